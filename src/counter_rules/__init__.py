@@ -1,0 +1,62 @@
+"""counter_rules: the exact rules of Counter and the Oh Hell family.
+
+Everything public is importable from here.
+
+Example:
+    >>> import random
+    >>> from counter_rules import Counter, apply_move, legal_moves, new_game
+    >>> state = new_game(Counter(players=4), seed=42)
+    >>> rng = random.Random(42)
+    >>> while not state.is_over:
+    ...     state = apply_move(state, rng.choice(legal_moves(state)))
+    >>> len(state.winners) >= 1
+    True
+"""
+
+from counter_rules.cards import SUITS, Card, Rank, Suit, cards, standard_deck
+from counter_rules.engine import apply_move, is_legal, legal_moves, new_game, resolve_trick
+from counter_rules.errors import (
+    CounterRulesError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidNotationError,
+)
+from counter_rules.moves import Bid, Move, Pass, Play
+from counter_rules.rulesets import Counter, Ruleset
+from counter_rules.state import Deal, GameState, HandResult, Phase
+from counter_rules.trick import Effect, PlayedCard, TrickResult
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "SUITS",
+    "Bid",
+    "Card",
+    "Counter",
+    "CounterRulesError",
+    "Deal",
+    "Effect",
+    "GameOverError",
+    "GameState",
+    "HandResult",
+    "IllegalMoveError",
+    "InvalidArgumentError",
+    "InvalidNotationError",
+    "Move",
+    "Pass",
+    "Phase",
+    "Play",
+    "PlayedCard",
+    "Rank",
+    "Ruleset",
+    "Suit",
+    "TrickResult",
+    "apply_move",
+    "cards",
+    "is_legal",
+    "legal_moves",
+    "new_game",
+    "resolve_trick",
+    "standard_deck",
+]

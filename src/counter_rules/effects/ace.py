@@ -1,0 +1,32 @@
+"""Ace: worth 14 instead of 1 when a Jack, Queen or King of its own suit is in the trick.
+
+"Its own suit" is the printed suit of each card.
+"""
+
+from __future__ import annotations
+
+from counter_rules.cards import Rank
+from counter_rules.effects.base import TrickWork
+
+__all__ = ["apply"]
+
+_COURT = (Rank.JACK, Rank.QUEEN, Rank.KING)
+
+
+def apply(work: TrickWork) -> None:
+    """Raise each Ace to 14 (28 half points) when a court card of its suit was played."""
+    cards = work.cards
+    for i in range(work.n):
+        if work.ranks[i] is Rank.ACE:
+            suit = cards[i].suit
+            for j in range(work.n):
+                if work.ranks[j] in _COURT and cards[j].suit is suit:
+                    work.half[i] = 28
+                    if work.explain:
+                        work.note(
+                            "ace",
+                            f"{work.label(i)} is worth 14: {cards[j]} of its suit is in the trick",
+                            Rank.ACE,
+                            i,
+                        )
+                    break

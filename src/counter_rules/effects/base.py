@@ -1,0 +1,109 @@
+"""The scratch record that Counter's card powers read and change while a trick
+is resolved.
+
+Values are kept in *half points* (integers): a Nine can be worth ½, and integer
+arithmetic is exact and fast. :func:`fmt_half` prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from counter_rules.cards import Card, Rank, Suit
+from counter_rules.trick import Effect, PlayedCard
+
+__all__ = ["NO_BUFF", "VICTOR", "VOID", "TrickWork", "fmt_half"]
+
+NO_BUFF = 0
+VICTOR = 1
+VOID = -1
+
+
+def fmt_half(half: int) -> str:
+    """Print a value given in half points: ``fmt_half(30) == "15"``, ``fmt_half(1) == "½"``.
+
+    Example:
+        >>> from counter_rules.effects import fmt_half
+        >>> fmt_half(46), fmt_half(1), fmt_half(19)
+        ('23', '½', '9½')
+    """
+    whole, odd = divmod(half, 2)
+    if not odd:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+class TrickWork:
+    """One trick being resolved: the cards and their changing suits, values and buffs.
+
+    Attributes are plain lists indexed like the trick (leader first). Only the
+    ruleset's pipeline creates it.
+    """
+
+    __slots__ = (
+        "buffs",
+        "cards",
+        "double_next",
+        "doubled_lead",
+        "effects",
+        "explain",
+        "half",
+        "is_trump",
+        "jacks",
+        "last_trick",
+        "led_suit",
+        "lowest_wins",
+        "n",
+        "next_leader",
+        "next_trump",
+        "pass_cards",
+        "plays",
+        "ranks",
+        "seats",
+        "suits",
+        "trick_trump",
+        "trump",
+        "winner_index",
+    )
+
+    def __init__(
+        self,
+        plays: Sequence[PlayedCard],
+        trump: Suit | None,
+        *,
+        doubled_lead: bool,
+        last_trick: bool,
+        explain: bool,
+    ) -> None:
+        self.plays = plays
+        self.cards: list[Card] = [p.card for p in plays]
+        self.seats: list[int] = [p.seat for p in plays]
+        self.n = len(plays)
+        self.ranks: list[Rank] = [c.rank for c in self.cards]
+        #: The suit each card counts as for winning (printed, until a Ten or Eight changes it).
+        self.suits: list[Suit | None] = [c.suit for c in self.cards]
+        self.half: list[int] = [2 * r for r in self.ranks]
+        self.buffs: list[int] = [NO_BUFF] * self.n
+        self.is_trump: list[bool] = [False] * self.n
+        self.trump = trump
+        self.led_suit: Suit | None = self.suits[0]
+        self.trick_trump: Suit | None = trump
+        self.lowest_wins = False
+        self.doubled_lead = doubled_lead
+        self.last_trick = last_trick
+        self.explain = explain
+        self.effects: list[Effect] = []
+        self.winner_index: int | None = None
+        self.next_leader: int = self.seats[0]
+        self.next_trump: Suit | None = trump
+        self.pass_cards = False
+        self.double_next = False
+        self.jacks: tuple[Card, ...] = ()
+
+    def note(self, kind: str, text: str, rank: Rank | None = None, index: int | None = None) -> None:
+        """Record an effect (callers check :attr:`explain` first, to skip formatting)."""
+        self.effects.append(Effect(kind, text, rank, index))
+
+    def label(self, index: int) -> str:
+        """``"Q♠ (seat 2)"``: a card of the trick for an explanation."""
+        return f"{self.cards[index]} (seat {self.seats[index]})"

@@ -1,0 +1,30 @@
+"""Jack: the Jacks played go onto the stock and the last one sets trump.
+
+At the end of the trick every Jack played is put face up on top of the stock in
+the order played; the last one is the new trump indicator and its suit is trump
+from the next trick on. The trick itself still counts for its winner.
+"""
+
+from __future__ import annotations
+
+from counter_rules.cards import Rank
+from counter_rules.effects.base import TrickWork
+
+__all__ = ["after_trick"]
+
+
+def after_trick(work: TrickWork) -> None:
+    """Move the Jacks to the stock and make the last one's suit trump."""
+    if Rank.JACK not in work.ranks:
+        return
+    jacks = tuple(work.cards[i] for i in range(work.n) if work.ranks[i] is Rank.JACK)
+    work.jacks = jacks
+    work.next_trump = jacks[-1].suit
+    if work.explain:
+        listed = ", ".join(str(j) for j in jacks)
+        work.note(
+            "jack",
+            f"{listed} go(es) face up onto the stock: {jacks[-1].suit} is trump from the next trick",
+            Rank.JACK,
+            work.cards.index(jacks[-1]),
+        )

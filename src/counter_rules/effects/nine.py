@@ -1,0 +1,47 @@
+"""Nine: worth 15 among high cards, ½ among low ones.
+
+After the other value effects, for each Nine count the other cards of the trick
+whose value is above 9 and those below 9. More above: the Nine is worth 15;
+more below: ½; as many: it stays 9. All Nines look at the same snapshot of
+values, so one Nine's change does not sway another (a choice listed on
+"Rules interpretations").
+"""
+
+from __future__ import annotations
+
+from counter_rules.cards import Rank
+from counter_rules.effects.base import TrickWork, fmt_half
+
+__all__ = ["apply"]
+
+
+def apply(work: TrickWork) -> None:
+    """Set every Nine to 15, ½ or 9 from a snapshot of the other values."""
+    ranks = work.ranks
+    if Rank.NINE not in ranks:
+        return
+    snapshot = tuple(work.half)
+    for i in range(work.n):
+        if ranks[i] is not Rank.NINE:
+            continue
+        above = below = 0
+        for j, value in enumerate(snapshot):
+            if j != i:
+                if value > 18:
+                    above += 1
+                elif value < 18:
+                    below += 1
+        if above > below:
+            work.half[i] = 30
+        elif below > above:
+            work.half[i] = 1
+        else:
+            work.half[i] = 18
+        if work.explain:
+            work.note(
+                "nine",
+                f"{work.label(i)} sees {above} card(s) above 9 and {below} below: "
+                f"it is worth {fmt_half(work.half[i])}",
+                Rank.NINE,
+                i,
+            )

@@ -1,0 +1,44 @@
+"""Queen: it strips the Fours of their buffs, and is worth 15 next to an 11.
+
+If any Queen is in the trick, every Four loses its victor or void buff. Then, if
+any card's value is exactly 11 at this point (a Jack, or a Five that stole one
+Six), every Queen is worth 15. This happens before the Three steals.
+"""
+
+from __future__ import annotations
+
+from counter_rules.cards import Rank
+from counter_rules.effects.base import NO_BUFF, TrickWork
+
+__all__ = ["apply"]
+
+
+def apply(work: TrickWork) -> None:
+    """Remove Four buffs and raise the Queens to 15 when a card is worth 11."""
+    ranks = work.ranks
+    if Rank.QUEEN not in ranks:
+        return
+    buffs = work.buffs
+    for i in range(work.n):
+        if buffs[i] != NO_BUFF:
+            buffs[i] = NO_BUFF
+            if work.explain:
+                work.note(
+                    "queen",
+                    f"a Queen is in the trick: {work.label(i)} loses its buff",
+                    Rank.QUEEN,
+                    i,
+                )
+    half = work.half
+    if 22 in half:
+        eleven = half.index(22)
+        for i in range(work.n):
+            if ranks[i] is Rank.QUEEN:
+                half[i] = 30
+                if work.explain:
+                    work.note(
+                        "queen",
+                        f"{work.label(i)} is worth 15: {work.label(eleven)} is worth 11",
+                        Rank.QUEEN,
+                        i,
+                    )

@@ -1,0 +1,58 @@
+"""Six: the lowest card of the trick takes the next lead, which counts double.
+
+If a Six has the strictly lowest final value of all cards in the trick, its
+player leads the next trick (whoever wins this one), and the card they lead is
+worth twice its final value (doubling comes last, after the Nine). A tie for
+the lowest value means no effect. The Six's lead also overrides the rule that a
+trick nobody wins is led again by its leader.
+"""
+
+from __future__ import annotations
+
+from counter_rules.cards import Rank
+from counter_rules.effects.base import TrickWork, fmt_half
+
+__all__ = ["after_trick", "double_lead"]
+
+
+def double_lead(work: TrickWork) -> None:
+    """Double the led card's final value when a Six gave its player this lead."""
+    if not work.doubled_lead:
+        return
+    work.half[0] *= 2
+    if work.explain:
+        work.note(
+            "six",
+            f"{work.label(0)} was led after a Six took effect: its value doubles "
+            f"to {fmt_half(work.half[0])}",
+            Rank.SIX,
+            0,
+        )
+
+
+def after_trick(work: TrickWork) -> None:
+    """Give the next lead to the player of a Six with the strictly lowest value."""
+    ranks = work.ranks
+    if Rank.SIX not in ranks:
+        return
+    half = work.half
+    lowest = min(half)
+    if half.count(lowest) != 1:
+        if work.explain and any(
+            ranks[i] is Rank.SIX and half[i] == lowest for i in range(work.n)
+        ):
+            work.note("six", "a Six ties for the lowest value: no effect", Rank.SIX)
+        return
+    i = half.index(lowest)
+    if ranks[i] is not Rank.SIX:
+        return
+    work.next_leader = work.seats[i]
+    work.double_next = True
+    if work.explain:
+        work.note(
+            "six",
+            f"{work.label(i)} has the lowest value ({fmt_half(lowest)}): seat {work.seats[i]} "
+            "leads the next trick and that card counts double",
+            Rank.SIX,
+            i,
+        )

@@ -1,0 +1,37 @@
+"""Three: the first Three steals the values of every Four and Queen.
+
+The first Three played adds the values of all Fours and Queens in the trick to
+its own, and they become 0. Later Threes are worth 3. It happens after the Queen
+(so it can steal a Queen's 15) and before the Nine.
+"""
+
+from __future__ import annotations
+
+from counter_rules.cards import Rank
+from counter_rules.effects.base import TrickWork, fmt_half
+
+__all__ = ["apply"]
+
+_VICTIMS = (Rank.FOUR, Rank.QUEEN)
+
+
+def apply(work: TrickWork) -> None:
+    """The first Three takes the values of all Fours and Queens."""
+    ranks = work.ranks
+    if Rank.THREE not in ranks:
+        return
+    three = ranks.index(Rank.THREE)
+    half = work.half
+    for i in range(work.n):
+        if ranks[i] in _VICTIMS:
+            stolen = half[i]
+            half[three] += stolen
+            half[i] = 0
+            if work.explain:
+                work.note(
+                    "three",
+                    f"{work.label(three)} steals {fmt_half(stolen)} from {work.label(i)}: "
+                    f"the Three is now {fmt_half(half[three])}",
+                    Rank.THREE,
+                    three,
+                )

@@ -1,0 +1,58 @@
+"""Two: it turns into a trump the moment it is played.
+
+- For following suit a Two counts as its printed suit: it may be played only
+  when that suit is led (or when the player cannot follow), and must be played
+  when it is the holder's only card of that suit.
+- A led Two is a trump: the suit to follow is the current trump suit, and the
+  suit that counts as led for winning is the trump suit too.
+- Every Two counts as a trump when the winner is decided.
+
+See the docs page "Rules interpretations" for the reading of a Two led into a
+trick with no trump suit.
+"""
+
+from __future__ import annotations
+
+from counter_rules.cards import Card, Rank, Suit
+from counter_rules.effects.base import TrickWork
+
+__all__ = ["apply", "suit_to_follow"]
+
+
+def suit_to_follow(led: Card, trump: Suit | None) -> Suit | None:
+    """The suit followers must play: the trump suit after a led Two, else the printed suit.
+
+    Example:
+        >>> from counter_rules import Card, Suit
+        >>> from counter_rules.effects import two
+        >>> two.suit_to_follow(Card.parse("2C"), Suit.HEARTS)
+        <Suit.HEARTS: 2>
+    """
+    if led.rank is Rank.TWO and trump is not None:
+        return trump
+    return led.suit
+
+
+def apply(work: TrickWork) -> None:
+    """A led Two makes the trump suit the led suit; every Two is a trump."""
+    if work.ranks[0] is Rank.TWO and work.trump is not None:
+        work.led_suit = work.trump
+        if work.explain:
+            work.note(
+                "two",
+                f"{work.label(0)} was led: it is a trump, so {work.trump} counts as the led suit",
+                Rank.TWO,
+                0,
+            )
+
+
+def mark_trumps(work: TrickWork) -> None:
+    """Twos are trumps; otherwise a card is a trump when its suit is the trick's trump."""
+    tt = work.trick_trump
+    for i in range(work.n):
+        if work.ranks[i] is Rank.TWO:
+            work.is_trump[i] = True
+            if work.explain and i:
+                work.note("two", f"{work.label(i)} counts as a trump", Rank.TWO, i)
+        elif tt is not None and work.suits[i] is tt:
+            work.is_trump[i] = True

@@ -1,0 +1,485 @@
+"""The engine: :func:`new_game`, :func:`legal_moves`, :func:`is_legal`,
+:func:`apply_move` and :func:`resolve_trick`.
+
+The engine runs the cycle every ruleset shares (deal, bid, play tricks with an
+optional simultaneous pass, score, deal again) and asks the ruleset for
+everything particular to a game. One function, :func:`_why_illegal`, explains
+every rejected move; :func:`legal_moves`, :func:`is_legal` and
+:func:`apply_move` agree with it (the property tests check that for every
+reachable state).
+
+Example:
+    >>> import random
+    >>> from counter_rules import Counter, apply_move, legal_moves, new_game
+    >>> rng = random.Random(0)
+    >>> state = new_game(Counter(players=4), seed=1)
+    >>> while not state.is_over:
+    ...     state = apply_move(state, rng.choice(legal_moves(state)))
+    >>> state.winners == tuple(s for s, v in enumerate(state.scores) if v == max(state.scores))
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from operator import attrgetter
+
+from counter_rules.cards import Card, Suit, intern_card
+from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
+from counter_rules.moves import Bid, Move, Pass, Play, shared_bid, shared_pass
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.state import Deal, GameState, HandResult, Phase
+from counter_rules.trick import PlayedCard, TrickResult
+
+__all__ = ["apply_move", "is_legal", "legal_moves", "new_game", "resolve_trick"]
+
+_card_key = attrgetter("_key")
+_EMPTY: frozenset[int] = frozenset()
+_SEATS = [frozenset((s,)) for s in range(16)]
+
+
+# -- dealing ------------------------------------------------------------------
+def _hand_rng(seed: int, hand_number: int) -> random.Random:
+    # A string seed is hashed with SHA-512 by ``random``: stable across runs and
+    # platforms, and distinct for every (seed, hand) pair.
+    return random.Random(f"counter-rules/{seed}/{hand_number}")
+
+
+def _shuffled_deal(rules: Ruleset, seed: int, hand_number: int) -> Deal:
+    deck = rules.deck()
+    rng = _hand_rng(seed, hand_number)
+    keys = [rng.random() for _ in deck]
+    order = sorted(range(len(deck)), key=keys.__getitem__)
+    size = rules.hand_size(hand_number)
+    players = rules.players
+    hands = tuple(
+        tuple(deck[i] for i in sorted(order[seat * size : (seat + 1) * size]))
+        for seat in range(players)
+    )
+    stock = tuple(deck[i] for i in order[players * size :])
+    return _trusted_deal(hands, stock)
+
+
+def _trusted_deal(hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]) -> Deal:
+    deal = object.__new__(Deal)
+    object.__setattr__(deal, "hands", hands)
+    object.__setattr__(deal, "stock", stock)
+    return deal
+
+
+def _check_deal(rules: Ruleset, deal: Deal, hand_number: int) -> Deal:
+    if not isinstance(deal, Deal):
+        raise InvalidArgumentError(f"deal must be a Deal, got {deal!r}")
+    size = rules.hand_size(hand_number)
+    if len(deal.hands) != rules.players:
+        raise InvalidArgumentError(
+            f"deal.hands must have one hand per seat ({rules.players}), got {len(deal.hands)}"
+        )
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != size:
+            raise InvalidArgumentError(
+                f"deal.hands[{seat}] must hold {size} cards, got {len(hand)}"
+            )
+    deck = rules.deck()
+    dealt = [c for hand in deal.hands for c in hand] + list(deal.stock)
+    deck_set = set(deck)
+    for card in dealt:
+        if card not in deck_set:
+            raise InvalidArgumentError(f"card {card} is not in the deck of {rules.name}")
+    if len(dealt) != len(deck):
+        missing = sorted(deck_set - set(dealt))
+        raise InvalidArgumentError(
+            f"deal must use the whole deck of {len(deck)} cards; missing "
+            + " ".join(str(c) for c in missing)
+        )
+    if rules.turns_trump(hand_number) and not deal.stock:
+        raise InvalidArgumentError("deal.stock must not be empty: its top card shows trump")
+    hands = tuple(tuple(sorted((intern_card(c) for c in hand), key=_card_key)) for hand in deal.hands)
+    return _trusted_deal(hands, tuple(intern_card(c) for c in deal.stock))
+
+
+def _start_hand(
+    rules: Ruleset,
+    hand_number: int,
+    dealer: int,
+    deal: Deal,
+    scores: tuple[int, ...],
+    seed: int,
+    history: tuple[object, ...],
+) -> GameState:
+    players = rules.players
+    first = (dealer + 1) % players
+    return GameState(
+        rules,
+        Phase.BIDDING,
+        hand_number,
+        dealer,
+        deal.hands,
+        (None,) * players,
+        (0,) * players,
+        (),
+        first,
+        rules.initial_trump(hand_number, deal.stock),
+        deal.stock,
+        scores,
+        (),
+        _SEATS[first],
+        False,
+        (None,) * players,
+        seed,
+        history,  # type: ignore[arg-type]
+    )
+
+
+def new_game(rules: Ruleset, seed: int | None = None, *, deal: Deal | None = None) -> GameState:
+    """Start a game: the state after the first deal, ready for the first bid.
+
+    Args:
+        rules: The ruleset, e.g. ``Counter(players=4)``.
+        seed: Every deal is drawn from it; the same rules and seed always give
+            the same game. ``None`` draws a fresh seed from the operating
+            system (it is kept in :attr:`GameState.seed`, so the game can still
+            be reproduced).
+        deal: Fixes the first hand's cards exactly; later hands come from the seed.
+
+    Raises:
+        InvalidArgumentError: ``rules`` is not a ruleset, ``seed`` is not an
+            integer, or ``deal`` does not fit the ruleset.
+
+    Example:
+        >>> from counter_rules import Counter, Deal, new_game, standard_deck
+        >>> deck = standard_deck()
+        >>> deal = Deal(hands=[deck[i * 10 : i * 10 + 10] for i in range(4)], stock=deck[40:])
+        >>> state = new_game(Counter(), seed=3, deal=deal)
+        >>> str(state.trump_indicator), str(state.trump)
+        ('2♠', '♠')
+    """
+    if not isinstance(rules, Ruleset):
+        raise InvalidArgumentError(f"rules must be a ruleset such as Counter(), got {rules!r}")
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    elif type(seed) is not int:
+        raise InvalidArgumentError(f"seed must be an integer or None, got {seed!r}")
+    the_deal = _shuffled_deal(rules, seed, 1) if deal is None else _check_deal(rules, deal, 1)
+    return _start_hand(rules, 1, rules.first_dealer(), the_deal, (0,) * rules.players, seed, ())
+
+
+# -- legality -----------------------------------------------------------------
+def _compute_legal(state: GameState) -> tuple[Move, ...]:
+    phase = state.phase
+    rules = state.rules
+    if phase is Phase.PLAYING:
+        (seat,) = state.to_act
+        return rules.legal_plays(state, seat)
+    if phase is Phase.BIDDING:
+        moves: list[Move] = []
+        for seat in sorted(state.to_act):
+            moves.extend(shared_bid(seat, n) for n in rules.legal_bids(state, seat))
+        return tuple(moves)
+    if phase is Phase.PASSING:
+        return tuple(
+            shared_pass(seat, card) for seat in sorted(state.to_act) for card in state.hands[seat]
+        )
+    return ()
+
+
+def legal_moves(state: GameState, seat: int | None = None) -> tuple[Move, ...]:
+    """Every legal move now, in a deterministic order; only ``seat``'s when given.
+
+    In a simultaneous phase (Counter's pass) every seat still to choose has moves.
+    The tuple is computed once per state and shared.
+
+    Example:
+        >>> from counter_rules import Counter, legal_moves, new_game
+        >>> state = new_game(Counter(), seed=2)
+        >>> [str(m) for m in legal_moves(state)[:3]]
+        ['P1:bid 0', 'P1:bid 1', 'P1:bid 2']
+        >>> legal_moves(state, seat=0)
+        ()
+    """
+    moves: tuple[Move, ...] | None = state._legal
+    if moves is None:
+        moves = _compute_legal(state)
+        object.__setattr__(state, "_legal", moves)
+    if seat is None:
+        return moves
+    return tuple(m for m in moves if m.seat == seat)
+
+
+def is_legal(state: GameState, move: Move) -> bool:
+    """Whether ``move`` may be applied now.
+
+    Example:
+        >>> from counter_rules import Bid, Counter, is_legal, new_game
+        >>> state = new_game(Counter(), seed=2)
+        >>> is_legal(state, Bid(1, 3)), is_legal(state, Bid(2, 3)), is_legal(state, Bid(1, 11))
+        (True, False, False)
+    """
+    return move in legal_moves(state)
+
+
+def _why_illegal(state: GameState, move: object) -> str | None:
+    """Why ``move`` is illegal in ``state``, in a player's words; ``None`` if legal."""
+    if move in legal_moves(state):
+        return None
+    if not isinstance(move, Bid | Play | Pass):
+        return f"expected a Bid, Play or Pass, got {type(move).__name__}"
+    players = state.players
+    seat = move.seat
+    if type(seat) is not int or not 0 <= seat < players:
+        return f"seat must be 0..{players - 1}, got {seat!r}"
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return "the game is over"
+    wanted = {Phase.BIDDING: Bid, Phase.PLAYING: Play, Phase.PASSING: Pass}[phase]
+    if not isinstance(move, wanted):
+        return f"the game is {phase.value}: expected a {wanted.__name__}, not a {type(move).__name__}"
+    if seat not in state.to_act:
+        if phase is Phase.PASSING:
+            return f"seat {seat} has already chosen a card to pass"
+        if phase is Phase.BIDDING and state.bids[seat] is not None:
+            return f"seat {seat} has already bid"
+        return f"it is seat {state.current_player}'s turn, not seat {seat}'s"
+    if isinstance(move, Bid):
+        if type(move.tricks) is not int:
+            return f"a bid must be a whole number of tricks, got {move.tricks!r}"
+        if move.blind:
+            return "blind bids are not allowed in this game"
+        return state.rules.why_illegal_bid(state, seat, move.tricks)
+    card = move.card
+    if not isinstance(card, Card):
+        return f"expected a Card, got {card!r}"
+    if card not in state.hands[seat]:
+        return f"seat {seat} does not hold {card}"
+    if isinstance(move, Pass):
+        return "not a legal pass now"
+    return state.rules.why_illegal_play(state, move)
+
+
+# -- transitions --------------------------------------------------------------
+def apply_move(state: GameState, move: Move) -> GameState:
+    """Apply a legal move and return the new state; the old state is unchanged.
+
+    Tricks are resolved, hands scored and the next hand dealt inside, so a loop
+    of :func:`legal_moves` and :func:`apply_move` plays a whole game.
+
+    Raises:
+        IllegalMoveError: The move is not legal now; the message says why.
+        GameOverError: The game has already ended.
+
+    Example:
+        >>> from counter_rules import Bid, Counter, IllegalMoveError, apply_move, new_game
+        >>> state = new_game(Counter(), seed=2)
+        >>> apply_move(state, Bid(1, 2)).bids
+        (None, 2, None, None)
+        >>> try:
+        ...     apply_move(state, Bid(3, 2))
+        ... except IllegalMoveError as exc:
+        ...     print(exc)
+        illegal move P3:bid 2: it is seat 1's turn, not seat 3's
+    """
+    legal = state._legal
+    if legal is None:
+        legal = legal_moves(state)
+    if move not in legal:
+        if state.phase is Phase.GAME_OVER:
+            raise GameOverError(f"the game is over; no move can be applied, got {move}")
+        raise IllegalMoveError(move, _why_illegal(state, move) or "not legal now")
+    if isinstance(move, Play):
+        return _apply_play(state, move)
+    if isinstance(move, Bid):
+        return _apply_bid(state, move)
+    return _apply_pass(state, move)
+
+
+def _apply_bid(state: GameState, move: Bid) -> GameState:
+    seat = move.seat
+    bids = list(state.bids)
+    bids[seat] = move.tricks
+    players = len(bids)
+    if None in bids:
+        phase = Phase.BIDDING
+        to_act = _SEATS[(seat + 1) % players]
+    else:
+        phase = Phase.PLAYING
+        to_act = _SEATS[state.leader]
+    return GameState(
+        state.rules, phase, state.hand_number, state.dealer, state.hands, tuple(bids),
+        state.tricks_won, state.trick, state.leader, state.trump, state.stock, state.scores,
+        state.tricks, to_act, state.doubled_lead, state.pending, state.seed, state.history,
+    )  # fmt: skip
+
+
+def _apply_pass(state: GameState, move: Pass) -> GameState:
+    seat = move.seat
+    pending = list(state.pending)
+    pending[seat] = move.card
+    to_act = state.to_act - _SEATS[seat]
+    hands = state.hands
+    phase = Phase.PASSING
+    if not to_act:
+        players = len(hands)
+        new_hands = []
+        for s in range(players):
+            given = pending[s]
+            received = pending[s - 1]
+            assert given is not None and received is not None
+            hand = [c for c in hands[s] if c is not given]
+            hand.append(received)
+            hand.sort(key=_card_key)
+            new_hands.append(tuple(hand))
+        hands = tuple(new_hands)
+        pending = [None] * players
+        phase = Phase.PLAYING
+        to_act = _SEATS[state.leader]
+    return GameState(
+        state.rules, phase, state.hand_number, state.dealer, hands, state.bids,
+        state.tricks_won, state.trick, state.leader, state.trump, state.stock, state.scores,
+        state.tricks, to_act, state.doubled_lead, tuple(pending), state.seed, state.history,
+    )  # fmt: skip
+
+
+def _apply_play(state: GameState, move: Play) -> GameState:
+    seat = move.seat
+    card = move.card
+    hands = state.hands
+    hand = hands[seat]
+    i = hand.index(card)
+    new_hand = hand[:i] + hand[i + 1 :]
+    hands = (*hands[:seat], new_hand, *hands[seat + 1 :])
+    trick = (*state.trick, PlayedCard(seat, hand[i], move.reveal))
+    players = len(hands)
+    if len(trick) < players:
+        return GameState(
+            state.rules, Phase.PLAYING, state.hand_number, state.dealer, hands, state.bids,
+            state.tricks_won, trick, state.leader, state.trump, state.stock, state.scores,
+            state.tricks, _SEATS[(seat + 1) % players], state.doubled_lead, state.pending,
+            state.seed, state.history,
+        )  # fmt: skip
+    rules = state.rules
+    last = not new_hand
+    result = rules.resolve(
+        trick, state.trump, doubled_lead=state.doubled_lead, last_trick=last, explain=False
+    )
+    won = state.tricks_won
+    if result.winner is not None:
+        w = result.winner
+        won = (*won[:w], won[w] + 1, *won[w + 1 :])
+    stock = state.stock
+    if result.jacks:
+        stock = (*reversed(result.jacks), *stock)
+    tricks = (*state.tricks, result)
+    if last:
+        return _end_hand(state, hands, won, stock, tricks, result.next_trump)
+    leader = result.next_leader
+    if result.pass_cards:
+        phase = Phase.PASSING
+        to_act = frozenset(range(players))
+    else:
+        phase = Phase.PLAYING
+        to_act = _SEATS[leader]
+    return GameState(
+        rules, phase, state.hand_number, state.dealer, hands, state.bids, won, (), leader,
+        result.next_trump, stock, state.scores, tricks, to_act, result.double_next_lead,
+        state.pending, state.seed, state.history,
+    )  # fmt: skip
+
+
+def _end_hand(
+    state: GameState,
+    hands: tuple[tuple[Card, ...], ...],
+    won: tuple[int, ...],
+    stock: tuple[Card, ...],
+    tricks: tuple[TrickResult, ...],
+    trump: Suit | None,
+) -> GameState:
+    rules = state.rules
+    finished = GameState(
+        rules, Phase.PLAYING, state.hand_number, state.dealer, hands, state.bids, won, (),
+        state.leader, trump, stock, state.scores, tricks, _EMPTY, False, state.pending,
+        state.seed, state.history,
+    )  # fmt: skip
+    points = rules.score_hand(finished)
+    scores = tuple(a + b for a, b in zip(state.scores, points, strict=True))
+    bids = tuple(b if b is not None else 0 for b in state.bids)
+    first_trump = tricks[0].trump if tricks else trump
+    result = HandResult(
+        state.hand_number, state.dealer, rules.hand_size(state.hand_number), first_trump,
+        bids, won, points, scores,
+    )  # fmt: skip
+    history = (*state.history, result)
+    if rules.is_game_over(state.hand_number, scores):
+        return GameState(
+            rules, Phase.GAME_OVER, state.hand_number, state.dealer, hands, state.bids, won, (),
+            state.leader, trump, stock, scores, tricks, _EMPTY, False, state.pending,
+            state.seed, history,
+        )  # fmt: skip
+    number = state.hand_number + 1
+    dealer = (state.dealer + 1) % rules.players
+    deal = _shuffled_deal(rules, state.seed, number)
+    return _start_hand(rules, number, dealer, deal, scores, state.seed, history)
+
+
+# -- pure trick resolution ----------------------------------------------------
+def _as_played(item: PlayedCard | tuple[int, Card] | Sequence[object]) -> PlayedCard:
+    if isinstance(item, PlayedCard):
+        return item
+    try:
+        seat, card = item
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(
+            f"each play must be a PlayedCard or a (seat, card) pair, got {item!r}"
+        ) from None
+    if isinstance(card, str):
+        card = Card.parse(card)
+    if type(seat) is not int or not isinstance(card, Card):
+        raise InvalidArgumentError(
+            f"each play must be a PlayedCard or a (seat, card) pair, got {item!r}"
+        )
+    return PlayedCard(seat, card)
+
+
+def resolve_trick(
+    plays: Iterable[PlayedCard | tuple[int, Card]],
+    *,
+    trump: Suit | None,
+    rules: Ruleset,
+    doubled_lead: bool = False,
+    last_trick: bool = False,
+) -> TrickResult:
+    """Resolve a complete trick by ``rules``: a pure function.
+
+    Args:
+        plays: ``(seat, card)`` pairs or :class:`PlayedCard` values, leader first.
+        trump: The current trump suit, or ``None``.
+        rules: The ruleset, e.g. ``Counter(players=4)``.
+        doubled_lead: Whether the led card counts double (Counter's Six took
+            effect in the previous trick).
+        last_trick: Whether this is the last trick of the hand (no pass follows).
+
+    Returns:
+        The winner, the exact values, the next leader and trump, and every
+        effect that applied, in order.
+
+    Raises:
+        InvalidArgumentError: The trick cannot exist under ``rules``.
+
+    Example:
+        >>> from counter_rules import Counter, Suit, cards, resolve_trick
+        >>> r = resolve_trick(list(enumerate(cards("5S 6S 3S QS"))),
+        ...                   trump=Suit.HEARTS, rules=Counter())
+        >>> [str(v) for v in r.values], r.winner
+        (['11', '0', '18', '0'], 2)
+        >>> r.pass_cards
+        True
+    """
+    if not isinstance(rules, Ruleset):
+        raise InvalidArgumentError(f"rules must be a ruleset such as Counter(), got {rules!r}")
+    if trump is not None and not isinstance(trump, Suit):
+        raise InvalidArgumentError(f"trump must be a Suit or None, got {trump!r}")
+    played = tuple(_as_played(p) for p in plays)
+    if not played:
+        raise InvalidArgumentError("a trick needs at least one card, got none")
+    rules.check_trick(played)
+    return rules.resolve(played, trump, doubled_lead=doubled_lead, last_trick=last_trick)

@@ -1,0 +1,72 @@
+"""The exception tree of :mod:`counter_rules`.
+
+Every error the library raises on purpose derives from :class:`CounterRulesError`,
+and the ones caused by a bad value also derive from :class:`ValueError`, so
+``except ValueError`` keeps working in code that does not know this library::
+
+    CounterRulesError
+    ├── IllegalMoveError (ValueError)        .move, .reason
+    ├── InvalidArgumentError (ValueError)    bad ruleset field, bad deal, bad trick
+    ├── InvalidNotationError (ValueError)    card/move/record text that does not parse
+    └── GameOverError
+
+Messages are lower-case, end without a period, name the offending value and say
+what is allowed.
+
+Example:
+    >>> from counter_rules import Card, InvalidNotationError
+    >>> try:
+    ...     Card.parse("1x")
+    ... except InvalidNotationError as exc:
+    ...     print(exc)
+    expected a card like 'Q♠' or 'QS', got '1x'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "CounterRulesError",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidArgumentError",
+    "InvalidNotationError",
+]
+
+
+class CounterRulesError(Exception):
+    """Base class of every error raised on purpose by :mod:`counter_rules`."""
+
+
+class IllegalMoveError(CounterRulesError, ValueError):
+    """A move that the rules do not allow in this state.
+
+    The state the move was applied to is never changed.
+
+    Args:
+        move: The rejected move.
+        reason: Why it is illegal, in a player's words.
+    """
+
+    def __init__(self, move: Any, reason: str) -> None:
+        super().__init__(move, reason)
+        #: The rejected move.
+        self.move = move
+        #: Why the move is illegal, in a player's words.
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"illegal move {self.move}: {self.reason}"
+
+
+class InvalidArgumentError(CounterRulesError, ValueError):
+    """A bad argument: a ruleset option, a deal, or a trick that cannot exist."""
+
+
+class InvalidNotationError(CounterRulesError, ValueError):
+    """Text (a card, a move, a record) that does not parse."""
+
+
+class GameOverError(CounterRulesError):
+    """A move was applied to a game that has already ended."""

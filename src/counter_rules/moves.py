@@ -1,0 +1,126 @@
+"""Moves: the decisions a player makes, as small immutable values.
+
+Every move carries the seat that makes it. ``Move`` is the union of all move
+types; dispatch on it with ``match``.
+
+Example:
+    >>> from counter_rules import Bid, Card, Pass, Play
+    >>> str(Bid(0, 3)), str(Play(1, Card.parse("4S"), reveal=Card.parse("4D")))
+    ('P0:bid 3', 'P1:4♠+4♦')
+    >>> str(Pass(2, Card.parse("KH")))
+    'P2:pass K♥'
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from counter_rules.cards import Card
+
+__all__ = ["Bid", "Move", "Pass", "Play"]
+
+
+@attrs.frozen
+class Bid:
+    """Bid to win exactly ``tricks`` tricks this hand.
+
+    ``blind=True`` is a blind bid, made before looking at the hand (only where
+    the ruleset allows it).
+    """
+
+    seat: int
+    """The bidding seat."""
+    tricks: int
+    """The number of tricks bid."""
+    blind: bool = False
+    """Whether the bid was made blind, before looking at the hand."""
+
+    def __str__(self) -> str:
+        return f"P{self.seat}:{'blind ' if self.blind else ''}bid {self.tricks}"
+
+
+@attrs.frozen
+class Play:
+    """Play ``card`` to the current trick.
+
+    ``reveal`` is Counter's optional part of playing a Four: another Four shown
+    (not played) from the same hand, which makes the played Four a *victor*
+    Four. ``Play(s, 4♠)`` and ``Play(s, 4♠, reveal=4♦)`` are different moves.
+    """
+
+    seat: int
+    """The playing seat."""
+    card: Card
+    """The card played."""
+    reveal: Card | None = None
+    """The Four shown alongside a played Four (Counter), or ``None``."""
+
+    def __str__(self) -> str:
+        if self.reveal is None:
+            return f"P{self.seat}:{self.card}"
+        return f"P{self.seat}:{self.card}+{self.reveal}"
+
+
+@attrs.frozen
+class Pass:
+    """Pass ``card`` face down to the player on the left (Counter, after a Five)."""
+
+    seat: int
+    """The passing seat."""
+    card: Card
+    """The card passed to seat ``(seat + 1) % players``."""
+
+    def __str__(self) -> str:
+        return f"P{self.seat}:pass {self.card}"
+
+
+Move: TypeAlias = Bid | Play | Pass
+"""Any move: :class:`Bid`, :class:`Play` or :class:`Pass`."""
+
+
+# Shared move instances: the engine hands out one object per distinct move, so
+# ``move in legal_moves(state)`` usually succeeds on identity alone.
+_PLAYS: dict[tuple[int, int, int], Play] = {}
+_BIDS: dict[tuple[int, int, bool], Bid] = {}
+_PASSES: dict[tuple[int, int], Pass] = {}
+
+
+_PLAY_TABLE_SIZE = 1280
+_PLAY_TABLES: dict[int, list[Play | None]] = {}
+
+
+def play_table(seat: int) -> list[Play | None]:
+    """Shared plays without a reveal for ``seat``, indexed by the card's key (internal)."""
+    table = _PLAY_TABLES.get(seat)
+    if table is None:
+        table = _PLAY_TABLES[seat] = [None] * _PLAY_TABLE_SIZE
+    return table
+
+
+def shared_play(seat: int, card: Card, reveal: Card | None = None) -> Play:
+    """The shared :class:`Play` instance for these values (internal)."""
+    key = (seat, hash(card), -1 if reveal is None else hash(reveal))
+    move = _PLAYS.get(key)
+    if move is None:
+        move = _PLAYS[key] = Play(seat, card, reveal)
+    return move
+
+
+def shared_bid(seat: int, tricks: int, blind: bool = False) -> Bid:
+    """The shared :class:`Bid` instance for these values (internal)."""
+    key = (seat, tricks, blind)
+    move = _BIDS.get(key)
+    if move is None:
+        move = _BIDS[key] = Bid(seat, tricks, blind)
+    return move
+
+
+def shared_pass(seat: int, card: Card) -> Pass:
+    """The shared :class:`Pass` instance for these values (internal)."""
+    key = (seat, hash(card))
+    move = _PASSES.get(key)
+    if move is None:
+        move = _PASSES[key] = Pass(seat, card)
+    return move

@@ -1,0 +1,321 @@
+"""Counter: Oh Hell where every rank has a power.
+
+The ruleset composes the card powers of :mod:`counter_rules.effects` into the
+trick-resolution pipeline, in the order the rules fix:
+
+1. Fours get their buffs; a led Two makes trumps the led suit; off-suit Tens
+   join the led suit at 15; a led King picks the trick's trump; Eights take the
+   led suit; Twos and cards of the trick trump are trumps.
+2. Values: Ace, Five, Queen, Three, Nine, then the Six's doubled lead.
+3. Winner: a surviving victor Four; else, leaving out void Fours and with the
+   Sevens choosing lowest or highest, the best trump or the best card of the
+   led suit, the earliest of tied cards first; else nobody.
+4. After the trick: the Six's lead, the Jacks onto the stock, the Five's pass.
+
+Example:
+    >>> from counter_rules import Counter
+    >>> Counter(players=3).effective_target, Counter(players=5, target=12).effective_target
+    (9, 12)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from counter_rules.cards import Card, Rank, Suit, standard_deck
+from counter_rules.effects import ace, eight, five, four, jack, king, nine, queen, seven, six
+from counter_rules.effects import ten, three, two
+from counter_rules.effects.base import VOID, TrickWork, fmt_half
+from counter_rules.errors import InvalidArgumentError
+from counter_rules.moves import Play, play_table
+from counter_rules.rulesets._validate import check_bool, check_int
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.scoring import counter as counter_scoring
+from counter_rules.trick import PlayedCard, TrickResult
+
+if TYPE_CHECKING:
+    from counter_rules.state import GameState
+
+__all__ = ["DEFAULT_TARGETS", "Counter"]
+
+DEFAULT_TARGETS = {3: 9, 4: 8, 5: 7}
+"""The recommended target score for 3, 4 and 5 players."""
+
+_HAND_SIZE = 10
+_DECK = standard_deck()
+
+_Step = Callable[[TrickWork], None]
+_SUIT_STEPS: tuple[_Step, ...] = (four.apply, two.apply, ten.apply, king.apply, eight.apply)
+_VALUE_STEPS: tuple[_Step, ...] = (
+    two.mark_trumps,
+    ace.apply,
+    five.apply,
+    queen.apply,
+    three.apply,
+    nine.apply,
+    six.double_lead,
+)
+_AFTER_STEPS: tuple[_Step, ...] = (six.after_trick, jack.after_trick, five.after_trick)
+
+
+def _pick_winner(work: TrickWork) -> None:
+    victor = four.victor_index(work)
+    if victor is not None:
+        work.winner_index = victor
+        work.next_leader = work.seats[victor]
+        return
+    seven.apply(work)
+    buffs = work.buffs
+    candidates = [i for i in range(work.n) if buffs[i] != VOID]
+    pool = [i for i in candidates if work.is_trump[i]]
+    kind = "trump"
+    if not pool:
+        led = work.led_suit
+        pool = [i for i in candidates if work.suits[i] is led]
+        kind = f"card of the led suit {led}"
+    if not pool:
+        if work.explain:
+            work.note(
+                "no-winner",
+                f"no card can win: nobody takes the trick and seat {work.seats[0]} leads again",
+            )
+        return
+    half = work.half
+    best = pool[0]
+    if work.lowest_wins:
+        for i in pool:
+            if half[i] < half[best]:
+                best = i
+    else:
+        for i in pool:
+            if half[i] > half[best]:
+                best = i
+    work.winner_index = best
+    work.next_leader = work.seats[best]
+    if work.explain:
+        which = "lowest" if work.lowest_wins else "highest"
+        tied = sum(1 for i in pool if half[i] == half[best])
+        tie = " (the earliest of the tied cards)" if tied > 1 else ""
+        work.note(
+            "winner",
+            f"{work.label(best)} wins: the {which} {kind}, worth {fmt_half(half[best])}{tie}",
+            None,
+            best,
+        )
+
+
+@attrs.frozen
+class Counter(Ruleset):
+    """The rules of Counter (3-5 players, 10 cards each, every rank has a power).
+
+    Args:
+        players: 3, 4 or 5.
+        target: The score that ends the game; ``None`` means the recommended
+            9, 8 or 7 for 3, 4 or 5 players.
+        hook: If true, the last bidder may not make the bids total 10 (off by
+            default: the rules put no limit on the total).
+
+    Raises:
+        InvalidArgumentError: An option is out of range; the message names it.
+
+    Example:
+        >>> from counter_rules import Counter
+        >>> Counter(players=6)
+        Traceback (most recent call last):
+        ...
+        counter_rules.errors.InvalidArgumentError: Counter.players must be 3, 4 or 5, got 6
+    """
+
+    players: int = 4
+    """The number of seats, 3..5."""
+    target: int | None = None
+    """The score that ends the game, or ``None`` for the recommended one."""
+    hook: bool = False
+    """Whether the last bidder may not make the bids total the tricks."""
+
+    def __attrs_post_init__(self) -> None:
+        check_int("Counter", "players", self.players, 3, 5)
+        if self.target is not None:
+            check_int("Counter", "target", self.target, 1)
+        check_bool("Counter", "hook", self.hook)
+
+    @property
+    def name(self) -> str:
+        """``"Counter"``."""
+        return "Counter"
+
+    @property
+    def effective_target(self) -> int:
+        """The target in force: :attr:`target`, or 9/8/7 for 3/4/5 players."""
+        return self.target if self.target is not None else DEFAULT_TARGETS[self.players]
+
+    # -- dealing --------------------------------------------------------------
+    def deck(self) -> tuple[Card, ...]:
+        """The 52 cards, no Jokers."""
+        return _DECK
+
+    def hand_size(self, hand_number: int) -> int:
+        """Always 10."""
+        return _HAND_SIZE
+
+    def turns_trump(self, hand_number: int) -> bool:
+        """Always: the top card of the stock shows trump."""
+        return True
+
+    def initial_trump(self, hand_number: int, stock: Sequence[Card]) -> Suit | None:
+        """The suit of the turned-up top card of the stock."""
+        return stock[0].suit
+
+    # -- bidding --------------------------------------------------------------
+    def legal_bids(self, state: GameState, seat: int) -> tuple[int, ...]:
+        """0..10; with :attr:`hook`, the last bidder may not bring the total to 10."""
+        bids = tuple(range(_HAND_SIZE + 1))
+        if self.hook and sum(b is None for b in state.bids) == 1:
+            total = sum(b for b in state.bids if b is not None)
+            bids = tuple(b for b in bids if b + total != _HAND_SIZE)
+        return bids
+
+    def why_illegal_bid(self, state: GameState, seat: int, tricks: int) -> str:
+        """Explain a bid out of range or against the hook."""
+        if not 0 <= tricks <= _HAND_SIZE:
+            return f"a bid must be from 0 to {_HAND_SIZE}, got {tricks}"
+        total = sum(b for b in state.bids if b is not None)
+        return f"the last bidder may not bid {tricks}: the bids would total {total + tricks} tricks"
+
+    # -- playing --------------------------------------------------------------
+    def legal_plays(self, state: GameState, seat: int) -> tuple[Play, ...]:
+        """Follow the suit to follow (a led Two asks for trumps) unless void or
+        holding only its Eight; a Four may be played with or without showing
+        another Four."""
+        hand = state.hands[seat]
+        candidates: Sequence[Card] = hand
+        trick = state.trick
+        if trick:
+            follow = two.suit_to_follow(trick[0].card, state.trump)
+            suited = [c for c in hand if c.suit is follow]
+            if suited and not eight.exempts(suited):
+                candidates = suited
+        table = play_table(seat)
+        moves: list[Play] = []
+        for card in candidates:
+            key = card._key
+            move = table[key]
+            if move is None:
+                move = table[key] = Play(seat, card)
+            moves.append(move)
+            if card.rank is Rank.FOUR:
+                for other in hand:
+                    if other.rank is Rank.FOUR and other != card:
+                        moves.append(Play(seat, card, other))
+        return tuple(moves)
+
+    def why_illegal_play(self, state: GameState, play: Play) -> str:
+        """Explain a play of a held card that breaks the follow or Four rules."""
+        hand = state.hands[play.seat]
+        card = play.card
+        if play.reveal is not None:
+            if card.rank is not Rank.FOUR:
+                return f"only a Four may be played showing another Four, not {card}"
+            if play.reveal.rank is not Rank.FOUR or play.reveal == card:
+                return f"the card shown with {card} must be another Four, got {play.reveal}"
+            if play.reveal not in hand:
+                return f"seat {play.seat} does not hold {play.reveal} to show"
+        if state.trick:
+            led = state.trick[0].card
+            follow = two.suit_to_follow(led, state.trump)
+            suited = [c for c in hand if c.suit is follow]
+            if suited and card.suit is not follow:
+                held = " ".join(str(c) for c in suited)
+                why = f" (a Two was led, so trumps are led)" if led.rank is Rank.TWO else ""
+                return f"seat {play.seat} must follow {follow}{why}: holds {held}"
+        return "not a legal play now"
+
+    def check_trick(self, plays: Sequence[PlayedCard]) -> None:
+        """Reject a trick that cannot happen in Counter (size, seats, cards, reveals)."""
+        if len(plays) != self.players:
+            raise InvalidArgumentError(
+                f"a Counter trick for {self.players} players has {self.players} cards, "
+                f"got {len(plays)}"
+            )
+        leader = plays[0].seat
+        seen: set[Card] = set()
+        for i, played in enumerate(plays):
+            if played.seat != (leader + i) % self.players:
+                raise InvalidArgumentError(
+                    f"card {i} of the trick should be played by seat "
+                    f"{(leader + i) % self.players}, got seat {played.seat}"
+                )
+            if played.card.is_joker or played.card.copy:
+                raise InvalidArgumentError(f"Counter uses one deck without Jokers, got {played.card}")
+            if played.card in seen:
+                raise InvalidArgumentError(f"card {played.card} is played twice")
+            seen.add(played.card)
+            reveal = played.reveal
+            if reveal is not None and (
+                played.card.rank is not Rank.FOUR or reveal.rank is not Rank.FOUR
+                or reveal == played.card or reveal.copy
+            ):
+                raise InvalidArgumentError(
+                    f"only a Four may show another Four, got {played.card} showing {reveal}"
+                )
+        for played in plays:
+            if played.reveal is not None and played.reveal in seen:
+                raise InvalidArgumentError(
+                    f"{played.reveal} is shown from a hand but also played to the trick"
+                )
+
+    def resolve(
+        self,
+        plays: Sequence[PlayedCard],
+        trump: Suit | None,
+        *,
+        doubled_lead: bool = False,
+        last_trick: bool = False,
+        explain: bool = True,
+    ) -> TrickResult:
+        """Run Counter's pipeline over a complete trick (see the module docs)."""
+        work = TrickWork(
+            plays, trump, doubled_lead=doubled_lead, last_trick=last_trick, explain=explain
+        )
+        if explain:
+            work.note("trump", f"trump is {trump if trump is not None else 'none'}")
+        for step in _SUIT_STEPS:
+            step(work)
+        for step in _VALUE_STEPS:
+            step(work)
+        _pick_winner(work)
+        for step in _AFTER_STEPS:
+            step(work)
+        index = work.winner_index
+        return TrickResult(
+            tuple(plays),
+            None if index is None else work.seats[index],
+            index,
+            tuple(work.half),
+            work.trick_trump,
+            work.led_suit,
+            work.next_leader,
+            work.next_trump,
+            work.pass_cards,
+            work.double_next,
+            work.jacks,
+            tuple(work.effects),
+            trump,
+            doubled_lead,
+        )
+
+    # -- scoring --------------------------------------------------------------
+    def score_hand(self, state: GameState) -> tuple[int, ...]:
+        """Counter's table for every seat."""
+        players = self.players
+        return tuple(
+            counter_scoring.score(bid if bid is not None else 0, won, players)
+            for bid, won in zip(state.bids, state.tricks_won, strict=True)
+        )
+
+    def is_game_over(self, hand_number: int, scores: Sequence[int]) -> bool:
+        """Over once anybody has reached the target."""
+        return max(scores) >= self.effective_target
