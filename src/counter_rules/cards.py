@@ -67,9 +67,7 @@ class Suit(enum.Enum):
         """
         suit = _SUIT_TEXT.get(text.strip().upper())
         if suit is None:
-            raise InvalidNotationError(
-                f"expected a suit: one of C D H S or ♣ ♦ ♥ ♠, got {text!r}"
-            )
+            raise InvalidNotationError(f"expected a suit: one of C D H S or ♣ ♦ ♥ ♠, got {text!r}")
         return suit
 
     def __str__(self) -> str:

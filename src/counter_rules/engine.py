@@ -27,16 +27,22 @@ from operator import attrgetter
 
 from counter_rules.cards import Card, Suit, intern_card
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
-from counter_rules.moves import Bid, Move, Pass, Play, shared_bid, shared_pass
+from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import Deal, GameState, HandResult, Phase
-from counter_rules.trick import PlayedCard, TrickResult
+from counter_rules.trick import PlayedCard, TrickResult, played_card
 
 __all__ = ["apply_move", "is_legal", "legal_moves", "new_game", "resolve_trick"]
 
 _card_key = attrgetter("_key")
 _EMPTY: frozenset[int] = frozenset()
 _SEATS = [frozenset((s,)) for s in range(16)]
+
+# Enum members bound once: attribute access on an Enum class is slow.
+_BIDDING = Phase.BIDDING
+_GAME_OVER = Phase.GAME_OVER
+_PASSING = Phase.PASSING
+_PLAYING = Phase.PLAYING
 
 
 # -- dealing ------------------------------------------------------------------
@@ -95,7 +101,9 @@ def _check_deal(rules: Ruleset, deal: Deal, hand_number: int) -> Deal:
         )
     if rules.turns_trump(hand_number) and not deal.stock:
         raise InvalidArgumentError("deal.stock must not be empty: its top card shows trump")
-    hands = tuple(tuple(sorted((intern_card(c) for c in hand), key=_card_key)) for hand in deal.hands)
+    hands = tuple(
+        tuple(sorted((intern_card(c) for c in hand), key=_card_key)) for hand in deal.hands
+    )
     return _trusted_deal(hands, tuple(intern_card(c) for c in deal.stock))
 
 
@@ -112,7 +120,7 @@ def _start_hand(
     first = (dealer + 1) % players
     return GameState(
         rules,
-        Phase.BIDDING,
+        _BIDDING,
         hand_number,
         dealer,
         deal.hands,
@@ -169,18 +177,22 @@ def new_game(rules: Ruleset, seed: int | None = None, *, deal: Deal | None = Non
 def _compute_legal(state: GameState) -> tuple[Move, ...]:
     phase = state.phase
     rules = state.rules
-    if phase is Phase.PLAYING:
+    if phase is _PLAYING:
         (seat,) = state.to_act
         return rules.legal_plays(state, seat)
-    if phase is Phase.BIDDING:
-        moves: list[Move] = []
+    if phase is _BIDDING:
+        moves: tuple[Move, ...] = ()
         for seat in sorted(state.to_act):
-            moves.extend(shared_bid(seat, n) for n in rules.legal_bids(state, seat))
-        return tuple(moves)
-    if phase is Phase.PASSING:
-        return tuple(
-            shared_pass(seat, card) for seat in sorted(state.to_act) for card in state.hands[seat]
-        )
+            moves += bid_moves(seat, rules.legal_bids(state, seat))
+        return moves
+    if phase is _PASSING:
+        moves = ()
+        for seat in sorted(state.to_act):
+            table = pass_table(seat)
+            moves += tuple(
+                [table[card._key] or shared_pass(seat, card) for card in state.hands[seat]]
+            )
+        return moves
     return ()
 
 
@@ -201,7 +213,7 @@ def legal_moves(state: GameState, seat: int | None = None) -> tuple[Move, ...]:
     moves: tuple[Move, ...] | None = state._legal
     if moves is None:
         moves = _compute_legal(state)
-        object.__setattr__(state, "_legal", moves)
+        state.__dict__["_legal"] = moves
     if seat is None:
         return moves
     return tuple(m for m in moves if m.seat == seat)
@@ -230,15 +242,17 @@ def _why_illegal(state: GameState, move: object) -> str | None:
     if type(seat) is not int or not 0 <= seat < players:
         return f"seat must be 0..{players - 1}, got {seat!r}"
     phase = state.phase
-    if phase is Phase.GAME_OVER:
+    if phase is _GAME_OVER:
         return "the game is over"
-    wanted = {Phase.BIDDING: Bid, Phase.PLAYING: Play, Phase.PASSING: Pass}[phase]
+    wanted = {_BIDDING: Bid, _PLAYING: Play, _PASSING: Pass}[phase]
     if not isinstance(move, wanted):
-        return f"the game is {phase.value}: expected a {wanted.__name__}, not a {type(move).__name__}"
+        return (
+            f"the game is {phase.value}: expected a {wanted.__name__}, not a {type(move).__name__}"
+        )
     if seat not in state.to_act:
-        if phase is Phase.PASSING:
+        if phase is _PASSING:
             return f"seat {seat} has already chosen a card to pass"
-        if phase is Phase.BIDDING and state.bids[seat] is not None:
+        if phase is _BIDDING and state.bids[seat] is not None:
             return f"seat {seat} has already bid"
         return f"it is seat {state.current_player}'s turn, not seat {seat}'s"
     if isinstance(move, Bid):
@@ -282,10 +296,16 @@ def apply_move(state: GameState, move: Move) -> GameState:
     legal = state._legal
     if legal is None:
         legal = legal_moves(state)
-    if move not in legal:
-        if state.phase is Phase.GAME_OVER:
-            raise GameOverError(f"the game is over; no move can be applied, got {move}")
-        raise IllegalMoveError(move, _why_illegal(state, move) or "not legal now")
+    for candidate in legal:
+        # Moves handed out by legal_moves are shared objects: identity is the
+        # common case and skips calling __eq__ on every move before it.
+        if candidate is move:
+            break
+    else:
+        if move not in legal:
+            if state.phase is _GAME_OVER:
+                raise GameOverError(f"the game is over; no move can be applied, got {move}")
+            raise IllegalMoveError(move, _why_illegal(state, move) or "not legal now")
     if isinstance(move, Play):
         return _apply_play(state, move)
     if isinstance(move, Bid):
@@ -299,16 +319,12 @@ def _apply_bid(state: GameState, move: Bid) -> GameState:
     bids[seat] = move.tricks
     players = len(bids)
     if None in bids:
-        phase = Phase.BIDDING
+        phase = _BIDDING
         to_act = _SEATS[(seat + 1) % players]
     else:
-        phase = Phase.PLAYING
+        phase = _PLAYING
         to_act = _SEATS[state.leader]
-    return GameState(
-        state.rules, phase, state.hand_number, state.dealer, state.hands, tuple(bids),
-        state.tricks_won, state.trick, state.leader, state.trump, state.stock, state.scores,
-        state.tricks, to_act, state.doubled_lead, state.pending, state.seed, state.history,
-    )  # fmt: skip
+    return _derive(state, {"phase": phase, "bids": tuple(bids), "to_act": to_act})
 
 
 def _apply_pass(state: GameState, move: Pass) -> GameState:
@@ -317,7 +333,7 @@ def _apply_pass(state: GameState, move: Pass) -> GameState:
     pending[seat] = move.card
     to_act = state.to_act - _SEATS[seat]
     hands = state.hands
-    phase = Phase.PASSING
+    phase = _PASSING
     if not to_act:
         players = len(hands)
         new_hands = []
@@ -331,13 +347,32 @@ def _apply_pass(state: GameState, move: Pass) -> GameState:
             new_hands.append(tuple(hand))
         hands = tuple(new_hands)
         pending = [None] * players
-        phase = Phase.PLAYING
+        phase = _PLAYING
         to_act = _SEATS[state.leader]
-    return GameState(
-        state.rules, phase, state.hand_number, state.dealer, hands, state.bids,
-        state.tricks_won, state.trick, state.leader, state.trump, state.stock, state.scores,
-        state.tricks, to_act, state.doubled_lead, tuple(pending), state.seed, state.history,
-    )  # fmt: skip
+    new = _derive(
+        state, {"phase": phase, "hands": hands, "pending": tuple(pending), "to_act": to_act}
+    )
+    legal = state._legal
+    if phase is _PASSING and legal is not None:
+        # The pass moves are grouped by seat in seat order, one per card held:
+        # the remaining seats' moves are the old tuple less this seat's slice.
+        start = sum(len(hands[s]) for s in state.to_act if s < seat)
+        new.__dict__["_legal"] = legal[:start] + legal[start + len(hands[seat]) :]
+    return new
+
+
+def _derive(state: GameState, changes: dict[str, object]) -> GameState:
+    """A copy of ``state`` with some fields replaced: the hot path's cheap evolve.
+
+    ``GameState`` keeps its fields in the instance dict (``slots=False``), so a
+    copy is one C-level dict update; the legal-move cache is reset.
+    """
+    new = object.__new__(GameState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.update(changes)
+    d["_legal"] = None
+    return new
 
 
 def _apply_play(state: GameState, move: Play) -> GameState:
@@ -345,18 +380,23 @@ def _apply_play(state: GameState, move: Play) -> GameState:
     card = move.card
     hands = state.hands
     hand = hands[seat]
-    i = hand.index(card)
+    i = 0
+    for held in hand:
+        if held is card:
+            break
+        i += 1
+    else:
+        i = hand.index(card)
     new_hand = hand[:i] + hand[i + 1 :]
     hands = (*hands[:seat], new_hand, *hands[seat + 1 :])
-    trick = (*state.trick, PlayedCard(seat, hand[i], move.reveal))
+    reveal = move.reveal
+    played = played_card(seat, hand[i]) if reveal is None else PlayedCard(seat, hand[i], reveal)
+    trick = (*state.trick, played)
     players = len(hands)
     if len(trick) < players:
-        return GameState(
-            state.rules, Phase.PLAYING, state.hand_number, state.dealer, hands, state.bids,
-            state.tricks_won, trick, state.leader, state.trump, state.stock, state.scores,
-            state.tricks, _SEATS[(seat + 1) % players], state.doubled_lead, state.pending,
-            state.seed, state.history,
-        )  # fmt: skip
+        return _derive(
+            state, {"hands": hands, "trick": trick, "to_act": _SEATS[(seat + 1) % players]}
+        )
     rules = state.rules
     last = not new_hand
     result = rules.resolve(
@@ -374,10 +414,10 @@ def _apply_play(state: GameState, move: Play) -> GameState:
         return _end_hand(state, hands, won, stock, tricks, result.next_trump)
     leader = result.next_leader
     if result.pass_cards:
-        phase = Phase.PASSING
+        phase = _PASSING
         to_act = frozenset(range(players))
     else:
-        phase = Phase.PLAYING
+        phase = _PLAYING
         to_act = _SEATS[leader]
     return GameState(
         rules, phase, state.hand_number, state.dealer, hands, state.bids, won, (), leader,
@@ -396,7 +436,7 @@ def _end_hand(
 ) -> GameState:
     rules = state.rules
     finished = GameState(
-        rules, Phase.PLAYING, state.hand_number, state.dealer, hands, state.bids, won, (),
+        rules, _PLAYING, state.hand_number, state.dealer, hands, state.bids, won, (),
         state.leader, trump, stock, state.scores, tricks, _EMPTY, False, state.pending,
         state.seed, state.history,
     )  # fmt: skip
@@ -411,7 +451,7 @@ def _end_hand(
     history = (*state.history, result)
     if rules.is_game_over(state.hand_number, scores):
         return GameState(
-            rules, Phase.GAME_OVER, state.hand_number, state.dealer, hands, state.bids, won, (),
+            rules, _GAME_OVER, state.hand_number, state.dealer, hands, state.bids, won, (),
             state.leader, trump, stock, scores, tricks, _EMPTY, False, state.pending,
             state.seed, history,
         )  # fmt: skip

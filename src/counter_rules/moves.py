@@ -82,9 +82,7 @@ Move: TypeAlias = Bid | Play | Pass
 
 # Shared move instances: the engine hands out one object per distinct move, so
 # ``move in legal_moves(state)`` usually succeeds on identity alone.
-_PLAYS: dict[tuple[int, int, int], Play] = {}
 _BIDS: dict[tuple[int, int, bool], Bid] = {}
-_PASSES: dict[tuple[int, int], Pass] = {}
 
 
 _PLAY_TABLE_SIZE = 1280
@@ -101,11 +99,13 @@ def play_table(seat: int) -> list[Play | None]:
 
 def shared_play(seat: int, card: Card, reveal: Card | None = None) -> Play:
     """The shared :class:`Play` instance for these values (internal)."""
-    key = (seat, hash(card), -1 if reveal is None else hash(reveal))
-    move = _PLAYS.get(key)
-    if move is None:
-        move = _PLAYS[key] = Play(seat, card, reveal)
-    return move
+    if reveal is None:
+        table = play_table(seat)
+        move = table[card._key]
+        if move is None:
+            move = table[card._key] = Play(seat, card)
+        return move
+    return reveal_play(seat, card, reveal)
 
 
 def shared_bid(seat: int, tricks: int, blind: bool = False) -> Bid:
@@ -119,8 +119,43 @@ def shared_bid(seat: int, tricks: int, blind: bool = False) -> Bid:
 
 def shared_pass(seat: int, card: Card) -> Pass:
     """The shared :class:`Pass` instance for these values (internal)."""
-    key = (seat, hash(card))
-    move = _PASSES.get(key)
+    table = pass_table(seat)
+    move = table[card._key]
     if move is None:
-        move = _PASSES[key] = Pass(seat, card)
+        move = table[card._key] = Pass(seat, card)
     return move
+
+
+_PASS_TABLES: dict[int, list[Pass | None]] = {}
+
+
+def pass_table(seat: int) -> list[Pass | None]:
+    """Shared passes for ``seat``, indexed by the card's key (internal)."""
+    table = _PASS_TABLES.get(seat)
+    if table is None:
+        table = _PASS_TABLES[seat] = [None] * _PLAY_TABLE_SIZE
+    return table
+
+
+_REVEALS: dict[tuple[int, int, int], Play] = {}
+
+
+def reveal_play(seat: int, card: Card, reveal: Card) -> Play:
+    """The shared :class:`Play` of ``card`` showing ``reveal`` (internal)."""
+    key = (seat, card._key, reveal._key)
+    move = _REVEALS.get(key)
+    if move is None:
+        move = _REVEALS[key] = Play(seat, card, reveal)
+    return move
+
+
+_BID_TUPLES: dict[tuple[int, tuple[int, ...]], tuple[Bid, ...]] = {}
+
+
+def bid_moves(seat: int, tricks: tuple[int, ...]) -> tuple[Bid, ...]:
+    """The shared tuple of :class:`Bid` moves of ``seat`` for these bids (internal)."""
+    key = (seat, tricks)
+    moves = _BID_TUPLES.get(key)
+    if moves is None:
+        moves = _BID_TUPLES[key] = tuple(shared_bid(seat, n) for n in tricks)
+    return moves

@@ -41,6 +41,9 @@ class Phase(enum.Enum):
         return self.value
 
 
+_GAME_OVER = Phase.GAME_OVER
+
+
 def _card_tuple(value: Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(value, str):
         value = value.split()
@@ -112,7 +115,10 @@ class HandResult:
     """The running totals after the hand."""
 
 
-@attrs.frozen(repr=False)
+# slots=False: attrs then builds instances by writing the instance dict
+# directly, which is about twice as fast as slotted frozen construction; a new
+# state is built for every move.
+@attrs.frozen(repr=False, slots=False)
 class GameState:
     """One moment of a game. Immutable; build it with :func:`counter_rules.new_game`.
 
@@ -187,7 +193,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     @property
     def winners(self) -> tuple[int, ...]:

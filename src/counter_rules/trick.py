@@ -13,7 +13,7 @@ import attrs
 
 from counter_rules.cards import Card, Rank, Suit
 
-__all__ = ["Effect", "PlayedCard", "TrickResult"]
+__all__ = ["Effect", "PlayedCard", "TrickResult", "played_card"]
 
 
 @attrs.frozen
@@ -37,6 +37,20 @@ class PlayedCard:
         if self.reveal is None:
             return f"P{self.seat}:{self.card}"
         return f"P{self.seat}:{self.card}+{self.reveal}"
+
+
+_PLAYED: dict[int, list[PlayedCard | None]] = {}
+
+
+def played_card(seat: int, card: Card) -> PlayedCard:
+    """The shared :class:`PlayedCard` for ``seat`` playing ``card`` with no reveal (internal)."""
+    table = _PLAYED.get(seat)
+    if table is None:
+        table = _PLAYED[seat] = [None] * 1280
+    played = table[card._key]
+    if played is None:
+        played = table[card._key] = PlayedCard(seat, card)
+    return played
 
 
 @attrs.frozen
@@ -67,7 +81,7 @@ def _half_to_fraction(half: int) -> Fraction:
     return Fraction(half, 2)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # faster construction, see GameState
 class TrickResult:
     """The outcome of a complete trick.
 

@@ -12,12 +12,15 @@ __all__ = ["apply"]
 
 _COURT = (Rank.JACK, Rank.QUEEN, Rank.KING)
 
+# Enum members bound once: attribute access on an Enum class is slow.
+_ACE = Rank.ACE
+
 
 def apply(work: TrickWork) -> None:
     """Raise each Ace to 14 (28 half points) when a court card of its suit was played."""
     cards = work.cards
     for i in range(work.n):
-        if work.ranks[i] is Rank.ACE:
+        if work.ranks[i] is _ACE:
             suit = cards[i].suit
             for j in range(work.n):
                 if work.ranks[j] in _COURT and cards[j].suit is suit:
@@ -26,7 +29,7 @@ def apply(work: TrickWork) -> None:
                         work.note(
                             "ace",
                             f"{work.label(i)} is worth 14: {cards[j]} of its suit is in the trick",
-                            Rank.ACE,
+                            _ACE,
                             i,
                         )
                     break

@@ -100,7 +100,9 @@ class TrickWork:
         self.double_next = False
         self.jacks: tuple[Card, ...] = ()
 
-    def note(self, kind: str, text: str, rank: Rank | None = None, index: int | None = None) -> None:
+    def note(
+        self, kind: str, text: str, rank: Rank | None = None, index: int | None = None
+    ) -> None:
         """Record an effect (callers check :attr:`explain` first, to skip formatting)."""
         self.effects.append(Effect(kind, text, rank, index))
 

@@ -16,6 +16,9 @@ from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply", "exempts"]
 
+# Enum members bound once: attribute access on an Enum class is slow.
+_EIGHT = Rank.EIGHT
+
 
 def exempts(cards_of_suit: Sequence[Card]) -> bool:
     """Whether holding exactly these cards of the suit to follow frees the player:
@@ -27,7 +30,7 @@ def exempts(cards_of_suit: Sequence[Card]) -> bool:
         >>> eight.exempts(cards("8S")), eight.exempts(cards("8S 9S"))
         (True, False)
     """
-    return len(cards_of_suit) == 1 and cards_of_suit[0].rank is Rank.EIGHT
+    return len(cards_of_suit) == 1 and cards_of_suit[0].rank is _EIGHT
 
 
 def apply(work: TrickWork) -> None:
@@ -35,12 +38,12 @@ def apply(work: TrickWork) -> None:
     tt = work.trick_trump
     led = work.led_suit
     for i in range(1, work.n):
-        if work.ranks[i] is Rank.EIGHT and work.suits[i] is not tt and work.suits[i] is not led:
+        if work.ranks[i] is _EIGHT and work.suits[i] is not tt and work.suits[i] is not led:
             work.suits[i] = led
             if work.explain:
                 work.note(
                     "eight",
                     f"{work.label(i)} counts as a card of the led suit {led}",
-                    Rank.EIGHT,
+                    _EIGHT,
                     i,
                 )

@@ -14,16 +14,20 @@ from counter_rules.effects.base import TrickWork, fmt_half
 
 __all__ = ["after_trick", "apply"]
 
+# Enum members bound once: attribute access on an Enum class is slow.
+_FIVE = Rank.FIVE
+_SIX = Rank.SIX
+
 
 def apply(work: TrickWork) -> None:
     """The first Five takes the values of all Sixes."""
     ranks = work.ranks
-    if Rank.FIVE not in ranks or Rank.SIX not in ranks:
+    if _FIVE not in ranks or _SIX not in ranks:
         return
-    five = ranks.index(Rank.FIVE)
+    five = ranks.index(_FIVE)
     half = work.half
     for i in range(work.n):
-        if ranks[i] is Rank.SIX:
+        if ranks[i] is _SIX:
             stolen = half[i]
             half[five] += stolen
             half[i] = 0
@@ -32,24 +36,24 @@ def apply(work: TrickWork) -> None:
                     "five",
                     f"{work.label(five)} steals {fmt_half(stolen)} from {work.label(i)}: "
                     f"the Five is now {fmt_half(half[five])}, the Six 0",
-                    Rank.FIVE,
+                    _FIVE,
                     five,
                 )
 
 
 def after_trick(work: TrickWork) -> None:
     """Order the pass to the left when the trick held a Five and was not the last."""
-    if Rank.FIVE not in work.ranks:
+    if _FIVE not in work.ranks:
         return
     if work.last_trick:
         if work.explain:
-            work.note("five", "a Five was played, but this was the last trick: no pass", Rank.FIVE)
+            work.note("five", "a Five was played, but this was the last trick: no pass", _FIVE)
         return
     work.pass_cards = True
     if work.explain:
         work.note(
             "five",
             "a Five was played: every player now passes one card face down to the left",
-            Rank.FIVE,
-            work.ranks.index(Rank.FIVE),
+            _FIVE,
+            work.ranks.index(_FIVE),
         )

@@ -15,12 +15,15 @@ from counter_rules.effects.base import VICTOR, VOID, TrickWork
 
 __all__ = ["apply", "victor_index"]
 
+# Enum members bound once: attribute access on an Enum class is slow.
+_FOUR = Rank.FOUR
+
 
 def apply(work: TrickWork) -> None:
     """Give each Four its buff: victor with a revealed Four, void without."""
     plays = work.plays
     for i in range(work.n):
-        if work.ranks[i] is Rank.FOUR:
+        if work.ranks[i] is _FOUR:
             work.buffs[i] = VICTOR if plays[i].reveal is not None else VOID
 
 
@@ -34,13 +37,12 @@ def victor_index(work: TrickWork) -> int | None:
             work.note(
                 "four",
                 f"{work.label(i)} was played showing {reveal}: a victor Four wins outright",
-                Rank.FOUR,
+                _FOUR,
                 i,
             )
         return i
     if work.explain:
         for i in range(work.n):
             if buffs[i] == VOID:
-                work.note("four", f"{work.label(i)} is a void Four: it cannot win", Rank.FOUR, i)
+                work.note("four", f"{work.label(i)} is a void Four: it cannot win", _FOUR, i)
     return None
-

@@ -12,19 +12,23 @@ from counter_rules.effects.base import TrickWork
 
 __all__ = ["after_trick"]
 
+# Enum members bound once: attribute access on an Enum class is slow.
+_JACK = Rank.JACK
+
 
 def after_trick(work: TrickWork) -> None:
     """Move the Jacks to the stock and make the last one's suit trump."""
-    if Rank.JACK not in work.ranks:
+    if _JACK not in work.ranks:
         return
-    jacks = tuple(work.cards[i] for i in range(work.n) if work.ranks[i] is Rank.JACK)
+    jacks = tuple(work.cards[i] for i in range(work.n) if work.ranks[i] is _JACK)
     work.jacks = jacks
     work.next_trump = jacks[-1].suit
     if work.explain:
         listed = ", ".join(str(j) for j in jacks)
         work.note(
             "jack",
-            f"{listed} go(es) face up onto the stock: {jacks[-1].suit} is trump from the next trick",
-            Rank.JACK,
+            f"{listed} go(es) face up onto the stock: "
+            f"{jacks[-1].suit} is trump from the next trick",
+            _JACK,
             work.cards.index(jacks[-1]),
         )

@@ -15,15 +15,18 @@ from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply", "cancels_sevens"]
 
+# Enum members bound once: attribute access on an Enum class is slow.
+_KING = Rank.KING
+
 
 def cancels_sevens(work: TrickWork) -> bool:
     """Whether a led King makes the Sevens of this trick count as none."""
-    return work.ranks[0] is Rank.KING
+    return work.ranks[0] is _KING
 
 
 def apply(work: TrickWork) -> None:
     """Set the trick trump after a King lead (run after the Ten, before the Eight)."""
-    if work.ranks[0] is not Rank.KING:
+    if work.ranks[0] is not _KING:
         return
     king_suit = work.suits[0]
     trump = work.trump
@@ -36,7 +39,7 @@ def apply(work: TrickWork) -> None:
                     "king",
                     f"{work.label(0)} was led: {work.label(i)} is the first card of a third "
                     f"suit, so {suit} is trump in this trick",
-                    Rank.KING,
+                    _KING,
                     i,
                 )
             return
@@ -46,6 +49,6 @@ def apply(work: TrickWork) -> None:
             "king",
             f"{work.label(0)} was led and no card of a third suit followed: "
             "this trick has no trump suit (only Twos are trumps)",
-            Rank.KING,
+            _KING,
             0,
         )

@@ -14,15 +14,18 @@ from counter_rules.effects.base import TrickWork, fmt_half
 
 __all__ = ["apply"]
 
+# Enum members bound once: attribute access on an Enum class is slow.
+_NINE = Rank.NINE
+
 
 def apply(work: TrickWork) -> None:
     """Set every Nine to 15, ½ or 9 from a snapshot of the other values."""
     ranks = work.ranks
-    if Rank.NINE not in ranks:
+    if _NINE not in ranks:
         return
     snapshot = tuple(work.half)
     for i in range(work.n):
-        if ranks[i] is not Rank.NINE:
+        if ranks[i] is not _NINE:
             continue
         above = below = 0
         for j, value in enumerate(snapshot):
@@ -42,6 +45,6 @@ def apply(work: TrickWork) -> None:
                 "nine",
                 f"{work.label(i)} sees {above} card(s) above 9 and {below} below: "
                 f"it is worth {fmt_half(work.half[i])}",
-                Rank.NINE,
+                _NINE,
                 i,
             )

@@ -12,11 +12,14 @@ from counter_rules.effects.base import NO_BUFF, TrickWork
 
 __all__ = ["apply"]
 
+# Enum members bound once: attribute access on an Enum class is slow.
+_QUEEN = Rank.QUEEN
+
 
 def apply(work: TrickWork) -> None:
     """Remove Four buffs and raise the Queens to 15 when a card is worth 11."""
     ranks = work.ranks
-    if Rank.QUEEN not in ranks:
+    if _QUEEN not in ranks:
         return
     buffs = work.buffs
     for i in range(work.n):
@@ -26,19 +29,19 @@ def apply(work: TrickWork) -> None:
                 work.note(
                     "queen",
                     f"a Queen is in the trick: {work.label(i)} loses its buff",
-                    Rank.QUEEN,
+                    _QUEEN,
                     i,
                 )
     half = work.half
     if 22 in half:
         eleven = half.index(22)
         for i in range(work.n):
-            if ranks[i] is Rank.QUEEN:
+            if ranks[i] is _QUEEN:
                 half[i] = 30
                 if work.explain:
                     work.note(
                         "queen",
                         f"{work.label(i)} is worth 15: {work.label(eleven)} is worth 11",
-                        Rank.QUEEN,
+                        _QUEEN,
                         i,
                     )

@@ -13,15 +13,19 @@ from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply"]
 
+# Enum members bound once: attribute access on an Enum class is slow.
+_KING = Rank.KING
+_SEVEN = Rank.SEVEN
+
 
 def apply(work: TrickWork) -> None:
     """Decide whether the lowest or the highest value wins this trick."""
-    sevens = work.ranks.count(Rank.SEVEN)
+    sevens = work.ranks.count(_SEVEN)
     if not sevens:
         return
     if king.cancels_sevens(work):
         if work.explain:
-            work.note("king", "a King was led: the Sevens have no effect", Rank.KING, 0)
+            work.note("king", "a King was led: the Sevens have no effect", _KING, 0)
         return
     work.lowest_wins = sevens % 2 == 1
     if work.explain:
@@ -29,4 +33,4 @@ def apply(work: TrickWork) -> None:
             text = f"{sevens} Seven(s), an odd number: the lowest value wins"
         else:
             text = f"{sevens} Sevens, an even number: they cancel out"
-        work.note("seven", text, Rank.SEVEN, work.ranks.index(Rank.SEVEN))
+        work.note("seven", text, _SEVEN, work.ranks.index(_SEVEN))

@@ -14,6 +14,9 @@ from counter_rules.effects.base import TrickWork, fmt_half
 
 __all__ = ["after_trick", "double_lead"]
 
+# Enum members bound once: attribute access on an Enum class is slow.
+_SIX = Rank.SIX
+
 
 def double_lead(work: TrickWork) -> None:
     """Double the led card's final value when a Six gave its player this lead."""
@@ -25,7 +28,7 @@ def double_lead(work: TrickWork) -> None:
             "six",
             f"{work.label(0)} was led after a Six took effect: its value doubles "
             f"to {fmt_half(work.half[0])}",
-            Rank.SIX,
+            _SIX,
             0,
         )
 
@@ -33,18 +36,16 @@ def double_lead(work: TrickWork) -> None:
 def after_trick(work: TrickWork) -> None:
     """Give the next lead to the player of a Six with the strictly lowest value."""
     ranks = work.ranks
-    if Rank.SIX not in ranks:
+    if _SIX not in ranks:
         return
     half = work.half
     lowest = min(half)
     if half.count(lowest) != 1:
-        if work.explain and any(
-            ranks[i] is Rank.SIX and half[i] == lowest for i in range(work.n)
-        ):
-            work.note("six", "a Six ties for the lowest value: no effect", Rank.SIX)
+        if work.explain and any(ranks[i] is _SIX and half[i] == lowest for i in range(work.n)):
+            work.note("six", "a Six ties for the lowest value: no effect", _SIX)
         return
     i = half.index(lowest)
-    if ranks[i] is not Rank.SIX:
+    if ranks[i] is not _SIX:
         return
     work.next_leader = work.seats[i]
     work.double_next = True
@@ -53,6 +54,6 @@ def after_trick(work: TrickWork) -> None:
             "six",
             f"{work.label(i)} has the lowest value ({fmt_half(lowest)}): seat {work.seats[i]} "
             "leads the next trick and that card counts double",
-            Rank.SIX,
+            _SIX,
             i,
         )

@@ -13,6 +13,9 @@ from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply"]
 
+# Enum members bound once: attribute access on an Enum class is slow.
+_TEN = Rank.TEN
+
 
 def apply(work: TrickWork) -> None:
     """Change every off-suit Ten to the led suit with value 15 (30 half points)."""
@@ -20,13 +23,13 @@ def apply(work: TrickWork) -> None:
     if led is None:
         return
     for i in range(1, work.n):
-        if work.ranks[i] is Rank.TEN and work.suits[i] is not led:
+        if work.ranks[i] is _TEN and work.suits[i] is not led:
             work.suits[i] = led
             work.half[i] = 30
             if work.explain:
                 work.note(
                     "ten",
                     f"{work.label(i)} is off suit: it becomes a {led} worth 15",
-                    Rank.TEN,
+                    _TEN,
                     i,
                 )

@@ -14,13 +14,16 @@ __all__ = ["apply"]
 
 _VICTIMS = (Rank.FOUR, Rank.QUEEN)
 
+# Enum members bound once: attribute access on an Enum class is slow.
+_THREE = Rank.THREE
+
 
 def apply(work: TrickWork) -> None:
     """The first Three takes the values of all Fours and Queens."""
     ranks = work.ranks
-    if Rank.THREE not in ranks:
+    if _THREE not in ranks:
         return
-    three = ranks.index(Rank.THREE)
+    three = ranks.index(_THREE)
     half = work.half
     for i in range(work.n):
         if ranks[i] in _VICTIMS:
@@ -32,6 +35,6 @@ def apply(work: TrickWork) -> None:
                     "three",
                     f"{work.label(three)} steals {fmt_half(stolen)} from {work.label(i)}: "
                     f"the Three is now {fmt_half(half[three])}",
-                    Rank.THREE,
+                    _THREE,
                     three,
                 )

@@ -18,6 +18,9 @@ from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply", "suit_to_follow"]
 
+# Enum members bound once: attribute access on an Enum class is slow.
+_TWO = Rank.TWO
+
 
 def suit_to_follow(led: Card, trump: Suit | None) -> Suit | None:
     """The suit followers must play: the trump suit after a led Two, else the printed suit.
@@ -28,20 +31,20 @@ def suit_to_follow(led: Card, trump: Suit | None) -> Suit | None:
         >>> two.suit_to_follow(Card.parse("2C"), Suit.HEARTS)
         <Suit.HEARTS: 2>
     """
-    if led.rank is Rank.TWO and trump is not None:
+    if led.rank is _TWO and trump is not None:
         return trump
     return led.suit
 
 
 def apply(work: TrickWork) -> None:
     """A led Two makes the trump suit the led suit; every Two is a trump."""
-    if work.ranks[0] is Rank.TWO and work.trump is not None:
+    if work.ranks[0] is _TWO and work.trump is not None:
         work.led_suit = work.trump
         if work.explain:
             work.note(
                 "two",
                 f"{work.label(0)} was led: it is a trump, so {work.trump} counts as the led suit",
-                Rank.TWO,
+                _TWO,
                 0,
             )
 
@@ -50,9 +53,9 @@ def mark_trumps(work: TrickWork) -> None:
     """Twos are trumps; otherwise a card is a trump when its suit is the trick's trump."""
     tt = work.trick_trump
     for i in range(work.n):
-        if work.ranks[i] is Rank.TWO:
+        if work.ranks[i] is _TWO:
             work.is_trump[i] = True
             if work.explain and i:
-                work.note("two", f"{work.label(i)} counts as a trump", Rank.TWO, i)
+                work.note("two", f"{work.label(i)} counts as a trump", _TWO, i)
         elif tt is not None and work.suits[i] is tt:
             work.is_trump[i] = True

@@ -26,11 +26,24 @@ from typing import TYPE_CHECKING
 import attrs
 
 from counter_rules.cards import Card, Rank, Suit, standard_deck
-from counter_rules.effects import ace, eight, five, four, jack, king, nine, queen, seven, six
-from counter_rules.effects import ten, three, two
+from counter_rules.effects import (
+    ace,
+    eight,
+    five,
+    four,
+    jack,
+    king,
+    nine,
+    queen,
+    seven,
+    six,
+    ten,
+    three,
+    two,
+)
 from counter_rules.effects.base import VOID, TrickWork, fmt_half
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Play, play_table
+from counter_rules.moves import Play, play_table, reveal_play, shared_play
 from counter_rules.rulesets._validate import check_bool, check_int
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.scoring import counter as counter_scoring
@@ -45,20 +58,34 @@ DEFAULT_TARGETS = {3: 9, 4: 8, 5: 7}
 """The recommended target score for 3, 4 and 5 players."""
 
 _HAND_SIZE = 10
+_ALL_BIDS = tuple(range(_HAND_SIZE + 1))
 _DECK = standard_deck()
 
 _Step = Callable[[TrickWork], None]
-_SUIT_STEPS: tuple[_Step, ...] = (four.apply, two.apply, ten.apply, king.apply, eight.apply)
-_VALUE_STEPS: tuple[_Step, ...] = (
-    two.mark_trumps,
-    ace.apply,
-    five.apply,
-    queen.apply,
-    three.apply,
-    nine.apply,
-    six.double_lead,
+# (rank whose presence in the trick can make the step matter, step); None: always run.
+_PIPELINE: tuple[tuple[Rank | None, _Step], ...] = (
+    (Rank.FOUR, four.apply),
+    (Rank.TWO, two.apply),
+    (Rank.TEN, ten.apply),
+    (Rank.KING, king.apply),
+    (Rank.EIGHT, eight.apply),
+    (None, two.mark_trumps),
+    (Rank.ACE, ace.apply),
+    (Rank.FIVE, five.apply),
+    (Rank.QUEEN, queen.apply),
+    (Rank.THREE, three.apply),
+    (Rank.NINE, nine.apply),
+    (None, six.double_lead),
 )
-_AFTER_STEPS: tuple[_Step, ...] = (six.after_trick, jack.after_trick, five.after_trick)
+_AFTER: tuple[tuple[Rank | None, _Step], ...] = (
+    (Rank.SIX, six.after_trick),
+    (Rank.JACK, jack.after_trick),
+    (Rank.FIVE, five.after_trick),
+)
+
+# Enum members bound once: attribute access on an Enum class is slow.
+_FOUR = Rank.FOUR
+_TWO = Rank.TWO
 
 
 def _pick_winner(work: TrickWork) -> None:
@@ -172,7 +199,7 @@ class Counter(Ruleset):
     # -- bidding --------------------------------------------------------------
     def legal_bids(self, state: GameState, seat: int) -> tuple[int, ...]:
         """0..10; with :attr:`hook`, the last bidder may not bring the total to 10."""
-        bids = tuple(range(_HAND_SIZE + 1))
+        bids = _ALL_BIDS
         if self.hook and sum(b is None for b in state.bids) == 1:
             total = sum(b for b in state.bids if b is not None)
             bids = tuple(b for b in bids if b + total != _HAND_SIZE)
@@ -199,17 +226,15 @@ class Counter(Ruleset):
             if suited and not eight.exempts(suited):
                 candidates = suited
         table = play_table(seat)
-        moves: list[Play] = []
-        for card in candidates:
-            key = card._key
-            move = table[key]
-            if move is None:
-                move = table[key] = Play(seat, card)
-            moves.append(move)
-            if card.rank is Rank.FOUR:
-                for other in hand:
-                    if other.rank is Rank.FOUR and other != card:
-                        moves.append(Play(seat, card, other))
+        moves = [table[card._key] or shared_play(seat, card) for card in candidates]
+        fours = [card for card in hand if card.rank is _FOUR]
+        if len(fours) > 1:
+            # A Four may also be played showing another Four still in the hand.
+            for card in fours:
+                if any(card is c for c in candidates):
+                    moves.extend(
+                        reveal_play(seat, card, other) for other in fours if other is not card
+                    )
         return tuple(moves)
 
     def why_illegal_play(self, state: GameState, play: Play) -> str:
@@ -217,9 +242,9 @@ class Counter(Ruleset):
         hand = state.hands[play.seat]
         card = play.card
         if play.reveal is not None:
-            if card.rank is not Rank.FOUR:
+            if card.rank is not _FOUR:
                 return f"only a Four may be played showing another Four, not {card}"
-            if play.reveal.rank is not Rank.FOUR or play.reveal == card:
+            if play.reveal.rank is not _FOUR or play.reveal == card:
                 return f"the card shown with {card} must be another Four, got {play.reveal}"
             if play.reveal not in hand:
                 return f"seat {play.seat} does not hold {play.reveal} to show"
@@ -229,7 +254,7 @@ class Counter(Ruleset):
             suited = [c for c in hand if c.suit is follow]
             if suited and card.suit is not follow:
                 held = " ".join(str(c) for c in suited)
-                why = f" (a Two was led, so trumps are led)" if led.rank is Rank.TWO else ""
+                why = " (a Two was led, so trumps are led)" if led.rank is _TWO else ""
                 return f"seat {play.seat} must follow {follow}{why}: holds {held}"
         return "not a legal play now"
 
@@ -249,14 +274,18 @@ class Counter(Ruleset):
                     f"{(leader + i) % self.players}, got seat {played.seat}"
                 )
             if played.card.is_joker or played.card.copy:
-                raise InvalidArgumentError(f"Counter uses one deck without Jokers, got {played.card}")
+                raise InvalidArgumentError(
+                    f"Counter uses one deck without Jokers, got {played.card}"
+                )
             if played.card in seen:
                 raise InvalidArgumentError(f"card {played.card} is played twice")
             seen.add(played.card)
             reveal = played.reveal
             if reveal is not None and (
-                played.card.rank is not Rank.FOUR or reveal.rank is not Rank.FOUR
-                or reveal == played.card or reveal.copy
+                played.card.rank is not _FOUR
+                or reveal.rank is not _FOUR
+                or reveal == played.card
+                or reveal.copy
             ):
                 raise InvalidArgumentError(
                     f"only a Four may show another Four, got {played.card} showing {reveal}"
@@ -282,13 +311,14 @@ class Counter(Ruleset):
         )
         if explain:
             work.note("trump", f"trump is {trump if trump is not None else 'none'}")
-        for step in _SUIT_STEPS:
-            step(work)
-        for step in _VALUE_STEPS:
-            step(work)
+        present = set(work.ranks)
+        for trigger, step in _PIPELINE:
+            if trigger is None or trigger in present:
+                step(work)
         _pick_winner(work)
-        for step in _AFTER_STEPS:
-            step(work)
+        for trigger, step in _AFTER:
+            if trigger in present:
+                step(work)
         index = work.winner_index
         return TrickResult(
             tuple(plays),

@@ -30,9 +30,15 @@ def score(bid: int, won: int, players: int) -> int:
         >>> score(3, 3, 4), score(0, 0, 4), score(2, 0, 4), score(2, 6, 4), score(2, 6, 3)
         (3, 2, 1, 5, 0)
     """
-    for name, value, low, high in (("bid", bid, 0, 10), ("won", won, 0, 10), ("players", players, 3, 5)):
+    for name, value, low, high in (
+        ("bid", bid, 0, 10),
+        ("won", won, 0, 10),
+        ("players", players, 3, 5),
+    ):
         if type(value) is not int or not low <= value <= high:
-            raise InvalidArgumentError(f"{name} must be an integer from {low} to {high}, got {value!r}")
+            raise InvalidArgumentError(
+                f"{name} must be an integer from {low} to {high}, got {value!r}"
+            )
     if won == bid:
         return bid if bid >= 2 else 2
     if won == 0:
