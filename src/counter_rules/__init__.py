@@ -14,7 +14,14 @@ Example:
 """
 
 from counter_rules.cards import SUITS, Card, Rank, Suit, cards, standard_deck
-from counter_rules.engine import apply_move, is_legal, legal_moves, new_game, resolve_trick
+from counter_rules.engine import (
+    apply_move,
+    explain_trick,
+    is_legal,
+    legal_moves,
+    new_game,
+    resolve_trick,
+)
 from counter_rules.errors import (
     CounterRulesError,
     GameOverError,
@@ -30,7 +37,6 @@ from counter_rules.trick import Effect, PlayedCard, TrickResult
 __version__ = "0.1.0"
 
 __all__ = [
-    "SUITS",
     "Bid",
     "Card",
     "Counter",
@@ -50,10 +56,12 @@ __all__ = [
     "PlayedCard",
     "Rank",
     "Ruleset",
+    "SUITS",
     "Suit",
     "TrickResult",
     "apply_move",
     "cards",
+    "explain_trick",
     "is_legal",
     "legal_moves",
     "new_game",

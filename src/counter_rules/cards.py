@@ -254,7 +254,9 @@ class Card:
         return NotImplemented
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Card, (self.rank, self.suit, self.copy))
+        # Unpickle and deepcopy to the shared instance, so identity checks on
+        # the engine's fast paths keep working for restored states.
+        return (_intern, (self.rank, self.suit, self.copy))
 
 
 def _intern(rank: Rank, suit: Suit | None, copy: int = 0) -> Card:

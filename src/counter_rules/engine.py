@@ -32,7 +32,7 @@ from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import PlayedCard, TrickResult, played_card
 
-__all__ = ["apply_move", "is_legal", "legal_moves", "new_game", "resolve_trick"]
+__all__ = ["apply_move", "explain_trick", "is_legal", "legal_moves", "new_game", "resolve_trick"]
 
 _card_key = attrgetter("_key")
 _EMPTY: frozenset[int] = frozenset()
@@ -330,7 +330,7 @@ def _apply_bid(state: GameState, move: Bid) -> GameState:
 def _apply_pass(state: GameState, move: Pass) -> GameState:
     seat = move.seat
     pending = list(state.pending)
-    pending[seat] = move.card
+    pending[seat] = next(c for c in state.hands[seat] if c == move.card)
     to_act = state.to_act - _SEATS[seat]
     hands = state.hands
     phase = _PASSING
@@ -446,7 +446,7 @@ def _end_hand(
     first_trump = tricks[0].trump if tricks else trump
     result = HandResult(
         state.hand_number, state.dealer, rules.hand_size(state.hand_number), first_trump,
-        bids, won, points, scores,
+        bids, won, points, scores, tricks,
     )  # fmt: skip
     history = (*state.history, result)
     if rules.is_game_over(state.hand_number, scores):
@@ -523,3 +523,29 @@ def resolve_trick(
         raise InvalidArgumentError("a trick needs at least one card, got none")
     rules.check_trick(played)
     return rules.resolve(played, trump, doubled_lead=doubled_lead, last_trick=last_trick)
+
+
+def explain_trick(result: TrickResult, *, rules: Ruleset) -> TrickResult:
+    """The same trick resolved again with its list of effects.
+
+    The engine resolves tricks without building explanations (it is faster);
+    the tricks in :attr:`GameState.tricks` and :attr:`HandResult.tricks` carry
+    what is needed to explain them on demand.
+
+    Example:
+        >>> import random
+        >>> from counter_rules import Counter, apply_move, explain_trick, legal_moves, new_game
+        >>> state, rng = new_game(Counter(), seed=5), random.Random(5)
+        >>> while not state.tricks:
+        ...     state = apply_move(state, rng.choice(legal_moves(state)))
+        >>> explained = explain_trick(state.tricks[0], rules=state.rules)
+        >>> explained.winner == state.tricks[0].winner and len(explained.effects) > 0
+        True
+    """
+    return resolve_trick(
+        result.plays,
+        trump=result.trump,
+        rules=rules,
+        doubled_lead=result.doubled_lead,
+        last_trick=result.last_trick,
+    )

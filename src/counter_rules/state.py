@@ -113,6 +113,9 @@ class HandResult:
     """The points each seat scored for the hand."""
     scores: tuple[int, ...]
     """The running totals after the hand."""
+    tricks: tuple[TrickResult, ...] = ()
+    """The hand's tricks, in order (as the engine resolved them: without the
+    effects list; see :func:`counter_rules.explain_trick`)."""
 
 
 # slots=False: attrs then builds instances by writing the instance dict

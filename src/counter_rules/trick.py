@@ -125,6 +125,8 @@ class TrickResult:
     """The trump suit the trick was played under (before any Jack changed it)."""
     doubled_lead: bool = False
     """Whether the led card was doubled (a Six took effect in the previous trick)."""
+    last_trick: bool = False
+    """Whether this was the last trick of the hand."""
 
     @property
     def values(self) -> tuple[Fraction, ...]:

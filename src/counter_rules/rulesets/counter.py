@@ -335,6 +335,7 @@ class Counter(Ruleset):
             tuple(work.effects),
             trump,
             doubled_lead,
+            last_trick,
         )
 
     # -- scoring --------------------------------------------------------------
