@@ -86,7 +86,7 @@ def test_deck_and_cards() -> None:
     assert cards(["4S", "QS"]) == cards("4S QS")
     with pytest.raises(InvalidNotationError, match="'4X'"):
         cards("4S 4X")
-    assert SUITS == tuple(Suit)
+    assert tuple(Suit) == SUITS
 
 
 @given(st.sampled_from(standard_deck()), st.integers(0, 1))

@@ -100,7 +100,7 @@ def test_illegal_move_messages_are_in_players_words() -> None:
         apply_move(state, Play(1, state.hands[1][0]))
     with pytest.raises(IllegalMoveError, match="a bid must be from 0 to 10, got 11"):
         apply_move(state, Bid(1, 11))
-    with pytest.raises(IllegalMoveError, match="seat must be 0..3, got 7"):
+    with pytest.raises(IllegalMoveError, match=r"seat must be 0\.\.3, got 7"):
         apply_move(state, Bid(7, 1))
     for seat in (1, 2, 3, 0):
         state = apply_move(state, Bid(seat, 2))

@@ -41,8 +41,16 @@ def after_trick(work: TrickWork) -> None:
     half = work.half
     lowest = min(half)
     if half.count(lowest) != 1:
-        if work.explain and any(ranks[i] is _SIX and half[i] == lowest for i in range(work.n)):
-            work.note("six", "a Six ties for the lowest value: no effect", _SIX)
+        if work.explain:
+            for i in range(work.n):
+                if ranks[i] is _SIX and half[i] == lowest:
+                    work.note(
+                        "six",
+                        f"{work.label(i)} ties for the lowest value ({fmt_half(lowest)}): "
+                        "no effect",
+                        _SIX,
+                        i,
+                    )
         return
     i = half.index(lowest)
     if ranks[i] is not _SIX:
