@@ -25,10 +25,10 @@ import random
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
-from counter_rules.cards import Card, Suit, intern_card
+from counter_rules.cards import Card, Suit
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
-from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.base import DealtHand, Ruleset
 from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import PlayedCard, TrickResult, played_card
 
@@ -46,97 +46,42 @@ _PLAYING = Phase.PLAYING
 
 
 # -- dealing ------------------------------------------------------------------
-def _hand_rng(seed: int, hand_number: int) -> random.Random:
-    # A string seed is hashed with SHA-512 by ``random``: stable across runs and
-    # platforms, and distinct for every (seed, hand) pair.
-    return random.Random(f"counter-rules/{seed}/{hand_number}")
-
-
-def _shuffled_deal(rules: Ruleset, seed: int, hand_number: int) -> Deal:
-    deck = rules.deck()
-    rng = _hand_rng(seed, hand_number)
-    keys = [rng.random() for _ in deck]
-    order = sorted(range(len(deck)), key=keys.__getitem__)
-    size = rules.hand_size(hand_number)
-    players = rules.players
-    hands = tuple(
-        tuple(deck[i] for i in sorted(order[seat * size : (seat + 1) * size]))
-        for seat in range(players)
-    )
-    stock = tuple(deck[i] for i in order[players * size :])
-    return _trusted_deal(hands, stock)
-
-
-def _trusted_deal(hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]) -> Deal:
-    deal = object.__new__(Deal)
-    object.__setattr__(deal, "hands", hands)
-    object.__setattr__(deal, "stock", stock)
-    return deal
-
-
-def _check_deal(rules: Ruleset, deal: Deal, hand_number: int) -> Deal:
-    if not isinstance(deal, Deal):
-        raise InvalidArgumentError(f"deal must be a Deal, got {deal!r}")
-    size = rules.hand_size(hand_number)
-    if len(deal.hands) != rules.players:
-        raise InvalidArgumentError(
-            f"deal.hands must have one hand per seat ({rules.players}), got {len(deal.hands)}"
-        )
-    for seat, hand in enumerate(deal.hands):
-        if len(hand) != size:
-            raise InvalidArgumentError(
-                f"deal.hands[{seat}] must hold {size} cards, got {len(hand)}"
-            )
-    deck = rules.deck()
-    dealt = [c for hand in deal.hands for c in hand] + list(deal.stock)
-    deck_set = set(deck)
-    for card in dealt:
-        if card not in deck_set:
-            raise InvalidArgumentError(f"card {card} is not in the deck of {rules.name}")
-    if len(dealt) != len(deck):
-        missing = sorted(deck_set - set(dealt))
-        raise InvalidArgumentError(
-            f"deal must use the whole deck of {len(deck)} cards; missing "
-            + " ".join(str(c) for c in missing)
-        )
-    if rules.turns_trump(hand_number) and not deal.stock:
-        raise InvalidArgumentError("deal.stock must not be empty: its top card shows trump")
-    hands = tuple(
-        tuple(sorted((intern_card(c) for c in hand), key=_card_key)) for hand in deal.hands
-    )
-    return _trusted_deal(hands, tuple(intern_card(c) for c in deal.stock))
-
-
 def _start_hand(
     rules: Ruleset,
     hand_number: int,
     dealer: int,
-    deal: Deal,
+    dealt: DealtHand,
     scores: tuple[int, ...],
     seed: int,
-    history: tuple[object, ...],
+    history: tuple[HandResult, ...],
 ) -> GameState:
     players = rules.players
-    first = (dealer + 1) % players
+    if rules.simultaneous_bidding:
+        to_act = frozenset(range(players))
+    else:
+        to_act = _SEATS[rules.first_bidder(dealer)]
     return GameState(
         rules,
         _BIDDING,
         hand_number,
         dealer,
-        deal.hands,
+        dealt.hands,
         (None,) * players,
         (0,) * players,
         (),
-        first,
-        rules.initial_trump(hand_number, deal.stock),
-        deal.stock,
+        rules.first_leader(dealer),
+        dealt.trump,
+        dealt.stock,
         scores,
         (),
-        _SEATS[first],
+        to_act,
         False,
         (None,) * players,
         seed,
-        history,  # type: ignore[arg-type]
+        history,
+        len(dealt.hands[0]),
+        dealt.trump_card,
+        (False,) * players,
     )
 
 
@@ -169,8 +114,13 @@ def new_game(rules: Ruleset, seed: int | None = None, *, deal: Deal | None = Non
         seed = random.SystemRandom().getrandbits(63)
     elif type(seed) is not int:
         raise InvalidArgumentError(f"seed must be an integer or None, got {seed!r}")
-    the_deal = _shuffled_deal(rules, seed, 1) if deal is None else _check_deal(rules, deal, 1)
-    return _start_hand(rules, 1, rules.first_dealer(), the_deal, (0,) * rules.players, seed, ())
+    if deal is None:
+        dealt = rules.deal(seed, 1)
+    elif not isinstance(deal, Deal):
+        raise InvalidArgumentError(f"deal must be a Deal, got {deal!r}")
+    else:
+        dealt = rules.check_deal(deal, seed, 1)
+    return _start_hand(rules, 1, rules.first_dealer(), dealt, (0,) * rules.players, seed, ())
 
 
 # -- legality -----------------------------------------------------------------
@@ -183,7 +133,10 @@ def _compute_legal(state: GameState) -> tuple[Move, ...]:
     if phase is _BIDDING:
         moves: tuple[Move, ...] = ()
         for seat in sorted(state.to_act):
-            moves += bid_moves(seat, rules.legal_bids(state, seat))
+            bids = rules.legal_bids(state, seat)
+            moves += bid_moves(seat, bids)
+            if rules.may_bid_blind(state, seat):
+                moves += bid_moves(seat, bids, blind=True)
         return moves
     if phase is _PASSING:
         moves = ()
@@ -258,9 +211,7 @@ def _why_illegal(state: GameState, move: object) -> str | None:
     if isinstance(move, Bid):
         if type(move.tricks) is not int:
             return f"a bid must be a whole number of tricks, got {move.tricks!r}"
-        if move.blind:
-            return "blind bids are not allowed in this game"
-        return state.rules.why_illegal_bid(state, seat, move.tricks)
+        return state.rules.why_illegal_bid(state, seat, move.tricks, move.blind)
     card = move.card
     if not isinstance(card, Card):
         return f"expected a Card, got {card!r}"
@@ -318,13 +269,19 @@ def _apply_bid(state: GameState, move: Bid) -> GameState:
     bids = list(state.bids)
     bids[seat] = move.tricks
     players = len(bids)
-    if None in bids:
-        phase = _BIDDING
-        to_act = _SEATS[(seat + 1) % players]
+    changes: dict[str, object] = {"bids": tuple(bids)}
+    if move.blind:
+        blind = list(state.blind)
+        blind[seat] = True
+        changes["blind"] = tuple(blind)
+    if None not in bids:
+        changes["phase"] = _PLAYING
+        changes["to_act"] = _SEATS[state.leader]
+    elif state.rules.simultaneous_bidding:
+        changes["to_act"] = state.to_act - _SEATS[seat]
     else:
-        phase = _PLAYING
-        to_act = _SEATS[state.leader]
-    return _derive(state, {"phase": phase, "bids": tuple(bids), "to_act": to_act})
+        changes["to_act"] = _SEATS[(seat + 1) % players]
+    return _derive(state, changes)
 
 
 def _apply_pass(state: GameState, move: Pass) -> GameState:
@@ -400,18 +357,25 @@ def _apply_play(state: GameState, move: Play) -> GameState:
     rules = state.rules
     last = not new_hand
     result = rules.resolve(
-        trick, state.trump, doubled_lead=state.doubled_lead, last_trick=last, explain=False
+        trick,
+        state.trump,
+        doubled_lead=state.doubled_lead,
+        last_trick=last,
+        explain=False,
+        trump_card=state.trump_card,
     )
     won = state.tricks_won
     if result.winner is not None:
         w = result.winner
         won = (*won[:w], won[w] + 1, *won[w + 1 :])
     stock = state.stock
+    trump_card = state.trump_card
     if result.jacks:
         stock = (*reversed(result.jacks), *stock)
+        trump_card = stock[0]
     tricks = (*state.tricks, result)
     if last:
-        return _end_hand(state, hands, won, stock, tricks, result.next_trump)
+        return _end_hand(state, hands, won, stock, tricks, result.next_trump, trump_card)
     leader = result.next_leader
     if result.pass_cards:
         phase = _PASSING
@@ -419,10 +383,13 @@ def _apply_play(state: GameState, move: Play) -> GameState:
     else:
         phase = _PLAYING
         to_act = _SEATS[leader]
-    return GameState(
-        rules, phase, state.hand_number, state.dealer, hands, state.bids, won, (), leader,
-        result.next_trump, stock, state.scores, tricks, to_act, result.double_next_lead,
-        state.pending, state.seed, state.history,
+    return _derive(
+        state,
+        {
+            "phase": phase, "hands": hands, "tricks_won": won, "trick": (), "leader": leader,
+            "trump": result.next_trump, "stock": stock, "tricks": tricks, "to_act": to_act,
+            "doubled_lead": result.double_next_lead, "trump_card": trump_card,
+        },
     )  # fmt: skip
 
 
@@ -433,32 +400,32 @@ def _end_hand(
     stock: tuple[Card, ...],
     tricks: tuple[TrickResult, ...],
     trump: Suit | None,
+    trump_card: Card | None,
 ) -> GameState:
     rules = state.rules
-    finished = GameState(
-        rules, _PLAYING, state.hand_number, state.dealer, hands, state.bids, won, (),
-        state.leader, trump, stock, state.scores, tricks, _EMPTY, False, state.pending,
-        state.seed, state.history,
+    finished = _derive(
+        state,
+        {
+            "hands": hands, "tricks_won": won, "trick": (), "stock": stock, "tricks": tricks,
+            "trump": trump, "trump_card": trump_card, "to_act": _EMPTY, "doubled_lead": False,
+        },
     )  # fmt: skip
     points = rules.score_hand(finished)
     scores = tuple(a + b for a, b in zip(state.scores, points, strict=True))
     bids = tuple(b if b is not None else 0 for b in state.bids)
     first_trump = tricks[0].trump if tricks else trump
     result = HandResult(
-        state.hand_number, state.dealer, rules.hand_size(state.hand_number), first_trump,
-        bids, won, points, scores, tricks,
+        state.hand_number, state.dealer, state.cards_dealt, first_trump,
+        bids, won, points, scores, state.blind, tricks,
     )  # fmt: skip
     history = (*state.history, result)
-    if rules.is_game_over(state.hand_number, scores):
-        return GameState(
-            rules, _GAME_OVER, state.hand_number, state.dealer, hands, state.bids, won, (),
-            state.leader, trump, stock, scores, tricks, _EMPTY, False, state.pending,
-            state.seed, history,
-        )  # fmt: skip
+    if rules.is_game_over(history):
+        return _derive(finished, {"phase": _GAME_OVER, "scores": scores, "history": history})
     number = state.hand_number + 1
     dealer = (state.dealer + 1) % rules.players
-    deal = _shuffled_deal(rules, state.seed, number)
-    return _start_hand(rules, number, dealer, deal, scores, state.seed, history)
+    return _start_hand(
+        rules, number, dealer, rules.deal(state.seed, number), scores, state.seed, history
+    )
 
 
 # -- pure trick resolution ----------------------------------------------------
@@ -487,6 +454,7 @@ def resolve_trick(
     rules: Ruleset,
     doubled_lead: bool = False,
     last_trick: bool = False,
+    trump_card: Card | None = None,
 ) -> TrickResult:
     """Resolve a complete trick by ``rules``: a pure function.
 
@@ -497,6 +465,8 @@ def resolve_trick(
         doubled_lead: Whether the led card counts double (Counter's Six took
             effect in the previous trick).
         last_trick: Whether this is the last trick of the hand (no pass follows).
+        trump_card: The card that shows trump, where it matters (a turned Joker
+            under Mark Brader's Jokers makes the other Joker trump).
 
     Returns:
         The winner, the exact values, the next leader and trump, and every
@@ -521,8 +491,12 @@ def resolve_trick(
     played = tuple(_as_played(p) for p in plays)
     if not played:
         raise InvalidArgumentError("a trick needs at least one card, got none")
+    if trump_card is not None and not isinstance(trump_card, Card):
+        raise InvalidArgumentError(f"trump_card must be a Card or None, got {trump_card!r}")
     rules.check_trick(played)
-    return rules.resolve(played, trump, doubled_lead=doubled_lead, last_trick=last_trick)
+    return rules.resolve(
+        played, trump, doubled_lead=doubled_lead, last_trick=last_trick, trump_card=trump_card
+    )
 
 
 def explain_trick(result: TrickResult, *, rules: Ruleset) -> TrickResult:
@@ -548,4 +522,5 @@ def explain_trick(result: TrickResult, *, rules: Ruleset) -> TrickResult:
         rules=rules,
         doubled_lead=result.doubled_lead,
         last_trick=result.last_trick,
+        trump_card=result.trump_card,
     )

@@ -56,11 +56,17 @@ class Play:
     """The card played."""
     reveal: Card | None = None
     """The Four shown alongside a played Four (Counter), or ``None``."""
+    call: str | None = None
+    """A Joker's call where the ruleset asks for one: ``"high"`` (it wins the
+    trick) or ``"low"`` (it loses); ``None`` otherwise."""
 
     def __str__(self) -> str:
-        if self.reveal is None:
-            return f"P{self.seat}:{self.card}"
-        return f"P{self.seat}:{self.card}+{self.reveal}"
+        text = f"P{self.seat}:{self.card}"
+        if self.reveal is not None:
+            text += f"+{self.reveal}"
+        if self.call is not None:
+            text += f"({self.call})"
+        return text
 
 
 @attrs.frozen
@@ -149,13 +155,25 @@ def reveal_play(seat: int, card: Card, reveal: Card) -> Play:
     return move
 
 
-_BID_TUPLES: dict[tuple[int, tuple[int, ...]], tuple[Bid, ...]] = {}
+_CALLS: dict[tuple[int, int, str], Play] = {}
 
 
-def bid_moves(seat: int, tricks: tuple[int, ...]) -> tuple[Bid, ...]:
+def call_play(seat: int, card: Card, call: str) -> Play:
+    """The shared :class:`Play` of a Joker with a call (internal)."""
+    key = (seat, card._key, call)
+    move = _CALLS.get(key)
+    if move is None:
+        move = _CALLS[key] = Play(seat, card, None, call)
+    return move
+
+
+_BID_TUPLES: dict[tuple[int, tuple[int, ...], bool], tuple[Bid, ...]] = {}
+
+
+def bid_moves(seat: int, tricks: tuple[int, ...], blind: bool = False) -> tuple[Bid, ...]:
     """The shared tuple of :class:`Bid` moves of ``seat`` for these bids (internal)."""
-    key = (seat, tricks)
+    key = (seat, tricks, blind)
     moves = _BID_TUPLES.get(key)
     if moves is None:
-        moves = _BID_TUPLES[key] = tuple(shared_bid(seat, n) for n in tricks)
+        moves = _BID_TUPLES[key] = tuple(shared_bid(seat, n, blind) for n in tricks)
     return moves

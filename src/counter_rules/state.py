@@ -113,6 +113,8 @@ class HandResult:
     """The points each seat scored for the hand."""
     scores: tuple[int, ...]
     """The running totals after the hand."""
+    blind: tuple[bool, ...] = ()
+    """Which seats bid blind."""
     tricks: tuple[TrickResult, ...] = ()
     """The hand's tricks, in order (as the engine resolved them: without the
     effects list; see :func:`counter_rules.explain_trick`)."""
@@ -177,6 +179,13 @@ class GameState:
     """The seed every later deal is drawn from."""
     history: tuple[HandResult, ...]
     """The results of the finished hands, oldest first."""
+    cards_dealt: int
+    """How many cards each player was dealt this hand."""
+    trump_card: Card | None
+    """The face-up card that shows trump (Counter: the top of the stock, a Jack
+    once Jacks were played), or ``None``."""
+    blind: tuple[bool, ...]
+    """Which seats bid blind this hand."""
     _legal: Any = attrs.field(default=None, eq=False, hash=False, repr=False)
 
     # -- derived --------------------------------------------------------------
@@ -208,15 +217,8 @@ class GameState:
 
     @property
     def trump_indicator(self) -> Card | None:
-        """The face-up card on the stock that shows trump, or ``None``."""
-        if self.stock and self.rules.turns_trump(self.hand_number):
-            return self.stock[0]
-        return None
-
-    @property
-    def cards_dealt(self) -> int:
-        """How many cards each player was dealt this hand."""
-        return self.rules.hand_size(self.hand_number)
+        """The face-up card that shows trump (same as :attr:`trump_card`)."""
+        return self.trump_card
 
     @property
     def last_trick(self) -> TrickResult | None:

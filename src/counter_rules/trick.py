@@ -32,11 +32,16 @@ class PlayedCard:
     """The card played."""
     reveal: Card | None = None
     """The Four shown (not played) with a played Four, or ``None``."""
+    call: str | None = None
+    """A Joker's call, ``"high"`` or ``"low"``, where the ruleset asks for one."""
 
     def __str__(self) -> str:
-        if self.reveal is None:
-            return f"P{self.seat}:{self.card}"
-        return f"P{self.seat}:{self.card}+{self.reveal}"
+        text = f"P{self.seat}:{self.card}"
+        if self.reveal is not None:
+            text += f"+{self.reveal}"
+        if self.call is not None:
+            text += f"({self.call})"
+        return text
 
 
 _PLAYED: dict[int, list[PlayedCard | None]] = {}
@@ -127,6 +132,9 @@ class TrickResult:
     """Whether the led card was doubled (a Six took effect in the previous trick)."""
     last_trick: bool = False
     """Whether this was the last trick of the hand."""
+    trump_card: Card | None = None
+    """The card that showed trump when the trick was played (matters for Mark
+    Brader's Jokers, where a turned Joker makes the other Joker trump)."""
 
     @property
     def values(self) -> tuple[Fraction, ...]:

@@ -2,33 +2,77 @@
 
 The engine (:mod:`counter_rules.engine`) runs the cycle every game here shares:
 deal, bid, play tricks (with an optional simultaneous pass after a trick), score,
-deal again until the end. A :class:`Ruleset` supplies the parts: the deck, the
-deal schedule, where trump comes from, which bids and plays are legal, how a
-trick is resolved, how a hand is scored and when the game ends.
+deal again until the end. A :class:`Ruleset` supplies the parts: the deck and
+the deal, where trump comes from, which bids and plays are legal, how a trick
+is resolved, how a hand is scored and when the game ends.
 """
 
 from __future__ import annotations
 
 import abc
+import random
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from counter_rules.cards import Card, Suit
+import attrs
+
+from counter_rules.cards import Card, Suit, intern_card
+from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play
 from counter_rules.trick import PlayedCard, TrickResult
 
 if TYPE_CHECKING:
-    from counter_rules.state import GameState
+    from counter_rules.state import Deal, GameState, HandResult
 
-__all__ = ["Ruleset"]
+__all__ = ["DealtHand", "Ruleset", "hand_rng", "shuffled"]
+
+_card_key = attrgetter("_key")
+
+
+def hand_rng(seed: int, hand_number: int, purpose: str = "deal") -> random.Random:
+    """The random generator of one hand of a game (internal).
+
+    A string seed is hashed with SHA-512 by :mod:`random`: stable across runs,
+    platforms and Python versions, and distinct for every (seed, hand, purpose).
+    """
+    return random.Random(f"counter-rules/{seed}/{hand_number}/{purpose}")
+
+
+def shuffled(deck: Sequence[Card], rng: random.Random) -> list[Card]:
+    """A uniformly shuffled copy of ``deck``.
+
+    Sorting by random keys is a uniform permutation (ties between 53-bit floats
+    aside) and is quicker in CPython than :meth:`random.Random.shuffle`.
+    """
+    keys = [rng.random() for _ in deck]
+    return [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
+
+
+def sort_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
+    """A hand in display order (suit, then rank, then copy)."""
+    return tuple(sorted(hand, key=_card_key))
+
+
+@attrs.frozen
+class DealtHand:
+    """The result of dealing one hand."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's cards, sorted."""
+    stock: tuple[Card, ...]
+    """The undealt cards, top first."""
+    trump: Suit | None
+    """The trump suit of the hand (``None``: no trump)."""
+    trump_card: Card | None
+    """The face-up card that shows trump (and, in some games, the hand size)."""
 
 
 class Ruleset(abc.ABC):
     """Base class of every ruleset; concrete rulesets are frozen attrs classes.
 
-    Subclasses implement the methods below. They are called by the engine and
-    are not meant to be called by users directly (use :func:`counter_rules.legal_moves`,
-    :func:`counter_rules.apply_move` and :func:`counter_rules.resolve_trick`).
+    The engine calls these methods; users call :func:`counter_rules.legal_moves`,
+    :func:`counter_rules.apply_move` and :func:`counter_rules.resolve_trick`.
     """
 
     players: int
@@ -40,31 +84,93 @@ class Ruleset(abc.ABC):
 
     @abc.abstractmethod
     def deck(self) -> tuple[Card, ...]:
-        """Every card the game is played with, in sorting order."""
+        """Every card the hands are dealt from, in sorting order."""
 
     @abc.abstractmethod
     def hand_size(self, hand_number: int) -> int:
-        """How many cards each player gets in hand ``hand_number`` (from 1)."""
+        """How many cards each player gets in hand ``hand_number`` (from 1).
+
+        Rulesets whose deal decides the size (a turned card) return the largest
+        possible size here and override :meth:`deal`.
+        """
 
     @abc.abstractmethod
-    def turns_trump(self, hand_number: int) -> bool:
-        """Whether the top card of the stock is turned up to show trump."""
+    def trump_for(
+        self, hand_number: int, stock: Sequence[Card], rng: random.Random
+    ) -> tuple[Suit | None, Card | None]:
+        """The trump suit of a freshly dealt hand and the card that shows it."""
 
-    @abc.abstractmethod
-    def initial_trump(self, hand_number: int, stock: Sequence[Card]) -> Suit | None:
-        """The trump suit of a freshly dealt hand."""
+    def deal(self, seed: int, hand_number: int) -> DealtHand:
+        """Deal hand ``hand_number`` of a game with this seed."""
+        rng = hand_rng(seed, hand_number)
+        cards = shuffled(self.deck(), rng)
+        size = self.hand_size(hand_number)
+        players = self.players
+        hands = tuple(sort_hand(cards[s * size : (s + 1) * size]) for s in range(players))
+        stock = tuple(cards[players * size :])
+        trump, trump_card = self.trump_for(hand_number, stock, hand_rng(seed, hand_number, "trump"))
+        return DealtHand(hands, stock, trump, trump_card)
+
+    def check_deal(self, deal: Deal, seed: int, hand_number: int) -> DealtHand:
+        """Validate an explicit deal of hand ``hand_number`` and complete it."""
+        size = self.hand_size(hand_number)
+        if len(deal.hands) != self.players:
+            raise InvalidArgumentError(
+                f"deal.hands must have one hand per seat ({self.players}), got {len(deal.hands)}"
+            )
+        for seat, hand in enumerate(deal.hands):
+            if len(hand) != size:
+                raise InvalidArgumentError(
+                    f"deal.hands[{seat}] must hold {size} cards, got {len(hand)}"
+                )
+        self._check_cards(deal)
+        stock = tuple(intern_card(c) for c in deal.stock)
+        hands = tuple(sort_hand([intern_card(c) for c in hand]) for hand in deal.hands)
+        trump, trump_card = self.trump_for(hand_number, stock, hand_rng(seed, hand_number, "trump"))
+        return DealtHand(hands, stock, trump, trump_card)
+
+    def _check_cards(self, deal: Deal) -> None:
+        deck = self.deck()
+        dealt = [c for hand in deal.hands for c in hand] + list(deal.stock)
+        deck_set = set(deck)
+        for card in dealt:
+            if card not in deck_set:
+                raise InvalidArgumentError(f"card {card} is not in the deck of {self.name}")
+        if len(dealt) != len(deck):
+            missing = sorted(deck_set - set(dealt))
+            raise InvalidArgumentError(
+                f"deal must use the whole deck of {len(deck)} cards; missing "
+                + " ".join(str(c) for c in missing)
+            )
 
     def first_dealer(self) -> int:
-        """The dealer of the first hand."""
+        """The dealer of the first hand: seat 0."""
         return 0
+
+    def first_bidder(self, dealer: int) -> int:
+        """Who bids first: the dealer's left."""
+        return (dealer + 1) % self.players
+
+    def first_leader(self, dealer: int) -> int:
+        """Who leads the first trick: the dealer's left."""
+        return (dealer + 1) % self.players
+
+    @property
+    def simultaneous_bidding(self) -> bool:
+        """Whether everyone bids at once (then ``to_act`` holds every seat)."""
+        return False
 
     @abc.abstractmethod
     def legal_bids(self, state: GameState, seat: int) -> tuple[int, ...]:
         """The bids ``seat`` may make now, ascending."""
 
+    def may_bid_blind(self, state: GameState, seat: int) -> bool:
+        """Whether ``seat`` may now bid blind, before looking at the hand."""
+        return False
+
     @abc.abstractmethod
-    def why_illegal_bid(self, state: GameState, seat: int, tricks: int) -> str:
-        """Why bidding ``tricks`` is illegal (called only for an illegal bid)."""
+    def why_illegal_bid(self, state: GameState, seat: int, tricks: int, blind: bool) -> str:
+        """Why the bid is illegal (called only for an illegal bid)."""
 
     @abc.abstractmethod
     def legal_plays(self, state: GameState, seat: int) -> tuple[Play, ...]:
@@ -83,6 +189,7 @@ class Ruleset(abc.ABC):
         doubled_lead: bool = False,
         last_trick: bool = False,
         explain: bool = True,
+        trump_card: Card | None = None,
     ) -> TrickResult:
         """Resolve a complete trick (see :func:`counter_rules.resolve_trick`)."""
 
@@ -95,8 +202,8 @@ class Ruleset(abc.ABC):
         """The points each seat scores for the hand just finished."""
 
     @abc.abstractmethod
-    def is_game_over(self, hand_number: int, scores: Sequence[int]) -> bool:
-        """Whether the game ends after hand ``hand_number`` with these totals."""
+    def is_game_over(self, history: Sequence[HandResult]) -> bool:
+        """Whether the game ends after the hands in ``history``."""
 
     def winners(self, state: GameState) -> tuple[int, ...]:
         """The winning seats of a finished game: every seat tied at the top."""

@@ -20,6 +20,7 @@ Example:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -50,7 +51,7 @@ from counter_rules.scoring import counter as counter_scoring
 from counter_rules.trick import PlayedCard, TrickResult
 
 if TYPE_CHECKING:
-    from counter_rules.state import GameState
+    from counter_rules.state import GameState, HandResult
 
 __all__ = ["DEFAULT_TARGETS", "Counter"]
 
@@ -188,13 +189,13 @@ class Counter(Ruleset):
         """Always 10."""
         return _HAND_SIZE
 
-    def turns_trump(self, hand_number: int) -> bool:
-        """Always: the top card of the stock shows trump."""
-        return True
-
-    def initial_trump(self, hand_number: int, stock: Sequence[Card]) -> Suit | None:
-        """The suit of the turned-up top card of the stock."""
-        return stock[0].suit
+    def trump_for(
+        self, hand_number: int, stock: Sequence[Card], rng: random.Random
+    ) -> tuple[Suit | None, Card | None]:
+        """The top card of the stock is turned face up: its suit is trump."""
+        if not stock:
+            raise InvalidArgumentError("deal.stock must not be empty: its top card shows trump")
+        return stock[0].suit, stock[0]
 
     # -- bidding --------------------------------------------------------------
     def legal_bids(self, state: GameState, seat: int) -> tuple[int, ...]:
@@ -205,8 +206,10 @@ class Counter(Ruleset):
             bids = tuple(b for b in bids if b + total != _HAND_SIZE)
         return bids
 
-    def why_illegal_bid(self, state: GameState, seat: int, tricks: int) -> str:
+    def why_illegal_bid(self, state: GameState, seat: int, tricks: int, blind: bool) -> str:
         """Explain a bid out of range or against the hook."""
+        if blind:
+            return "Counter has no blind bids"
         if not 0 <= tricks <= _HAND_SIZE:
             return f"a bid must be from 0 to {_HAND_SIZE}, got {tricks}"
         total = sum(b for b in state.bids if b is not None)
@@ -304,6 +307,7 @@ class Counter(Ruleset):
         doubled_lead: bool = False,
         last_trick: bool = False,
         explain: bool = True,
+        trump_card: Card | None = None,
     ) -> TrickResult:
         """Run Counter's pipeline over a complete trick (see the module docs)."""
         work = TrickWork(
@@ -336,6 +340,7 @@ class Counter(Ruleset):
             trump,
             doubled_lead,
             last_trick,
+            trump_card,
         )
 
     # -- scoring --------------------------------------------------------------
@@ -347,6 +352,6 @@ class Counter(Ruleset):
             for bid, won in zip(state.bids, state.tricks_won, strict=True)
         )
 
-    def is_game_over(self, hand_number: int, scores: Sequence[int]) -> bool:
+    def is_game_over(self, history: Sequence[HandResult]) -> bool:
         """Over once anybody has reached the target."""
-        return max(scores) >= self.effective_target
+        return max(history[-1].scores) >= self.effective_target
