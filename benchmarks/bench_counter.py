@@ -1,6 +1,7 @@
 """Speed of random full hands through the public API.
 
-Plays random hands of Counter (4 players) with ``legal_moves``/``apply_move``
+Plays random hands of Counter (4 players) and of
+``OhHell(players=4, schedule=(10,), hook=True)`` with ``legal_moves``/``apply_move``
 for a fixed time and prints hands/s and decisions/s. When the optional
 ``bench`` extra is installed (``pip install -e '.[bench]'``, which brings
 OpenSpiel), the same run plays OpenSpiel's ``oh_hell`` (4 players, 10 tricks,
@@ -19,7 +20,7 @@ import random
 import time
 from collections.abc import Callable
 
-from counter_rules import Counter, apply_move, legal_moves, new_game
+from counter_rules import Counter, OhHell, apply_move, legal_moves, new_game
 from counter_rules.rulesets.base import Ruleset
 
 
@@ -89,6 +90,9 @@ def main() -> None:
     results: dict[str, dict[str, float]] = {}
     engines: dict[str, Callable[[int, random.Random], int] | None] = {
         "counter (4 players)": _engine_hands(Counter(players=4)),
+        "OhHell(players=4, schedule=(10,), hook=True)": _engine_hands(
+            OhHell(players=4, schedule=(10,), hook=True)
+        ),
         "openspiel oh_hell (4 players, 10 tricks)": _openspiel_hands(),
     }
     for name, play in engines.items():
@@ -102,7 +106,7 @@ def main() -> None:
         return
     print(f"Python {platform.python_version()} on {platform.machine()}")
     for name, figures in results.items():
-        line = f"{name:45} {figures['hands_per_s']:9.0f} hands/s {figures['decisions_per_s']:11.0f}"
+        line = f"{name:46} {figures['hands_per_s']:8.0f} hands/s {figures['decisions_per_s']:9.0f}"
         line += " decisions/s"
         if spiel is not None:
             line += f"   {figures['hands_per_s'] / spiel['hands_per_s']:.2f}x OpenSpiel"

@@ -30,7 +30,7 @@ from counter_rules.errors import (
     InvalidNotationError,
 )
 from counter_rules.moves import Bid, Move, Pass, Play
-from counter_rules.rulesets import Counter, Ruleset
+from counter_rules.rulesets import Blackout, Counter, OhHell, Ruleset, UpAndDown
 from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 
@@ -38,6 +38,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Bid",
+    "Blackout",
     "Card",
     "Counter",
     "CounterRulesError",
@@ -50,6 +51,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidNotationError",
     "Move",
+    "OhHell",
     "Pass",
     "Phase",
     "Play",
@@ -59,6 +61,7 @@ __all__ = [
     "SUITS",
     "Suit",
     "TrickResult",
+    "UpAndDown",
     "apply_move",
     "cards",
     "explain_trick",

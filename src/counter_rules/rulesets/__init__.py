@@ -1,9 +1,15 @@
 """Rulesets: immutable, validated game configurations built from parts.
 
 - :class:`~counter_rules.rulesets.counter.Counter`: the game Counter.
+- :class:`~counter_rules.rulesets.oh_hell.OhHell`: the general Oh Hell ruleset.
+- :class:`~counter_rules.rulesets.up_and_down.UpAndDown`: Up to Ten and Down Again.
+- :class:`~counter_rules.rulesets.blackout.Blackout`: Blackout and Cooperative Blackout.
 """
 
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.blackout import Blackout
 from counter_rules.rulesets.counter import Counter
+from counter_rules.rulesets.oh_hell import OhHell
+from counter_rules.rulesets.up_and_down import UpAndDown
 
-__all__ = ["Counter", "Ruleset"]
+__all__ = ["Blackout", "Counter", "OhHell", "Ruleset", "UpAndDown"]

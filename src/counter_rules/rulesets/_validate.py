@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from counter_rules.errors import InvalidArgumentError
 
-__all__ = ["check_bool", "check_int"]
+__all__ = ["check_bool", "check_choice", "check_int"]
 
 
 def check_int(owner: str, field: str, value: object, low: int, high: int | None = None) -> int:
@@ -22,4 +22,12 @@ def check_bool(owner: str, field: str, value: object) -> bool:
     """Check that ``value`` is exactly True or False."""
     if type(value) is not bool:
         raise InvalidArgumentError(f"{owner}.{field} must be True or False, got {value!r}")
+    return value
+
+
+def check_choice(owner: str, field: str, value: object, allowed: tuple[str, ...]) -> str:
+    """Check that ``value`` is one of the ``allowed`` names."""
+    if not isinstance(value, str) or value not in allowed:
+        names = ", ".join(repr(a) for a in allowed)
+        raise InvalidArgumentError(f"{owner}.{field} must be one of {names}, got {value!r}")
     return value

@@ -1,0 +1,20 @@
+"""Argument checks shared by the scoring functions."""
+
+from __future__ import annotations
+
+from counter_rules.errors import InvalidArgumentError
+
+
+def check_counts(bid: int, won: int, cards: int | None = None) -> None:
+    """Bids and tricks are whole numbers from 0 (and at most ``cards``)."""
+    for name, value in (("bid", bid), ("won", won)):
+        if type(value) is not int or value < 0:
+            raise InvalidArgumentError(f"{name} must be a whole number >= 0, got {value!r}")
+    if cards is not None:
+        if type(cards) is not int or cards < 1:
+            raise InvalidArgumentError(f"cards must be a whole number >= 1, got {cards!r}")
+        for name, value in (("bid", bid), ("won", won)):
+            if value > cards:
+                raise InvalidArgumentError(
+                    f"{name} must be at most the {cards} cards dealt, got {value}"
+                )
