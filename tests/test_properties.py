@@ -63,11 +63,14 @@ def _candidate_moves(state: GameState) -> list[Move]:
     """A universe of moves, legal and illegal, of every type and seat."""
     deck = state.rules.deck()
     out: list[Move] = []
+    jokers = [c for c in deck if c.rank is Rank.JOKER]
     for seat in range(-1, state.players + 1):
-        out.extend(Bid(seat, n) for n in (-1, 0, 1, 5, 10, 11))
+        out.extend(Bid(seat, n) for n in (-1, 0, 1, 5, 10, 11, state.cards_dealt))
+        out.extend(Bid(seat, n, blind=True) for n in (0, 1))
         for card in deck:
             out.append(Play(seat, card))
             out.append(Pass(seat, card))
+        out.extend(Play(seat, j, None, call) for j in jokers for call in ("high", "low", "x"))
         fours = [c for c in deck if c.rank is Rank.FOUR]
         out.extend(Play(seat, a, b) for a in fours for b in fours)
         out.append(Play(seat, deck[0], fours[0]))
@@ -85,7 +88,10 @@ def _check_state(state: GameState, full: bool) -> None:
         return
     assert legal, "a game that is not over always has a legal move"
     assert {m.seat for m in legal} == set(state.to_act)
-    if state.phase is not Phase.PASSING:
+    simultaneous = state.phase is Phase.PASSING or (
+        state.phase is Phase.BIDDING and state.rules.simultaneous_bidding
+    )
+    if not simultaneous:
         assert state.current_player is not None and len(state.to_act) == 1
     for move in legal:
         assert _why_illegal(state, move) is None
@@ -112,7 +118,7 @@ def test_random_play_keeps_every_invariant(rules: Ruleset, seed: int, choice_see
     """At every state: cards conserved, legal moves accepted and explained."""
     final = None
     for i, (state, move) in enumerate(random_playout(rules, seed, choice_seed)):
-        _check_state(state, full=i % 7 == 0)
+        _check_state(state, full=i % 29 == 0)
         if move is not None:
             after = apply_move(state, move)
             assert after is not state
@@ -148,7 +154,13 @@ def test_game_ends_with_top_scores_as_winners(rules: Ruleset, seed: int, choice_
     *_, (final, _) = random_playout(rules, seed, choice_seed)
     assert final.is_over
     top = max(final.scores)
-    assert final.winners == tuple(s for s, v in enumerate(final.scores) if v == top)
+    if getattr(rules, "cooperative", False):
+        made = all(h.bids == h.tricks_won for h in final.history)
+        assert final.winners == (tuple(range(rules.players)) if made else ())
+    else:
+        assert final.winners == tuple(s for s, v in enumerate(final.scores) if v == top)
+    if getattr(rules, "playoff", False):
+        assert final.scores.count(top) == 1
     assert final.scores == final.history[-1].scores
     assert tuple(map(sum, zip(*(h.points for h in final.history), strict=True))) == final.scores
     with pytest.raises(GameOverError):
@@ -160,9 +172,13 @@ def test_new_game_is_reproducible_and_dealt_right(rules: Ruleset, seed: int) -> 
     """new_game with the same seed gives equal states; hands have the schedule's size."""
     a, b = new_game(rules, seed), new_game(rules, seed)
     assert a == b and hash(a) == hash(b)
-    assert all(len(h) == rules.hand_size(1) for h in a.hands)
+    assert all(len(h) == a.cards_dealt for h in a.hands)
     assert all(list(h) == sorted(h) for h in a.hands)
-    assert a.phase is Phase.BIDDING and a.dealer == 0 and a.current_player == 1
+    assert a.phase is Phase.BIDDING and a.dealer == 0
+    if rules.simultaneous_bidding:
+        assert a.to_act == frozenset(range(rules.players)) and a.current_player is None
+    else:
+        assert a.current_player == 1
 
 
 @given(rules=rulesets(), seed=seeds, choice_seed=seeds)

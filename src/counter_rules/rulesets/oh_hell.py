@@ -79,7 +79,7 @@ def _office_size(card: Card, cap: int) -> int:
     return min(size, cap)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class OhHell(Ruleset):
     """The general Oh Hell ruleset. Every option is checked when it is built.
 
@@ -267,6 +267,81 @@ class OhHell(Ruleset):
                         "no_trump_max=True or another trump source)"
                     )
         return sizes
+
+    def __repr__(self) -> str:
+        parts = [f"players={self.players}"]
+        for field in attrs.fields(OhHell):
+            if field.name in ("players",) or not field.init:
+                continue
+            value = getattr(self, field.name)
+            if value != field.default:
+                parts.append(f"{field.name}={value!r}")
+        return f"OhHell({', '.join(parts)})"
+
+    # -- presets of the seeds --------------------------------------------------
+    @classmethod
+    def office(
+        cls,
+        players: int = 4,
+        *,
+        english: bool = False,
+        reflip_joker: bool = False,
+        rounds: int = 10,
+    ) -> OhHell:
+        """The office rules of seed 004.
+
+        Ten rounds; each round a flipped card fixes the hand size (face cards
+        and Jokers count 10, at most 8 cards with six players) and trump (a
+        Joker: no trump); simultaneous bids, whose total may equal the tricks;
+        two Jokers that always lose and may be played at any time; a led Joker
+        leaves the suit to the next card. ``english`` picks English consolation
+        scoring.
+
+        Example:
+            >>> from counter_rules import OhHell
+            >>> OhHell.office(players=6, english=True)
+            OhHell(players=6, schedule='office', jokers='loser', simultaneous_bidding=True, scoring='english')
+        """  # noqa: E501
+        return cls(
+            players=players,
+            schedule="office",
+            rounds=rounds,
+            jokers="loser",
+            simultaneous_bidding=True,
+            scoring="english" if english else "office",
+            reflip_joker=reflip_joker,
+        )
+
+    @classmethod
+    def north_east_blackout(cls, players: int = 5) -> OhHell:
+        """Dick Atkinson's North-East England Blackout (seed 003).
+
+        5 or 6 players; two Jokers join the pack and, with five players, the
+        four Twos leave it; 10 cards each (9 with six players) every deal; trump
+        rotates ♥ ♣ ♦ ♠; the dealer may not make the bids total the tricks;
+        Jokers as in :mod:`counter_rules.rulesets.plain_tricks` (``"atkinson"``).
+        Each player deals once and Blackout's scoring and play-off apply (see
+        "Rules interpretations").
+
+        Example:
+            >>> from counter_rules import OhHell
+            >>> rules = OhHell.north_east_blackout(5)
+            >>> len(rules.deck()), rules.hand_sizes
+            (50, (10, 10, 10, 10, 10))
+        """
+        check_int("OhHell.north_east_blackout", "players", players, 5, 6)
+        size = 10 if players == 5 else 9
+        return cls(
+            players=players,
+            schedule=(size,) * players,
+            jokers="atkinson",
+            remove_twos=players == 5,
+            trump="rotation",
+            rotation=(Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES),
+            hook=True,
+            scoring="blackout",
+            playoff=True,
+        )
 
     # -- the deal -------------------------------------------------------------
     @property
