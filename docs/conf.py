@@ -11,6 +11,10 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
 
 # Build from the source tree, so the docs work without installing the package.
 _SRC = Path(__file__).resolve().parent.parent / "src"
@@ -44,7 +48,6 @@ default_role = "py:obj"
 # -- autodoc / napoleon -------------------------------------------------------
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
-autodoc_default_options = {"show-inheritance": False}
 autoclass_content = "class"
 
 napoleon_google_docstring = True
@@ -67,8 +70,71 @@ html_theme_options = {
 }
 
 
+# -- Docstring fixes ----------------------------------------------------------
+def _source_attribute_doc(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Use the ``#:``/string docstring written under a re-exported constant.
+
+    ``counter_rules.Move`` and ``counter_rules.SUITS`` are documented where they
+    are defined (``counter_rules.moves``, ``counter_rules.cards``); autodoc
+    looks for attribute docstrings only in the module named in the directive and
+    would fall back to the docstring of the value's type (``tuple``, ``UnionType``).
+    """
+    if what != "data" or name.count(".") != 1:
+        return
+    from sphinx.errors import PycodeError
+    from sphinx.pycode import ModuleAnalyzer
+
+    short = name.rsplit(".", 1)[1]
+    for modname in sorted(sys.modules):
+        module = sys.modules[modname]
+        if not modname.startswith("counter_rules.") or getattr(module, short, None) is not obj:
+            continue
+        try:
+            docs = ModuleAnalyzer.for_module(modname).find_attr_docs()
+        except PycodeError:
+            continue
+        if ("", short) in docs:
+            lines[:] = list(docs[("", short)])
+            return
+
+
+_ATTRIBUTE_KINDS = ("attribute", "property", "data")
+_before_napoleon: dict[str, list[str]] = {}
+
+
+def _remember_attribute_doc(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Keep an attribute docstring as written, before napoleon sees it."""
+    if what in _ATTRIBUTE_KINDS:
+        _before_napoleon[name] = list(lines)
+
+
+def _undo_inline_attribute_type(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Undo napoleon's reading of "Words: more words" as "type: description".
+
+    For attributes and properties napoleon takes the text before a colon on the
+    first line as the type. The types here come from the annotations, and many
+    docstrings begin with a sentence that contains a colon ("The seats that may
+    act now: one in ..."). When napoleon invented a type, parse the docstring
+    again as ordinary text, which keeps its Example sections working.
+    """
+    original = _before_napoleon.pop(name, None) if what in _ATTRIBUTE_KINDS else None
+    if original is None:
+        return
+    invented = any(line.lstrip().startswith(":type:") for line in lines)
+    if invented and not any(":type:" in line for line in original):
+        from sphinx.ext.napoleon.docstring import GoogleDocstring
+
+        lines[:] = GoogleDocstring(original, app.config, app, "object", name, obj).lines()
+
+
 # -- Keep the API page complete -----------------------------------------------
-def _check_api_page(app: object) -> None:
+def _check_api_page(app: Sphinx) -> None:
     """Warn (an error under ``-W``) when a name of ``counter_rules.__all__`` has no
     entry on the API page, so a new public name cannot go undocumented."""
     from sphinx.util import logging
@@ -83,6 +149,10 @@ def _check_api_page(app: object) -> None:
             )
 
 
-def setup(app: object) -> dict[str, object]:
-    app.connect("builder-inited", _check_api_page)  # type: ignore[attr-defined]
+def setup(app: Sphinx) -> dict[str, object]:
+    app.connect("builder-inited", _check_api_page)
+    # Napoleon rewrites docstrings at the default priority, 500.
+    app.connect("autodoc-process-docstring", _source_attribute_doc, priority=400)
+    app.connect("autodoc-process-docstring", _remember_attribute_doc, priority=450)
+    app.connect("autodoc-process-docstring", _undo_inline_attribute_type, priority=550)
     return {"parallel_read_safe": True}
