@@ -20,6 +20,7 @@ from counter_rules import (
     new_game,
 )
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.oh_hell import SCORINGS
 
 
 @st.composite
@@ -65,7 +66,8 @@ def general_oh_hell_rules(draw: st.DrawFn) -> OhHell:
     """OhHell with every option drawn, short schedules."""
     players = draw(st.integers(2, 8))
     decks = draw(st.integers(1, 2))
-    jokers = "none" if decks == 2 else draw(st.sampled_from(["none", "loser", "brader", "atkinson"]))
+    styles = ["none", "loser", "brader", "atkinson"]
+    jokers = "none" if decks == 2 else draw(st.sampled_from(styles))
     remove_twos = draw(st.booleans())
     size = 52 * decks + (2 if jokers != "none" else 0) - (4 * decks if remove_twos else 0)
     most = (size - 1) // players
@@ -89,11 +91,7 @@ def general_oh_hell_rules(draw: st.DrawFn) -> OhHell:
         blind_bidding=draw(st.booleans()),
         follow=draw(st.sampled_from(["plain", "must_trump"])),
         trumps_broken=draw(st.booleans()),
-        scoring=draw(
-            st.sampled_from(
-                ["tricks_plus_ten", "blackout", "ten_plus_bid", "ten_times_bid", "office", "english"]
-            )
-        ),
+        scoring=draw(st.sampled_from(SCORINGS)),
         playoff=end == "playoff",
         cooperative=end == "cooperative",
         devils_bridge=draw(st.booleans()),

@@ -30,7 +30,7 @@ from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumen
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
 from counter_rules.rulesets.base import DealtHand, Ruleset
 from counter_rules.state import Deal, GameState, HandResult, Phase
-from counter_rules.trick import PlayedCard, TrickResult, played_card
+from counter_rules.trick import _PLAYED_TABLES, PlayedCard, TrickResult, played_card
 
 __all__ = ["apply_move", "explain_trick", "is_legal", "legal_moves", "new_game", "resolve_trick"]
 
@@ -172,6 +172,41 @@ def legal_moves(state: GameState, seat: int | None = None) -> tuple[Move, ...]:
     return tuple(m for m in moves if m.seat == seat)
 
 
+def _type_error(move: object) -> str | None:
+    """Why ``move`` is malformed (wrong field types), or ``None``.
+
+    Needed because ``True == 1`` and ``1.0 == 1``: ``Bid(1, True)`` compares
+    equal to ``Bid(1, 1)`` but is not a bid a player can make.
+    """
+    if not isinstance(move, Bid | Play | Pass):
+        return f"expected a Bid, Play or Pass, got {type(move).__name__}"
+    if type(move.seat) is not int:
+        return f"a seat must be a whole number, got {move.seat!r}"
+    if isinstance(move, Bid):
+        if type(move.tricks) is not int:
+            return f"a bid must be a whole number of tricks, got {move.tricks!r}"
+        if type(move.blind) is not bool:
+            return f"blind must be True or False, got {move.blind!r}"
+        return None
+    if not isinstance(move.card, Card):
+        return f"expected a Card, got {move.card!r}"
+    if isinstance(move, Play):
+        if move.reveal is not None and not isinstance(move.reveal, Card):
+            return f"reveal must be a Card or None, got {move.reveal!r}"
+        if move.call is not None and move.call not in ("high", "low"):
+            return f'call must be "high", "low" or None, got {move.call!r}'
+    return None
+
+
+def _accepts(legal: tuple[Move, ...], move: object) -> bool:
+    for candidate in legal:
+        # Moves handed out by legal_moves are shared objects: identity is the
+        # common case and skips calling __eq__ on every move before it.
+        if candidate is move:
+            return True
+    return move in legal and _type_error(move) is None
+
+
 def is_legal(state: GameState, move: Move) -> bool:
     """Whether ``move`` may be applied now.
 
@@ -181,18 +216,20 @@ def is_legal(state: GameState, move: Move) -> bool:
         >>> is_legal(state, Bid(1, 3)), is_legal(state, Bid(2, 3)), is_legal(state, Bid(1, 11))
         (True, False, False)
     """
-    return move in legal_moves(state)
+    return _accepts(legal_moves(state), move)
 
 
 def _why_illegal(state: GameState, move: object) -> str | None:
     """Why ``move`` is illegal in ``state``, in a player's words; ``None`` if legal."""
+    malformed = _type_error(move)
+    if malformed is not None:
+        return malformed
+    assert isinstance(move, Bid | Play | Pass)
     if move in legal_moves(state):
         return None
-    if not isinstance(move, Bid | Play | Pass):
-        return f"expected a Bid, Play or Pass, got {type(move).__name__}"
     players = state.players
     seat = move.seat
-    if type(seat) is not int or not 0 <= seat < players:
+    if not 0 <= seat < players:
         return f"seat must be 0..{players - 1}, got {seat!r}"
     phase = state.phase
     if phase is _GAME_OVER:
@@ -200,7 +237,8 @@ def _why_illegal(state: GameState, move: object) -> str | None:
     wanted = {_BIDDING: Bid, _PLAYING: Play, _PASSING: Pass}[phase]
     if not isinstance(move, wanted):
         return (
-            f"the game is {phase.value}: expected a {wanted.__name__}, not a {type(move).__name__}"
+            f"the game is {phase.value}: expected a {wanted.__name__}, "
+            f"not a {type(move).__name__}"
         )
     if seat not in state.to_act:
         if phase is _PASSING:
@@ -209,12 +247,8 @@ def _why_illegal(state: GameState, move: object) -> str | None:
             return f"seat {seat} has already bid"
         return f"it is seat {state.current_player}'s turn, not seat {seat}'s"
     if isinstance(move, Bid):
-        if type(move.tricks) is not int:
-            return f"a bid must be a whole number of tricks, got {move.tricks!r}"
         return state.rules.why_illegal_bid(state, seat, move.tricks, move.blind)
     card = move.card
-    if not isinstance(card, Card):
-        return f"expected a Card, got {card!r}"
     if card not in state.hands[seat]:
         return f"seat {seat} does not hold {card}"
     if isinstance(move, Pass):
@@ -247,16 +281,10 @@ def apply_move(state: GameState, move: Move) -> GameState:
     legal = state._legal
     if legal is None:
         legal = legal_moves(state)
-    for candidate in legal:
-        # Moves handed out by legal_moves are shared objects: identity is the
-        # common case and skips calling __eq__ on every move before it.
-        if candidate is move:
-            break
-    else:
-        if move not in legal:
-            if state.phase is _GAME_OVER:
-                raise GameOverError(f"the game is over; no move can be applied, got {move}")
-            raise IllegalMoveError(move, _why_illegal(state, move) or "not legal now")
+    if not _accepts(legal, move):
+        if state.phase is _GAME_OVER:
+            raise GameOverError(f"the game is over; no move can be applied, got {move}")
+        raise IllegalMoveError(move, _why_illegal(state, move) or "not legal now")
     if isinstance(move, Play):
         return _apply_play(state, move)
     if isinstance(move, Bid):
@@ -335,7 +363,8 @@ def _derive(state: GameState, changes: dict[str, object]) -> GameState:
 def _apply_play(state: GameState, move: Play) -> GameState:
     seat = move.seat
     card = move.card
-    hands = state.hands
+    d = state.__dict__
+    hands = d["hands"]
     hand = hands[seat]
     i = 0
     for held in hand:
@@ -344,16 +373,25 @@ def _apply_play(state: GameState, move: Play) -> GameState:
         i += 1
     else:
         i = hand.index(card)
-    new_hand = hand[:i] + hand[i + 1 :]
-    hands = (*hands[:seat], new_hand, *hands[seat + 1 :])
-    reveal = move.reveal
-    played = played_card(seat, hand[i]) if reveal is None else PlayedCard(seat, hand[i], reveal)
-    trick = (*state.trick, played)
+        card = hand[i]
+    hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+    if move.reveal is None and move.call is None:
+        played = _PLAYED_TABLES[seat][card._key] or played_card(seat, card)
+    else:
+        played = PlayedCard(seat, card, move.reveal, move.call)
+    trick = (*d["trick"], played)
     players = len(hands)
     if len(trick) < players:
-        return _derive(
-            state, {"hands": hands, "trick": trick, "to_act": _SEATS[(seat + 1) % players]}
-        )
+        # Inline _derive: this is the most frequent transition.
+        new = object.__new__(GameState)
+        nd = new.__dict__
+        nd.update(d)
+        nd["hands"] = hands
+        nd["trick"] = trick
+        nd["to_act"] = _SEATS[(seat + 1) % players]
+        nd["_legal"] = None
+        return new
+    new_hand = hands[seat]
     rules = state.rules
     last = not new_hand
     result = rules.resolve(

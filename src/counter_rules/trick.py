@@ -44,14 +44,13 @@ class PlayedCard:
         return text
 
 
-_PLAYED: dict[int, list[PlayedCard | None]] = {}
+# Shared PlayedCard instances without reveal or call, by seat and card key.
+_PLAYED_TABLES: list[list[PlayedCard | None]] = [[None] * 1280 for _ in range(16)]
 
 
 def played_card(seat: int, card: Card) -> PlayedCard:
     """The shared :class:`PlayedCard` for ``seat`` playing ``card`` with no reveal (internal)."""
-    table = _PLAYED.get(seat)
-    if table is None:
-        table = _PLAYED[seat] = [None] * 1280
+    table = _PLAYED_TABLES[seat]
     played = table[card._key]
     if played is None:
         played = table[card._key] = PlayedCard(seat, card)

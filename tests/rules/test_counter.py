@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,6 @@ from counter_rules import (
     Phase,
     Play,
     PlayedCard,
-    Rank,
     Suit,
     TrickResult,
     apply_move,
@@ -55,9 +55,7 @@ def played(text: str, leader: int = 0, players: int | None = None) -> list[Playe
     out = []
     for i, item in enumerate(items):
         shown, _, reveal = item.partition("+")
-        out.append(
-            PlayedCard((leader + i) % size, card(shown), card(reveal) if reveal else None)
-        )
+        out.append(PlayedCard((leader + i) % size, card(shown), card(reveal) if reveal else None))
     return out
 
 
@@ -106,9 +104,11 @@ def deal_of(*hands: str, top: str, players: int = 4) -> Deal:
     return Deal(hands=[tuple(hand) for hand in given], stock=(indicator, *rest))
 
 
-def start(*hands: str, top: str, players: int = 4, **options: object) -> GameState:
+def start(
+    *hands: str, top: str, players: int = 4, target: int | None = None, hook: bool = False
+) -> GameState:
     """A new game (seat 0 deals) on a hand-built deal, still in the bidding."""
-    rules = Counter(players=players, **options)  # type: ignore[arg-type]
+    rules = Counter(players=players, target=target, hook=hook)
     return new_game(rules, seed=1, deal=deal_of(*hands, top=top, players=players))
 
 
@@ -130,6 +130,14 @@ def play(state: GameState, *texts: str) -> GameState:
         shown, _, reveal = text.partition("+")
         state = apply_move(state, Play(seat, card(shown), card(reveal) if reveal else None))
     return state
+
+
+def play_only_card(state: GameState) -> GameState:
+    """The seat to act plays the last card in its hand."""
+    seat = state.current_player
+    assert seat is not None
+    (last,) = state.hands[seat]
+    return apply_move(state, Play(seat, last))
 
 
 def hand_of(state: GameState, seat: int) -> set[Card]:
@@ -186,8 +194,8 @@ WHOLE_HAND_DEAL = (
 )
 
 
-def whole_hand_game(**options: object) -> GameState:
-    return start(*WHOLE_HAND_DEAL, top="AD", **options)
+def whole_hand_game(target: int | None = None) -> GameState:
+    return start(*WHOLE_HAND_DEAL, top="AD", target=target)
 
 
 # -- setup --------------------------------------------------------------------
@@ -204,8 +212,11 @@ def test_counter_is_for_three_to_five_players_with_one_52_card_deck_without_joke
     for players in (2, 6):
         with pytest.raises(InvalidArgumentError, match="players"):
             Counter(players=players)
-    joker_deal = Deal(hands=[standard_deck()[i * 10 : i * 10 + 10] for i in range(4)],
-                      stock=(*standard_deck()[40:51], Card.parse("Jo")))  # fmt: skip
+    deck = standard_deck()
+    joker_deal = Deal(
+        hands=[deck[i * 10 : i * 10 + 10] for i in range(4)],
+        stock=(*deck[40:51], Card.parse("Jo")),
+    )
     with pytest.raises(InvalidArgumentError):
         new_game(Counter(), seed=1, deal=joker_deal)
 
@@ -219,8 +230,8 @@ def test_dealer_deals_ten_cards_to_each_player() -> None:
         state = finish_hand(state)
         assert state.hand_number == 2
         assert [len(hand) for hand in state.hands] == [10] * players
-    short = Deal(hands=[standard_deck()[i * 9 : i * 9 + 9] for i in range(4)],
-                 stock=standard_deck()[36:])  # fmt: skip
+    deck = standard_deck()
+    short = Deal(hands=[deck[i * 9 : i * 9 + 9] for i in range(4)], stock=deck[36:])
     with pytest.raises(InvalidArgumentError, match="10 cards"):
         new_game(Counter(), seed=1, deal=short)
 
@@ -254,6 +265,21 @@ def test_bidding_starts_at_the_dealers_left_and_goes_clockwise() -> None:
     state = new_game(Counter(), seed=5)
     with pytest.raises(IllegalMoveError, match="seat 1's turn"):
         apply_move(state, Bid(2, 3))
+
+
+@pytest.mark.parametrize("tricks", [True, 1.0])
+def test_a_bid_is_a_whole_number_of_tricks(tricks: Any) -> None:
+    """... each player bids, stating the exact number of tricks he or she will aim to
+    win."""
+    state = start(top="AD")
+    # ENGINE BUG: Bid(1, True) and Bid(1, 1.0) compare equal to Bid(1, 1), so
+    # is_legal and apply_move accept them (the identity/equality fast path never
+    # reaches the "a bid must be a whole number of tricks" check) and the bid is
+    # stored as True / 1.0. The hand then crashes with InvalidArgumentError when it
+    # is scored, on the last card played. Such a bid must be rejected up front.
+    assert not is_legal(state, Bid(1, tricks))
+    with pytest.raises(IllegalMoveError, match="whole number"):
+        apply_move(state, Bid(1, tricks))
 
 
 def test_dealers_left_leads_the_first_trick() -> None:
@@ -777,6 +803,10 @@ def test_no_player_sees_a_received_card_before_passing() -> None:
         state = apply_move(state, Pass(seat, state.hands[seat][0]))
         assert state.hands == before  # nothing moves until every seat has chosen
         assert state.phase is Phase.PASSING
+        assert legal_moves(state, seat) == ()
+        remaining = legal_moves(state)
+        assert {m.seat for m in remaining} == set(state.to_act)
+        assert set(remaining) == {Pass(s, c) for s in state.to_act for c in state.hands[s]}
     assert state.to_act == frozenset({2})
     with pytest.raises(IllegalMoveError, match="already chosen"):
         apply_move(state, Pass(0, state.hands[0][1]))
@@ -811,7 +841,7 @@ def test_no_pass_after_the_last_trick_even_with_a_five() -> None:
     state = play_until(bid_all(whole_hand_game(target=100)), cards_left=1, keep=KEPT_SPADES)
     assert {c for hand in state.hands for c in hand} == set(cards(KEPT_SPADES))
     for _ in range(4):
-        state = play(state, str(state.hands[state.current_player][0]))  # type: ignore[index]
+        state = play_only_card(state)
     assert state.phase is Phase.BIDDING
     assert state.hand_number == 2
     assert state.history[0].hand_number == 1
@@ -915,7 +945,7 @@ def test_holder_of_only_the_eight_of_the_led_suit_need_not_play_it_except_last_t
     state = play_until(bid_all(whole_hand_game(target=100)), cards_left=1, keep=KEPT_SPADES)
     assert state.hands[2] == (card("8S"),)
     while state.current_player != 2:
-        state = play(state, str(state.hands[state.current_player][0]))  # type: ignore[index]
+        state = play_only_card(state)
     assert state.trick[0].card.suit is Suit.SPADES
     assert legal_moves(state) == (Play(2, card("8S")),)
 
@@ -1007,8 +1037,8 @@ def test_ten_of_trumps_on_a_non_trump_lead_is_beaten_by_any_trump() -> None:
     """Also note that the 10 of trumps, if played on a non-trump suit lead, ceases to
     be a trump and becomes the 15 of the led suit, and is therefore beaten by any
     other trump in the trick however small."""
-    result = trick("QS 10H 5D 3H", Suit.HEARTS)
-    assert values(result) == [12, 15, 5, 3]
+    result = trick("QS 10H 5D AH", Suit.HEARTS)
+    assert values(result) == [12, 15, 5, 1]
     assert result.winner == 3
     assert trick("QS 10H 5D 8S", Suit.HEARTS).winner == 1
 
@@ -1271,16 +1301,6 @@ def test_choice_bids_are_0_to_10_with_no_restriction_on_the_total() -> None:
     assert {m.tricks for m in legal_moves(hooked) if isinstance(m, Bid)} == set(range(11)) - {2}
     with pytest.raises(IllegalMoveError, match="total 10"):
         apply_move(hooked, Bid(0, 2))
-
-
-def test_choice_a_bid_must_be_a_whole_number_not_a_bool() -> None:
-    """each player bids once, 0..10 **[choice]** (a bid is a whole number of tricks)."""
-    state = start(top="AD")
-    # ENGINE BUG: Bid(1, True) compares equal to Bid(1, 1), so apply_move accepts
-    # it and stores True as the bid; the hand then crashes when scored
-    # (score() rejects a bool). The bid must be rejected up front.
-    with pytest.raises(IllegalMoveError, match="whole number"):
-        apply_move(state, Bid(1, True))
 
 
 def test_choice_king_lead_without_a_third_suit_leaves_only_twos_as_trumps() -> None:

@@ -175,6 +175,7 @@ class OhHell(Ruleset):
     """Whether a Joker flipped for the office schedule is replaced."""
     _deck: tuple[Card, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _sizes: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _simple_play: bool = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         owner = type(self).__name__
@@ -220,6 +221,8 @@ class OhHell(Ruleset):
             deck += [_intern(_JOKER, None, 0), _intern(_JOKER, None, 1)]
         object.__setattr__(self, "_deck", tuple(sorted(deck)))
         object.__setattr__(self, "_sizes", self._build_sizes(owner))
+        simple = self.jokers == "none" and self.follow == "plain" and not self.trumps_broken
+        object.__setattr__(self, "_simple_play", simple)
 
     def _build_sizes(self, owner: str) -> tuple[int, ...]:
         most = len(self._deck) // self.players
@@ -481,9 +484,18 @@ class OhHell(Ruleset):
         """Follow suit if able (must trump if void, where asked); Jokers per style."""
         hand = state.hands[seat]
         trick = state.trick
+        if self._simple_play:
+            # The common case, kept short: follow the led suit if able.
+            if trick:
+                suit = trick[0].card.suit
+                candidates = [c for c in hand if c.suit is suit] or hand
+            else:
+                candidates = hand
+            table = play_table(seat)
+            return tuple([table[c._key] or shared_play(seat, c) for c in candidates])
         trump = state.trump
         jokers = self.jokers
-        candidates: Sequence[Card] = hand
+        candidates = hand
         if not trick:
             if jokers == "atkinson":
                 suited = [c for c in hand if c.rank is not _JOKER]

@@ -44,6 +44,17 @@ def strength(card: Card) -> int:
     return int(rank) + 1 if rank is _JOKER else int(rank)
 
 
+# Twice each card's strength, by card key (the half-point values of a trick).
+_HALF_STRENGTH = [0] * 1280
+
+
+def _half_strength(card: Card) -> int:
+    value = _HALF_STRENGTH[card._key]
+    if not value:
+        value = _HALF_STRENGTH[card._key] = 2 * strength(card)
+    return value
+
+
 def led_suit(plays: Sequence[PlayedCard], jokers: str) -> tuple[Suit | None, bool]:
     """The suit to follow and whether it was set (``False`` after Jokers only).
 
@@ -63,6 +74,31 @@ def _card_name(plays: Sequence[PlayedCard], i: int) -> str:
     return f"{plays[i].card} (seat {plays[i].seat})"
 
 
+def _resolve_simple(
+    plays: Sequence[PlayedCard], trump: Suit | None, trump_card: Card | None, last_trick: bool
+) -> TrickResult:
+    """No Jokers, no explanation: the engine's hot path."""
+    suit = plays[0].card.suit
+    winner = 0
+    best = plays[0].card
+    best_trump = best.suit is trump
+    best_value = _HALF_STRENGTH[best._key] or _half_strength(best)
+    for i in range(1, len(plays)):
+        card = plays[i].card
+        value = _HALF_STRENGTH[card._key] or _half_strength(card)
+        if card.suit is trump and trump is not None:
+            if not best_trump or value > best_value:
+                winner, best_trump, best_value = i, True, value
+        elif not best_trump and card.suit is suit and value > best_value:
+            winner, best_value = i, value
+    seat = plays[winner].seat
+    values = tuple([_HALF_STRENGTH[p.card._key] for p in plays])
+    return TrickResult(
+        tuple(plays), seat, winner, values, trump, suit, seat, trump, False, False, (), (),
+        trump, False, last_trick, trump_card,
+    )  # fmt: skip
+
+
 def resolve_plain(
     plays: Sequence[PlayedCard],
     trump: Suit | None,
@@ -73,6 +109,8 @@ def resolve_plain(
     explain: bool,
 ) -> TrickResult:
     """Resolve a complete trick by plain Oh Hell rules with the given Joker style."""
+    if jokers == "none" and not explain:
+        return _resolve_simple(plays, trump, trump_card, last_trick)
     effects: list[Effect] = []
     suit, suit_set = led_suit(plays, jokers)
     jokers_trump = jokers == "brader" and trump_card is not None and trump_card.rank is _JOKER
@@ -125,7 +163,7 @@ def resolve_plain(
                 Effect("winner", f"{_card_name(plays, winner)} wins: {reason}", None, winner)
             )
     seat = plays[winner].seat if winner is not None else None
-    values = tuple(2 * strength(p.card) for p in plays)
+    values = tuple([_HALF_STRENGTH[p.card._key] or _half_strength(p.card) for p in plays])
     return TrickResult(
         tuple(plays),
         seat,
