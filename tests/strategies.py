@@ -74,9 +74,7 @@ def general_oh_hell_rules(draw: st.DrawFn) -> OhHell:
     schedule = tuple(draw(st.lists(st.integers(1, min(most, 12)), min_size=1, max_size=3)))
     bidding = draw(st.sampled_from(["plain", "hook", "total", "simultaneous"]))
     end = draw(st.sampled_from(["plain", "playoff", "cooperative"]))
-    rotation = draw(
-        st.lists(st.sampled_from([None, *Suit]), min_size=1, max_size=5).map(tuple)
-    )
+    rotation = draw(st.lists(st.sampled_from([None, *Suit]), min_size=1, max_size=5).map(tuple))
     return OhHell(
         players=players,
         schedule=schedule,

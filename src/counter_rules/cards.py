@@ -45,12 +45,12 @@ class Suit(enum.Enum):
 
     @property
     def symbol(self) -> str:
-        """The suit symbol: one of ``♣ ♦ ♥ ♠``."""
+        """The suit symbol, one of ``♣ ♦ ♥ ♠``."""
         return _SUIT_SYMBOLS[self.value]
 
     @property
     def letter(self) -> str:
-        """The ASCII letter: one of ``C D H S``."""
+        """The ASCII letter, one of ``C D H S``."""
         return "CDHS"[self.value]
 
     @classmethod

@@ -237,8 +237,7 @@ def _why_illegal(state: GameState, move: object) -> str | None:
     wanted = {_BIDDING: Bid, _PLAYING: Play, _PASSING: Pass}[phase]
     if not isinstance(move, wanted):
         return (
-            f"the game is {phase.value}: expected a {wanted.__name__}, "
-            f"not a {type(move).__name__}"
+            f"the game is {phase.value}: expected a {wanted.__name__}, not a {type(move).__name__}"
         )
     if seat not in state.to_act:
         if phase is _PASSING:

@@ -57,7 +57,7 @@ class Play:
     reveal: Card | None = None
     """The Four shown alongside a played Four (Counter), or ``None``."""
     call: str | None = None
-    """A Joker's call where the ruleset asks for one: ``"high"`` (it wins the
+    """A Joker's call where the ruleset asks for one, ``"high"`` (it wins the
     trick) or ``"low"`` (it loses); ``None`` otherwise."""
 
     def __str__(self) -> str:

@@ -116,7 +116,7 @@ class HandResult:
     blind: tuple[bool, ...] = ()
     """Which seats bid blind."""
     tricks: tuple[TrickResult, ...] = ()
-    """The hand's tricks, in order (as the engine resolved them: without the
+    """The hand's tricks, in order (as the engine resolved them, without the
     effects list; see :func:`counter_rules.explain_trick`)."""
 
 
@@ -152,7 +152,7 @@ class GameState:
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's cards, sorted."""
     bids: tuple[int | None, ...]
-    """Each seat's bid this hand (``None``: not yet bid)."""
+    """Each seat's bid this hand (``None`` until the seat has bid)."""
     tricks_won: tuple[int, ...]
     """Tricks each seat has won this hand."""
     trick: tuple[PlayedCard, ...]
@@ -160,7 +160,7 @@ class GameState:
     leader: int
     """The seat that leads (or led) the current trick."""
     trump: Suit | None
-    """The current trump suit (``None``: no trump)."""
+    """The current trump suit (``None`` for no trump)."""
     stock: tuple[Card, ...]
     """The undealt cards, top first; in Counter the Jacks played go on top."""
     scores: tuple[int, ...]
@@ -168,7 +168,7 @@ class GameState:
     tricks: tuple[TrickResult, ...]
     """The completed tricks of the current hand, in order."""
     to_act: frozenset[int]
-    """The seats that may act now: one in a sequential phase, several in a
+    """The seats that may act now; one in a sequential phase, several in a
     simultaneous one, none when the game is over."""
     doubled_lead: bool
     """Whether the current trick's led card is doubled (Counter's Six)."""
@@ -182,7 +182,7 @@ class GameState:
     cards_dealt: int
     """How many cards each player was dealt this hand."""
     trump_card: Card | None
-    """The face-up card that shows trump (Counter: the top of the stock, a Jack
+    """The face-up card that shows trump (in Counter the top of the stock, a Jack
     once Jacks were played), or ``None``."""
     blind: tuple[bool, ...]
     """Which seats bid blind this hand."""

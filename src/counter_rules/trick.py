@@ -68,7 +68,7 @@ class Effect:
     """
 
     kind: str
-    """A stable tag: a card power (``"ace"`` ... ``"king"``) or a general rule
+    """A stable tag, a card power (``"ace"`` ... ``"king"``) or a general rule
     (``"trump"``, ``"winner"``, ``"no-winner"``)."""
     text: str
     """The explanation for a person."""

@@ -1,5 +1,7 @@
 """Five: the first Five steals the value of every Six, and a Five makes everyone pass.
 
+The pass is simultaneous and hidden (:ref:`choice-pass-simultaneous`).
+
 - Values: the first Five played adds the values of all Sixes in the trick to its
   own; the Sixes become 0. Later Fives steal nothing.
 - After the trick, unless it was the last of the hand, every player passes one

@@ -5,7 +5,8 @@ this trick* is the suit of the first later card whose suit differs from both the
 trump indicator's suit and the King's suit. If no such card is played the trick
 has no trump suit: only Twos are trumps in it. An off-suit Ten has already taken
 the led suit when this is looked at, so it never sets the trick trump. Both
-points are choices listed on the docs page "Rules interpretations".
+points are choices on the docs page "Rules interpretations"
+(:ref:`choice-king-trick-trump`, :ref:`choice-king-ten`).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ After the other value effects, for each Nine count the other cards of the trick
 whose value is above 9 and those below 9. More above: the Nine is worth 15;
 more below: ½; as many: it stays 9. All Nines look at the same snapshot of
 values, so one Nine's change does not sway another (a choice listed on
-"Rules interpretations").
+"Rules interpretations", :ref:`choice-nine-snapshot`).
 """
 
 from __future__ import annotations

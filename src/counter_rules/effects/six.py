@@ -1,5 +1,8 @@
 """Six: the lowest card of the trick takes the next lead, which counts double.
 
+See :ref:`choice-doubled-lead-last`, :ref:`choice-six-last-trick` and
+:ref:`choice-six-next-hand` for the choices this module makes.
+
 If a Six has the strictly lowest final value of all cards in the trick, its
 player leads the next trick (whoever wins this one), and the card they lead is
 worth twice its final value (doubling comes last, after the Nine). A tie for

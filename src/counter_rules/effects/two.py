@@ -7,7 +7,8 @@
   suit that counts as led for winning is the trump suit too.
 - Every Two counts as a trump when the winner is decided.
 
-See the docs page "Rules interpretations" for the reading of a Two led into a
+See :ref:`choice-two-no-trump` and :ref:`choice-two-led-tens-eights` on the docs
+page "Rules interpretations" for the reading of a Two led into a
 trick with no trump suit.
 """
 

@@ -24,9 +24,9 @@ from counter_rules.rulesets.oh_hell import OhHell
 __all__ = ["BLACKOUT_SCHEDULES", "BLACKOUT_SCORINGS", "Blackout"]
 
 BLACKOUT_SCHEDULES = ("standard", "reverse", "full")
-"""Blackout's deal orders: 1 up to M; M down to 1; 1 up to M and back down."""
+"""Blackout's deal orders (1 up to M, M down to 1, 1 up to M and back down)."""
 BLACKOUT_SCORINGS = ("standard", "ten_plus_bid")
-"""Blackout's scorings: 5 + cards dealt, or 10 + the bid, for an exact bid."""
+"""Blackout's scorings (5 + cards dealt, or 10 + the bid, for an exact bid)."""
 
 
 @attrs.frozen(init=False, repr=False)
@@ -51,9 +51,9 @@ class Blackout(OhHell):
     """
 
     variant_scoring: str = "standard"
-    """The scoring as given: ``"standard"`` or ``"ten_plus_bid"``."""
+    """The scoring as given, ``"standard"`` or ``"ten_plus_bid"``."""
     variant_schedule: str = "standard"
-    """The deal order as given: ``"standard"``, ``"reverse"`` or ``"full"``."""
+    """The deal order as given, ``"standard"``, ``"reverse"`` or ``"full"``."""
 
     def __init__(
         self,

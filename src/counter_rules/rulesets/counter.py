@@ -177,7 +177,7 @@ class Counter(Ruleset):
 
     @property
     def effective_target(self) -> int:
-        """The target in force: :attr:`target`, or 9/8/7 for 3/4/5 players."""
+        """The target in force, :attr:`target` or else 9/8/7 for 3/4/5 players."""
         return self.target if self.target is not None else DEFAULT_TARGETS[self.players]
 
     # -- dealing --------------------------------------------------------------

@@ -44,9 +44,9 @@ TRUMP_SOURCES = ("turn", "rotation", "none", "second_deck")
 SCORINGS = ("tricks_plus_ten", "blackout", "ten_plus_bid", "ten_times_bid", "office", "english")
 """The scoring schemes (see :mod:`counter_rules.scoring`)."""
 FOLLOW_RULES = ("plain", "must_trump")
-"""Follow rules: plain, or a player void in the led suit must trump if able."""
+"""Follow rules, plain or ``must_trump`` (a player void in the led suit must trump if able)."""
 LEADERS = ("dealer_left", "caller_left")
-"""Who leads the first trick: the dealer's left, or the caller's left (the
+"""Who leads the first trick, the dealer's left or the caller's left (the
 dealer's second left) as in Up to Ten and Down Again."""
 
 _JOKER = Rank.JOKER
@@ -354,7 +354,7 @@ class OhHell(Ruleset):
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        """The cards dealt in each scheduled hand (the office schedule: the most possible)."""
+        """The cards dealt in each scheduled hand (for the office schedule, the most possible)."""
         return self._sizes
 
     @property

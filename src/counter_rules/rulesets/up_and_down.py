@@ -29,7 +29,7 @@ TABLE_1_TRUMPS: tuple[Suit | None, ...] = (
     Suit.CLUBS,
     None,
 )
-"""The seed's trump cycle by round: ♠, ♥, ♦, ♣, no trump (round 1 is ♠)."""
+"""The seed's trump cycle by round (♠, ♥, ♦, ♣, no trump; round 1 is ♠)."""
 
 
 @attrs.frozen(init=False, repr=False)
