@@ -31,6 +31,7 @@ from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, sh
 from counter_rules.rulesets.base import DealtHand, Ruleset
 from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import _PLAYED_TABLES, PlayedCard, TrickResult, played_card
+from counter_rules.views import PlayerView, proxy_state
 
 __all__ = ["apply_move", "explain_trick", "is_legal", "legal_moves", "new_game", "resolve_trick"]
 
@@ -82,6 +83,7 @@ def _start_hand(
         len(dealt.hands[0]),
         dealt.trump_card,
         (False,) * players,
+        (),
     )
 
 
@@ -149,11 +151,13 @@ def _compute_legal(state: GameState) -> tuple[Move, ...]:
     return ()
 
 
-def legal_moves(state: GameState, seat: int | None = None) -> tuple[Move, ...]:
+def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple[Move, ...]:
     """Every legal move now, in a deterministic order; only ``seat``'s when given.
 
     In a simultaneous phase (Counter's pass) every seat still to choose has moves.
-    The tuple is computed once per state and shared.
+    The tuple is computed once per state and shared. Given a
+    :class:`~counter_rules.PlayerView` it returns exactly the moves of the view's
+    seat, as ``legal_moves(state, seat)`` would: a bot needs nothing else.
 
     Example:
         >>> from counter_rules import Counter, legal_moves, new_game
@@ -163,6 +167,8 @@ def legal_moves(state: GameState, seat: int | None = None) -> tuple[Move, ...]:
         >>> legal_moves(state, seat=0)
         ()
     """
+    if isinstance(state, PlayerView):
+        return _view_moves(state)
     moves: tuple[Move, ...] | None = state._legal
     if moves is None:
         moves = _compute_legal(state)
@@ -170,6 +176,17 @@ def legal_moves(state: GameState, seat: int | None = None) -> tuple[Move, ...]:
     if seat is None:
         return moves
     return tuple(m for m in moves if m.seat == seat)
+
+
+def _view_moves(player_view: PlayerView) -> tuple[Move, ...]:
+    seat = player_view.seat
+    if seat not in player_view.to_act:
+        return ()
+    proxy = proxy_state(player_view)
+    if player_view.phase is _PASSING and player_view.my_pass is not None:
+        return ()
+    moves = _compute_legal(_derive(proxy, {"to_act": _SEATS[seat]}))
+    return moves
 
 
 def _type_error(move: object) -> str | None:
@@ -330,12 +347,16 @@ def _apply_pass(state: GameState, move: Pass) -> GameState:
             hand.sort(key=_card_key)
             new_hands.append(tuple(hand))
         hands = tuple(new_hands)
+        exchanges = (*state.exchanges, tuple(c for c in pending if c is not None))
         pending = [None] * players
         phase = _PLAYING
         to_act = _SEATS[state.leader]
-    new = _derive(
-        state, {"phase": phase, "hands": hands, "pending": tuple(pending), "to_act": to_act}
-    )
+    changes: dict[str, object] = {
+        "phase": phase, "hands": hands, "pending": tuple(pending), "to_act": to_act,
+    }  # fmt: skip
+    if phase is _PLAYING:
+        changes["exchanges"] = exchanges
+    new = _derive(state, changes)
     legal = state._legal
     if phase is _PASSING and legal is not None:
         # The pass moves are grouped by seat in seat order, one per card held:
@@ -453,7 +474,7 @@ def _end_hand(
     first_trump = tricks[0].trump if tricks else trump
     result = HandResult(
         state.hand_number, state.dealer, state.cards_dealt, first_trump,
-        bids, won, points, scores, state.blind, tricks,
+        bids, won, points, scores, state.blind, state.exchanges, tricks,
     )  # fmt: skip
     history = (*state.history, result)
     if rules.is_game_over(history):

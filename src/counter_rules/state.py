@@ -115,6 +115,8 @@ class HandResult:
     """The running totals after the hand."""
     blind: tuple[bool, ...] = ()
     """Which seats bid blind."""
+    exchanges: tuple[tuple[Card, ...], ...] = ()
+    """The hand's passes (Counter): for each exchange, the card each seat passed."""
     tricks: tuple[TrickResult, ...] = ()
     """The hand's tricks, in order (as the engine resolved them, without the
     effects list; see :func:`counter_rules.explain_trick`)."""
@@ -186,6 +188,9 @@ class GameState:
     once Jacks were played), or ``None``."""
     blind: tuple[bool, ...]
     """Which seats bid blind this hand."""
+    exchanges: tuple[tuple[Card, ...], ...]
+    """The passes of this hand so far (Counter): for each exchange, the card
+    each seat passed to its left, by seat. Views show a seat only its own."""
     _legal: Any = attrs.field(default=None, eq=False, hash=False, repr=False)
 
     # -- derived --------------------------------------------------------------

@@ -1,0 +1,236 @@
+"""What one player may know: :class:`PlayerView` and :func:`view`.
+
+A view holds the seat's own hand and everything public (bids, every card played
+and by whom, tricks won, revealed Fours, the trump card and the face-up cards
+on the stock, scores, hand sizes, dealer, whose turn), and nothing else. In the
+simultaneous phases others' pending choices are hidden; in Counter's pass a
+seat knows the card it passed and, after the exchange, the card it received;
+under Devil's bridge a seat bidding a one-card hand sees every other hand but
+not its own. A view never depends on what the seat cannot see, and
+:func:`counter_rules.legal_moves` accepts a view.
+
+Example:
+    >>> from counter_rules import Counter, legal_moves, new_game, view
+    >>> state = new_game(Counter(), seed=4)
+    >>> mine = view(state, 1)
+    >>> mine.hand == state.hands[1], mine.hand_sizes
+    (True, (10, 10, 10, 10))
+    >>> legal_moves(mine) == legal_moves(state, 1)
+    True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from counter_rules.cards import Card, Suit
+from counter_rules.errors import InvalidArgumentError
+from counter_rules.state import GameState, HandResult, Phase
+from counter_rules.trick import PlayedCard, TrickResult
+
+if TYPE_CHECKING:
+    from counter_rules.rulesets.base import Ruleset
+
+__all__ = ["PlayerView", "view"]
+
+
+@attrs.frozen
+class PlayerView:
+    """Everything seat :attr:`seat` may know at one moment. Immutable."""
+
+    rules: Ruleset
+    """The ruleset being played."""
+    seat: int
+    """Whose view this is."""
+    phase: Phase
+    """What the game waits for."""
+    hand_number: int
+    """The current hand, counting from 1."""
+    dealer: int
+    """The dealer of the current hand."""
+    leader: int
+    """The seat that leads (or led) the current trick."""
+    to_act: frozenset[int]
+    """The seats that may act now (public: everyone sees who is still to choose)."""
+    hand: tuple[Card, ...] | None
+    """The seat's own cards, or ``None`` while Devil's bridge hides them."""
+    others: tuple[tuple[Card, ...] | None, ...]
+    """Other seats' hands where the rules show them (Devil's bridge), else ``None``
+    at every seat (and always ``None`` at :attr:`seat`)."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    bids: tuple[int | None, ...]
+    """The bids this hand; in simultaneous bidding others' bids read ``None``
+    until every bid is in."""
+    blind: tuple[bool, ...]
+    """Which seats bid blind this hand."""
+    tricks_won: tuple[int, ...]
+    """Tricks each seat has won this hand."""
+    trick: tuple[PlayedCard, ...]
+    """The current trick so far, leader first."""
+    tricks: tuple[TrickResult, ...]
+    """The completed tricks of this hand (who played what, who won)."""
+    trump: Suit | None
+    """The current trump suit."""
+    trump_card: Card | None
+    """The face-up card that shows trump, or ``None``."""
+    face_up: tuple[Card, ...]
+    """The face-up cards on top of the stock, top first (Counter's Jacks and
+    the trump indicator)."""
+    stock_size: int
+    """How many cards the stock holds in all (face up and face down)."""
+    doubled_lead: bool
+    """Whether the current trick's led card counts double (Counter's Six)."""
+    scores: tuple[int, ...]
+    """Running totals before this hand."""
+    history: tuple[HandResult, ...]
+    """The finished hands (everything in them is public once the hand is over,
+    except the passes, which keep only this seat's own)."""
+    cards_dealt: int
+    """How many cards each player was dealt this hand."""
+    my_pass: Card | None
+    """The card this seat has chosen to pass and not yet exchanged, or ``None``."""
+    my_exchanges: tuple[tuple[Card, Card], ...]
+    """This hand's exchanges from this seat's side: (card passed, card received)."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hand_sizes)
+
+    @property
+    def current_player(self) -> int | None:
+        """The one seat to act, or ``None`` in a simultaneous phase or at the end."""
+        if len(self.to_act) == 1:
+            for seat in self.to_act:
+                return seat
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def revealed_fours(self) -> tuple[tuple[int, Card], ...]:
+        """Counter's Fours shown this hand: (seat, the Four shown), in order."""
+        shown = [
+            (p.seat, p.reveal)
+            for t in (*(r.plays for r in self.tricks), self.trick)
+            for p in t
+            if p.reveal is not None
+        ]
+        return tuple(shown)
+
+
+def _face_up_count(state: GameState) -> int:
+    if not state.stock or state.trump_card is None or state.stock[0] != state.trump_card:
+        return 0
+    return 1 + sum(len(t.jacks) for t in state.tricks)
+
+
+def _hides_own_hand(state: GameState) -> bool:
+    return bool(
+        getattr(state.rules, "devils_bridge", False)
+        and state.cards_dealt == 1
+        and state.phase is Phase.BIDDING
+    )
+
+
+def _public_history(history: tuple[HandResult, ...], seat: int) -> tuple[HandResult, ...]:
+    if not any(h.exchanges for h in history):
+        return history
+    return tuple(
+        attrs.evolve(h, exchanges=tuple(_mask_exchange(e, seat) for e in h.exchanges))
+        for h in history
+    )
+
+
+def _mask_exchange(exchange: tuple[Card, ...], seat: int) -> tuple[Card, ...]:
+    # A seat sees the card it passed and the one it received; the rest stay
+    # hidden, so a finished hand's exchanges keep only those two.
+    players = len(exchange)
+    return tuple(c for s, c in enumerate(exchange) if s in (seat, (seat - 1) % players))
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may know of ``state``.
+
+    Raises:
+        InvalidArgumentError: ``seat`` is not a seat of the game.
+    """
+    if not isinstance(state, GameState):
+        raise InvalidArgumentError(f"state must be a GameState, got {state!r}")
+    players = state.players
+    if type(seat) is not int or not 0 <= seat < players:
+        raise InvalidArgumentError(f"seat must be 0..{players - 1}, got {seat!r}")
+    hidden_own = _hides_own_hand(state)
+    others: tuple[tuple[Card, ...] | None, ...] = (None,) * players
+    if hidden_own:
+        others = tuple(None if s == seat else h for s, h in enumerate(state.hands))
+    bids = state.bids
+    if state.phase is Phase.BIDDING and state.rules.simultaneous_bidding:
+        bids = tuple(b if s == seat else None for s, b in enumerate(bids))
+    exchanges = tuple((e[seat], e[(seat - 1) % players]) for e in state.exchanges)
+    my_pass = state.pending[seat] if state.phase is Phase.PASSING else None
+    return PlayerView(
+        state.rules,
+        seat,
+        state.phase,
+        state.hand_number,
+        state.dealer,
+        state.leader,
+        state.to_act,
+        None if hidden_own else state.hands[seat],
+        others,
+        tuple(len(h) for h in state.hands),
+        bids,
+        state.blind,
+        state.tricks_won,
+        state.trick,
+        state.tricks,
+        state.trump,
+        state.trump_card,
+        state.stock[: _face_up_count(state)],
+        len(state.stock),
+        state.doubled_lead,
+        state.scores,
+        _public_history(state.history, seat),
+        state.cards_dealt,
+        my_pass,
+        exchanges,
+    )
+
+
+def proxy_state(player_view: PlayerView) -> GameState:
+    """A state with the view's public information and only the seat's own hand
+    (other hands empty): enough for the ruleset to list the seat's legal moves."""
+    players = player_view.players
+    hands = tuple((player_view.hand or ()) if s == player_view.seat else () for s in range(players))
+    pending: tuple[Card | None, ...] = (None,) * players
+    return GameState(
+        player_view.rules,
+        player_view.phase,
+        player_view.hand_number,
+        player_view.dealer,
+        hands,
+        player_view.bids,
+        player_view.tricks_won,
+        player_view.trick,
+        player_view.leader,
+        player_view.trump,
+        player_view.face_up,
+        player_view.scores,
+        player_view.tricks,
+        player_view.to_act,
+        player_view.doubled_lead,
+        pending,
+        0,
+        player_view.history,
+        player_view.cards_dealt,
+        player_view.trump_card,
+        player_view.blind,
+        (),
+    )
