@@ -30,9 +30,12 @@ from counter_rules.errors import (
     InvalidNotationError,
 )
 from counter_rules.moves import Bid, Move, Pass, Play
+from counter_rules.notation import format_move, parse_move
 from counter_rules.rulesets import Blackout, Counter, OhHell, Ruleset, UpAndDown
+from counter_rules.sampling import sample_world
 from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import Effect, PlayedCard, TrickResult
+from counter_rules.views import PlayerView, view
 
 __version__ = "0.1.0"
 
@@ -56,6 +59,7 @@ __all__ = [
     "Phase",
     "Play",
     "PlayedCard",
+    "PlayerView",
     "Rank",
     "Ruleset",
     "SUITS",
@@ -65,9 +69,13 @@ __all__ = [
     "apply_move",
     "cards",
     "explain_trick",
+    "format_move",
     "is_legal",
     "legal_moves",
     "new_game",
+    "parse_move",
     "resolve_trick",
+    "sample_world",
     "standard_deck",
+    "view",
 ]

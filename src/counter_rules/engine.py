@@ -347,7 +347,7 @@ def _apply_pass(state: GameState, move: Pass) -> GameState:
             hand.sort(key=_card_key)
             new_hands.append(tuple(hand))
         hands = tuple(new_hands)
-        exchanges = (*state.exchanges, tuple(c for c in pending if c is not None))
+        exchanges = (*state.exchanges, tuple(pending))
         pending = [None] * players
         phase = _PLAYING
         to_act = _SEATS[state.leader]

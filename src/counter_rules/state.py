@@ -115,8 +115,9 @@ class HandResult:
     """The running totals after the hand."""
     blind: tuple[bool, ...] = ()
     """Which seats bid blind."""
-    exchanges: tuple[tuple[Card, ...], ...] = ()
-    """The hand's passes (Counter): for each exchange, the card each seat passed."""
+    exchanges: tuple[tuple[Card | None, ...], ...] = ()
+    """The hand's passes (Counter): for each exchange, the card each seat passed
+    (``None`` where a player's view does not know it)."""
     tricks: tuple[TrickResult, ...] = ()
     """The hand's tricks, in order (as the engine resolved them, without the
     effects list; see :func:`counter_rules.explain_trick`)."""
@@ -188,9 +189,10 @@ class GameState:
     once Jacks were played), or ``None``."""
     blind: tuple[bool, ...]
     """Which seats bid blind this hand."""
-    exchanges: tuple[tuple[Card, ...], ...]
+    exchanges: tuple[tuple[Card | None, ...], ...]
     """The passes of this hand so far (Counter): for each exchange, the card
-    each seat passed to its left, by seat. Views show a seat only its own."""
+    each seat passed to its left, by seat. Views show a seat only the card it
+    passed and the one it received (``None`` stands for a card not known)."""
     _legal: Any = attrs.field(default=None, eq=False, hash=False, repr=False)
 
     # -- derived --------------------------------------------------------------

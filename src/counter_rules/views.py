@@ -92,7 +92,7 @@ class PlayerView:
     """How many cards each player was dealt this hand."""
     my_pass: Card | None
     """The card this seat has chosen to pass and not yet exchanged, or ``None``."""
-    my_exchanges: tuple[tuple[Card, Card], ...]
+    my_exchanges: tuple[tuple[Card | None, Card | None], ...]
     """This hand's exchanges from this seat's side: (card passed, card received)."""
 
     @property
@@ -148,11 +148,12 @@ def _public_history(history: tuple[HandResult, ...], seat: int) -> tuple[HandRes
     )
 
 
-def _mask_exchange(exchange: tuple[Card, ...], seat: int) -> tuple[Card, ...]:
-    # A seat sees the card it passed and the one it received; the rest stay
-    # hidden, so a finished hand's exchanges keep only those two.
+def _mask_exchange(exchange: tuple[Card | None, ...], seat: int) -> tuple[Card | None, ...]:
+    # A seat sees the card it passed and the one it received; the others stay
+    # hidden (None). Masking twice changes nothing.
     players = len(exchange)
-    return tuple(c for s, c in enumerate(exchange) if s in (seat, (seat - 1) % players))
+    keep = (seat, (seat - 1) % players)
+    return tuple(c if s in keep else None for s, c in enumerate(exchange))
 
 
 def view(state: GameState, seat: int) -> PlayerView:

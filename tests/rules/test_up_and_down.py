@@ -12,6 +12,7 @@ tricks each seat will win are known before the bids are made.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Callable, Sequence
 
@@ -26,6 +27,7 @@ from counter_rules import (
     InvalidArgumentError,
     Phase,
     Play,
+    PlayedCard,
     Rank,
     Suit,
     UpAndDown,
@@ -36,6 +38,7 @@ from counter_rules import (
     new_game,
     resolve_trick,
 )
+from counter_rules.views import view
 
 # -- helpers ------------------------------------------------------------------
 
@@ -127,20 +130,20 @@ GAMES = [(UpAndDown(4), 1), (UpAndDown(7), 2), (UpAndDown(3, random_trump=True),
 
 @pytest.mark.parametrize("players", range(3, 11))
 def test_three_to_ten_players(players: int) -> None:
-    """ "Players: 3–10." """
+    """Players: 3–10."""
     assert UpAndDown(players).players == players
 
 
 @pytest.mark.parametrize("players", [2, 11, 0, -1])
 def test_fewer_than_three_or_more_than_ten_players_is_rejected(players: int) -> None:
-    """ "Players: 3–10." Anything else is refused, naming the field."""
+    """Players: 3–10. Anything else is refused, naming the field."""
     with pytest.raises(InvalidArgumentError, match=r"UpAndDown\.players"):
         UpAndDown(players)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_one_deck_with_three_to_five_players(players: int) -> None:
-    """ "The game is played with one deck of playing cards with 3–5 players ..." """
+    """The game is played with one deck of playing cards with 3–5 players ..."""
     rules = UpAndDown(players)
     assert rules.decks == 1
     assert len(rules.deck()) == 52 == len(set(rules.deck()))
@@ -149,7 +152,7 @@ def test_one_deck_with_three_to_five_players(players: int) -> None:
 
 @pytest.mark.parametrize("players", [6, 7, 8, 9, 10])
 def test_two_decks_with_six_to_ten_players(players: int) -> None:
-    """ "... or two decks with 6–10 players." Identical cards are distinct objects."""
+    """... or two decks with 6–10 players. Identical cards are distinct objects."""
     rules = UpAndDown(players)
     assert rules.decks == 2
     assert len(rules.deck()) == 104 == len(set(rules.deck()))
@@ -157,7 +160,7 @@ def test_two_decks_with_six_to_ten_players(players: int) -> None:
 
 
 def test_two_deck_game_deals_both_copies() -> None:
-    """ "... two decks with 6–10 players": a 10-player ten-card round deals 100 of the
+    """... two decks with 6–10 players: a 10-player ten-card round deals 100 of the
     104 cards, so both copies of most cards are in the players' hands."""
     start = hand_starts(random_game(UpAndDown(10, up_to_ten=True), 4))[-1]
     held = [c for hand in start.hands for c in hand]
@@ -169,7 +172,7 @@ def test_two_deck_game_deals_both_copies() -> None:
 
 
 def test_nineteen_rounds() -> None:
-    """ "There are 19 rounds in a game." """
+    """There are 19 rounds in a game."""
     states = random_game(UpAndDown(4), 1)
     assert len(UpAndDown(4).hand_sizes) == 19
     assert states[-1].is_over
@@ -177,7 +180,7 @@ def test_nineteen_rounds() -> None:
 
 
 def test_each_round_has_its_table_1_trump() -> None:
-    """ "Each round has a corresponding trump suit (see Table 1)." """
+    """Each round has a corresponding trump suit (see Table 1)."""
     rules = UpAndDown(5)
     rng = random.Random(0)
     for number, (_, trump) in enumerate(TABLE_1, 1):
@@ -186,7 +189,7 @@ def test_each_round_has_its_table_1_trump() -> None:
 
 @pytest.mark.parametrize(("rules", "seed"), GAMES[:2])
 def test_table_1_trump_in_play(rules: UpAndDown, seed: int) -> None:
-    """ "Each round has a corresponding trump suit (see Table 1)": the trump of every
+    """Each round has a corresponding trump suit (see Table 1): the trump of every
     round of a played game, no card being turned."""
     starts = hand_starts(random_game(rules, seed))
     assert [s.trump for s in starts] == [trump for _, trump in TABLE_1]
@@ -196,9 +199,9 @@ def test_table_1_trump_in_play(rules: UpAndDown, seed: int) -> None:
 
 @pytest.mark.parametrize(("rules", "seed"), GAMES[:2])
 def test_dealer_caller_and_leader_switch_clockwise(rules: UpAndDown, seed: int) -> None:
-    """ "One player is the 'dealer' ... The player to the dealer's left is the 'caller'
+    """One player is the 'dealer' ... The player to the dealer's left is the 'caller'
     (bids first). And the player to the caller's left is the 'leader' (leads first).
-    Each round, the roles switch clockwise." Seat 0 deals first [choice]."""
+    Each round, the roles switch clockwise. Seat 0 deals first [choice]."""
     states = random_game(rules, seed)
     players = rules.players
     for number, start in enumerate(hand_starts(states), 1):
@@ -210,8 +213,8 @@ def test_dealer_caller_and_leader_switch_clockwise(rules: UpAndDown, seed: int) 
 
 
 def test_caller_bids_first_and_leader_leads_first_in_round_one() -> None:
-    """ "The player to the dealer's left is the 'caller' (bids first). And the player
-    to the caller's left is the 'leader' (leads first)." """
+    """The player to the dealer's left is the 'caller' (bids first). And the player
+    to the caller's left is the 'leader' (leads first)."""
     state = one_card_game(UpAndDown(4), "2C 3C 4C 5C")
     assert state.dealer == 0 and state.current_player == 1
     state = bid_in_turn(state, 0, 0, 0, 0)
@@ -219,7 +222,7 @@ def test_caller_bids_first_and_leader_leads_first_in_round_one() -> None:
 
 
 def test_up_to_ten_plays_only_the_first_ten_rounds() -> None:
-    """ "Rule variant: 'Up to ten'. Only the first 10 rounds are played." """
+    """Rule variant: 'Up to ten'. Only the first 10 rounds are played."""
     rules = UpAndDown(4, up_to_ten=True)
     assert rules.hand_sizes == tuple(range(1, 11))
     final = random_game(rules, 5)[-1]
@@ -228,17 +231,17 @@ def test_up_to_ten_plays_only_the_first_ten_rounds() -> None:
 
 
 def test_random_trump_turns_the_top_undealt_card() -> None:
-    """ "Rule variant: 'Random trump' ... after all cards have been dealt, a card is
+    """Rule variant: 'Random trump' ... after all cards have been dealt, a card is
     revealed from the pile of un-dealt cards; the suit of that card is the trump
-    suit for the round." Round 1 is ♠ by Table 1; here the turned 7♦ rules."""
+    suit for the round. Round 1 is ♠ by Table 1; here the turned 7♦ rules."""
     state = one_card_game(UpAndDown(4, random_trump=True), "2C 3C 4C 5C", top="7D")
     assert state.trump is DIAMONDS
     assert state.trump_card == card("7D") == state.stock[0]
 
 
 def test_random_trump_has_no_no_trump_rounds() -> None:
-    """ "The trump suit is not pre-determined in accordance with Table 1 ... There are
-    no 'no trumps' rounds." """
+    """The trump suit is not pre-determined in accordance with Table 1 ... There are
+    no 'no trumps' rounds."""
     starts = hand_starts(random_game(UpAndDown(3, random_trump=True), 3))
     assert len(starts) == 19
     for start in starts:
@@ -248,9 +251,9 @@ def test_random_trump_has_no_no_trump_rounds() -> None:
 
 @pytest.mark.parametrize(("rules", "seed"), GAMES)
 def test_cards_dealt_go_up_to_ten_and_down_again(rules: UpAndDown, seed: int) -> None:
-    """ "The number of cards dealt per player corresponds to the round ... until the
+    """The number of cards dealt per player corresponds to the round ... until the
     11th round, at which point players are dealt a decreasing number of cards (9
-    cards in the 11th round, then 8 in the 12th, etc.). See Table 1." """
+    cards in the 11th round, then 8 in the 12th, etc.). See Table 1."""
     assert rules.hand_sizes == tuple(size for size, _ in TABLE_1)
     starts = hand_starts(random_game(rules, seed))
     assert [s.cards_dealt for s in starts] == [size for size, _ in TABLE_1]
@@ -263,8 +266,8 @@ def test_cards_dealt_go_up_to_ten_and_down_again(rules: UpAndDown, seed: int) ->
 
 
 def test_bidding_goes_clockwise_from_the_caller() -> None:
-    """ "Then each player in turn, starting with the caller, 'bids' (predicts how many
-    tricks they will win this round). These bids are noted down for later scoring." """
+    """Then each player in turn, starting with the caller, 'bids' (predicts how many
+    tricks they will win this round). These bids are noted down for later scoring."""
     state = one_card_game(UpAndDown(4), "2C 3C 4C 5C")
     with pytest.raises(IllegalMoveError, match="seat 1's turn"):
         apply_move(state, Bid(2, 0))
@@ -277,7 +280,7 @@ def test_bidding_goes_clockwise_from_the_caller() -> None:
 
 
 def test_any_bid_from_zero_to_the_cards_held_without_screw_the_dealer() -> None:
-    """ "... each player ... 'bids' (predicts how many tricks they will win this round)":
+    """... each player ... 'bids' (predicts how many tricks they will win this round):
     without a variant nothing more restricts the bid, not even for the dealer."""
     state = bid_in_turn(one_card_game(UpAndDown(4), "2C 3C 4C 5C"), 1, 0, 0)
     assert legal_moves(state) == (Bid(0, 0), Bid(0, 1))
@@ -285,9 +288,9 @@ def test_any_bid_from_zero_to_the_cards_held_without_screw_the_dealer() -> None:
 
 
 def test_screw_the_dealer_forbids_the_dealer_making_the_total() -> None:
-    """ "Rule variant: 'Screw the dealer'. The last person to bid (i.e. the dealer),
+    """Rule variant: 'Screw the dealer'. The last person to bid (i.e. the dealer),
     cannot bid a number that, when summed with every other already-made bid, would
-    equal the number of cards in his or her hand." """
+    equal the number of cards in his or her hand."""
     rules = UpAndDown(4, screw_the_dealer=True)
     state = bid_in_turn(one_card_game(rules, "2C 3C 4C 5C"), 1, 0, 0)
     assert state.current_player == 0 == state.dealer
@@ -299,7 +302,7 @@ def test_screw_the_dealer_forbids_the_dealer_making_the_total() -> None:
 
 
 def test_screw_the_dealer_binds_only_the_dealer() -> None:
-    """ "The last person to bid (i.e. the dealer), cannot bid ...": the others bid freely."""
+    """The last person to bid (i.e. the dealer), cannot bid ...: the others bid freely."""
     state = one_card_game(UpAndDown(4, screw_the_dealer=True), "2C 3C 4C 5C")
     assert legal_moves(state) == (Bid(1, 0), Bid(1, 1))
     state = bid_in_turn(state, 1)
@@ -307,8 +310,8 @@ def test_screw_the_dealer_binds_only_the_dealer() -> None:
 
 
 def test_screw_the_dealer_in_every_round() -> None:
-    """ "The last person to bid (i.e. the dealer), cannot bid a number that ... would
-    equal the number of cards in his or her hand": checked in every round."""
+    """The last person to bid (i.e. the dealer), cannot bid a number that ... would
+    equal the number of cards in his or her hand: checked in every round."""
     states = random_game(UpAndDown(5, screw_the_dealer=True), 6)
     dealer_turns = 0
     for s in states:
@@ -321,10 +324,40 @@ def test_screw_the_dealer_in_every_round() -> None:
     assert dealer_turns == 19
 
 
+def test_devils_bridge_bidders_see_every_hand_but_their_own() -> None:
+    """In the 1st and 19th rounds (i.e. when each hand starts with one card), each
+    player holds their own hand on their forehead and looks only at every other
+    player's hand to help them decide on their bid. Play then goes on as usual, each
+    player seeing their own card [choice]."""
+    states = random_game(UpAndDown(4, devils_bridge=True), 8)
+    starts = hand_starts(states)
+    for start in (starts[0], starts[18]):
+        assert start.cards_dealt == 1
+        for seat in range(4):
+            mine = view(start, seat)
+            assert mine.hand is None
+            assert mine.others == tuple(
+                None if s == seat else hand for s, hand in enumerate(start.hands)
+            )
+    playing = next(s for s in states if s.phase is Phase.PLAYING)
+    assert playing.hand_number == 1
+    assert all(view(playing, s).hand == playing.hands[s] for s in range(4))
+    assert all(view(playing, 0).others[s] is None for s in range(4))
+    for start in starts[1:18]:
+        assert view(start, 1).hand == start.hands[1]
+        assert view(start, 1).others == (None,) * 4
+
+
+def test_without_devils_bridge_one_card_hands_are_held_as_usual() -> None:
+    """Devil's bridge is a variant: without it each player sees only their own card."""
+    start = random_game(UpAndDown(4), 1)[0]
+    assert view(start, 2).hand == start.hands[2] and view(start, 2).others == (None,) * 4
+
+
 def test_devils_bridge_is_an_accepted_option() -> None:
-    """ "Rule variant: 'Devil's bridge'. In the 1st and 19th rounds (i.e. when each hand
+    """Rule variant: 'Devil's bridge'. In the 1st and 19th rounds (i.e. when each hand
     starts with one card), each player holds their own hand on their forehead and
-    looks only at every other player's hand." The option is accepted and the game is
+    looks only at every other player's hand. The option is accepted and the game is
     played as usual (what each player sees is for the player views)."""
     rules = UpAndDown(4, devils_bridge=True)
     assert rules.devils_bridge
@@ -338,8 +371,8 @@ def test_devils_bridge_is_an_accepted_option() -> None:
 
 @pytest.mark.parametrize(("rules", "seed"), GAMES)
 def test_play_starts_with_the_leader_and_goes_clockwise(rules: UpAndDown, seed: int) -> None:
-    """ "After bidding, each player takes turns to play one card from their hand,
-    starting with the leader and going clockwise." """
+    """After bidding, each player takes turns to play one card from their hand,
+    starting with the leader and going clockwise."""
     for state in random_game(rules, seed)[-1:]:
         for result in state.history:
             first = result.tricks[0].plays
@@ -351,10 +384,10 @@ def test_play_starts_with_the_leader_and_goes_clockwise(rules: UpAndDown, seed: 
 
 @pytest.mark.parametrize(("rules", "seed"), GAMES)
 def test_follow_suit_if_able_else_any_card(rules: UpAndDown, seed: int) -> None:
-    """ "The player to play the first card of a trick can play any card they want.
+    """The player to play the first card of a trick can play any card they want.
     Other players can play any card they want as long as the card 'follows suit' ...;
     if a player does not have a card of this suit, they can play any card they
-    want." Checked at every turn of a whole game."""
+    want. Checked at every turn of a whole game."""
     for state in random_game(rules, seed):
         if state.phase is not Phase.PLAYING:
             continue
@@ -370,7 +403,7 @@ def test_follow_suit_if_able_else_any_card(rules: UpAndDown, seed: int) -> None:
 
 
 def test_a_card_that_does_not_follow_is_refused() -> None:
-    """ "Other players can play any card they want as long as the card 'follows suit'."
+    """Other players can play any card they want as long as the card 'follows suit'.
     The first time in a game that a player holding the led suit could play another
     suit, that card is refused with a reason, and the state is unchanged."""
     for state in random_game(UpAndDown(4), 1):
@@ -390,7 +423,7 @@ def test_a_card_that_does_not_follow_is_refused() -> None:
 
 
 def test_leader_may_lead_a_trump() -> None:
-    """ "The player to play the first card of a trick can play any card they want": a
+    """The player to play the first card of a trick can play any card they want: a
     trump too (round 1 is ♠), whatever else is held."""
     rules = UpAndDown(4)
     state = bid_in_turn(one_card_game(rules, "2C 3C AS 5C"), 0, 0, 0, 0)
@@ -403,7 +436,7 @@ def trick(rules: UpAndDown, text: str, trump: Suit | None, leader: int = 0) -> i
 
 
 def test_highest_card_wins_ace_high() -> None:
-    """ "The highest card wins (an A is considered higher than a K)." """
+    """The highest card wins (an A is considered higher than a K)."""
     rules = UpAndDown(4)
     assert trick(rules, "KS AS QS 2S", None) == 1
     assert trick(rules, "AD KD 10D 9D", None) == 0
@@ -411,25 +444,49 @@ def test_highest_card_wins_ace_high() -> None:
 
 
 def test_card_not_following_suit_cannot_win() -> None:
-    """ "If a card does not follow suit, it cannot be considered higher ..." """
+    """If a card does not follow suit, it cannot be considered higher ..."""
     rules = UpAndDown(4)
     assert trick(rules, "5H AS KS AC", DIAMONDS) == 0
     assert trick(rules, "2C AH AS AD", None) == 0
 
 
 def test_trump_beats_any_other_suit() -> None:
-    """ "... unless it is of the trump suit, in which case it is always considered
-    higher than a card of any other suit." """
+    """... unless it is of the trump suit, in which case it is always considered
+    higher than a card of any other suit."""
     rules = UpAndDown(4)
     assert trick(rules, "AH 2S KH QH", SPADES) == 1
     assert trick(rules, "AH 2S 3S QH", SPADES) == 2
     assert trick(rules, "2S AH KH 3S", SPADES) == 3
 
 
+def reference_winner(plays: Sequence[PlayedCard], trump: Suit | None) -> int:
+    """The seat of the highest trump, else of the highest card of the led suit (ace
+    high; of two identical cards, the first played)."""
+    led = plays[0].card.suit
+
+    def rank(i: int) -> tuple[int, int, int]:
+        c = plays[i].card
+        level = 2 if trump is not None and c.suit is trump else int(c.suit is led)
+        return (level, 14 if c.rank is Rank.ACE else int(c.rank), -i)
+
+    return plays[max(range(len(plays)), key=rank)].seat
+
+
+@pytest.mark.parametrize(("rules", "seed"), GAMES)
+def test_every_trick_of_a_game_goes_to_the_highest_card(rules: UpAndDown, seed: int) -> None:
+    """The highest card wins (an A is considered higher than a K). If a card does not
+    follow suit, it cannot be considered higher—unless it is of the trump suit ...
+    Every trick the engine resolved in a whole game, against the rule in words."""
+    for result in random_game(rules, seed)[-1].history:
+        for played in result.tricks:
+            assert played.trump is result.trump
+            assert played.winner == reference_winner(played.plays, played.trump)
+
+
 def test_identical_cards_first_played_is_higher() -> None:
-    """ "If the same two cards are played in the same trick (only possible if two
+    """If the same two cards are played in the same trick (only possible if two
     decks are in play), the card to have been played first is considered the higher
-    of the two." """
+    of the two."""
     rules = UpAndDown(6)
     q0, q1 = card("QS"), Card(Rank.QUEEN, SPADES, 1)
     for first, second in ((q0, q1), (q1, q0)):
@@ -444,17 +501,17 @@ def test_identical_cards_first_played_is_higher() -> None:
 
 @pytest.mark.parametrize(("rules", "seed"), GAMES)
 def test_trick_winner_leads_the_next_trick(rules: UpAndDown, seed: int) -> None:
-    """ "The player to play the highest card wins the trick and puts the cards of that
-    trick aside. That player then plays the first card of the next trick." """
+    """The player to play the highest card wins the trick and puts the cards of that
+    trick aside. That player then plays the first card of the next trick."""
     for result in random_game(rules, seed)[-1].history:
         assert sum(result.tricks_won) == len(result.tricks) == result.cards_dealt
-        for before, after in zip(result.tricks, result.tricks[1:], strict=False):
+        for before, after in itertools.pairwise(result.tricks):
             assert before.winner is not None
             assert after.plays[0].seat == before.winner
 
 
 def test_trick_winner_leads_next_in_play() -> None:
-    """ "That player then plays the first card of the next trick": after a trick the
+    """That player then plays the first card of the next trick: after a trick the
     winner is the seat to act."""
     for state in random_game(UpAndDown(4), 1):
         if state.phase is Phase.PLAYING and state.tricks and not state.trick:
@@ -463,9 +520,9 @@ def test_trick_winner_leads_next_in_play() -> None:
 
 @pytest.mark.parametrize(("rules", "seed"), GAMES)
 def test_round_is_over_once_every_card_is_played(rules: UpAndDown, seed: int) -> None:
-    """ "Once every card in players' hands has been played, the round is over." """
+    """Once every card in players' hands has been played, the round is over."""
     states = random_game(rules, seed)
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in itertools.pairwise(states):
         if len(after.history) > len(before.history):
             assert [len(h) for h in before.hands].count(0) == rules.players - 1
             assert len(before.trick) == rules.players - 1
@@ -478,8 +535,8 @@ def test_round_is_over_once_every_card_is_played(rules: UpAndDown, seed: int) ->
 
 @pytest.mark.parametrize(("rules", "seed"), GAMES)
 def test_ten_for_an_exact_bid_and_one_per_trick(rules: UpAndDown, seed: int) -> None:
-    """ "10 points are awarded to each player that won the same number of tricks that
-    they bid, and 1 point is awarded to each player for each trick they won." """
+    """10 points are awarded to each player that won the same number of tricks that
+    they bid, and 1 point is awarded to each player for each trick they won."""
     totals = [0] * rules.players
     made = 0
     for result in random_game(rules, seed)[-1].history:
@@ -493,8 +550,8 @@ def test_ten_for_an_exact_bid_and_one_per_trick(rules: UpAndDown, seed: int) -> 
 
 
 def test_scoring_of_one_exact_round() -> None:
-    """ "10 points are awarded to each player that won the same number of tricks that
-    they bid, and 1 point is awarded to each player for each trick they won." Round 1,
+    """10 points are awarded to each player that won the same number of tricks that
+    they bid, and 1 point is awarded to each player for each trick they won. Round 1,
     ♠ trump: seat 2 leads 2♠, seat 0's A♠ wins."""
     state = one_card_game(UpAndDown(4), "AS 3H 2S 9H")
     state = bid_in_turn(state, 1, 0, 0, 1)  # seats 1, 2, 3, 0
@@ -508,7 +565,7 @@ def test_scoring_of_one_exact_round() -> None:
 
 @pytest.mark.parametrize(("rules", "seed"), GAMES)
 def test_most_points_at_the_end_wins(rules: UpAndDown, seed: int) -> None:
-    """ "The winner is the player that has the most points by the end of the game." """
+    """The winner is the player that has the most points by the end of the game."""
     final = random_game(rules, seed)[-1]
     top = max(final.scores)
     assert final.winners == tuple(s for s, v in enumerate(final.scores) if v == top)
@@ -518,9 +575,9 @@ def test_most_points_at_the_end_wins(rules: UpAndDown, seed: int) -> None:
 
 
 def test_blind_bid_needs_twenty_points_behind() -> None:
-    """ "Rule variant: 'Bidding blind'. If a player is 20 points behind the player to
+    """Rule variant: 'Bidding blind'. If a player is 20 points behind the player to
     have the most points, they have the option of making a bid before looking at
-    their hand." At the start nobody is behind."""
+    their hand. At the start nobody is behind."""
     state = one_card_game(UpAndDown(4, blind_bidding=True), "2C 3C 4C 5C")
     assert not any(m.blind for m in legal_moves(state) if isinstance(m, Bid))
     with pytest.raises(IllegalMoveError, match="20 or more points behind"):
@@ -531,8 +588,8 @@ def test_blind_bid_needs_twenty_points_behind() -> None:
 
 
 def test_blind_bid_offered_exactly_when_twenty_behind() -> None:
-    """ "If a player is 20 points behind the player to have the most points, they have
-    the option of making a bid before looking at their hand": at every bid of a game,
+    """If a player is 20 points behind the player to have the most points, they have
+    the option of making a bid before looking at their hand: at every bid of a game,
     blind bids are offered exactly to a seat 20 or more points behind the leader."""
     offered = 0
     for state in random_game(UpAndDown(5, blind_bidding=True), 9):
@@ -548,13 +605,19 @@ def test_blind_bid_offered_exactly_when_twenty_behind() -> None:
 
 
 def test_made_blind_bid_scores_twenty() -> None:
-    """ "An acheived blind bid is worth 20 points (as opposed to the usual 10)." Seat 0
+    """An acheived blind bid is worth 20 points (as opposed to the usual 10). Seat 0
     misses three rounds while the others make theirs, then bids blind."""
     state = new_game(UpAndDown(3, blind_bidding=True), seed=11)
     for _ in range(3):
         state = drive_hand(state, lambda s, w: Bid(s, w if s else (w + 1) % 2))
     assert max(state.scores) - state.scores[0] >= 20
     assert all(max(state.scores) - state.scores[s] < 20 for s in (1, 2))
+    probe = state
+    while probe.current_player != 0:
+        probe = apply_move(probe, legal_moves(probe)[0])
+    probe = apply_move(probe, Bid(0, 0, blind=True))
+    assert probe.blind == (True, False, False)
+    assert all(view(probe, seat).blind == (True, False, False) for seat in range(3))
     won = first_play_tricks(state)
     state = drive_hand(state, lambda s, w: Bid(s, w, blind=s == 0))
     result = state.history[-1]
@@ -563,7 +626,7 @@ def test_made_blind_bid_scores_twenty() -> None:
 
 
 def test_missed_blind_bid_scores_only_the_tricks() -> None:
-    """ "An acheived blind bid is worth 20 points": a missed one earns no bonus, just
+    """An acheived blind bid is worth 20 points: a missed one earns no bonus, just
     the point per trick won."""
     state = new_game(UpAndDown(3, blind_bidding=True), seed=11)
     for _ in range(3):

@@ -115,7 +115,9 @@ class OhHell(Ruleset):
             earlier trick of the hand (unless the leader holds only trumps).
         scoring: A name from :data:`SCORINGS`.
         playoff: Ties at the top after the last deal are played off with further
-            deals of 1, 2, 3 ... cards until one player leads alone (Blackout).
+            deals until one player leads alone (Blackout).
+        playoff_sizes: ``"from_one"``: the play-off deals go 1, 2, 3 ... cards
+            (Blackout); ``"last"``: they repeat the last scheduled size.
         cooperative: All players are one team; the game is lost as soon as a
             deal has a player off their bid and won when every deal is made.
         devils_bridge: In one-card hands each player sees every other hand but
@@ -165,6 +167,9 @@ class OhHell(Ruleset):
     """The scoring scheme."""
     playoff: bool = False
     """Whether ties at the top are played off with further deals."""
+    playoff_sizes: str = "from_one"
+    """Play-off deals go 1, 2, 3 ... cards (``"from_one"``) or repeat the last
+    scheduled size (``"last"``)."""
     cooperative: bool = False
     """Whether all players win or lose together."""
     devils_bridge: bool = False
@@ -186,6 +191,7 @@ class OhHell(Ruleset):
         check_choice(owner, "scoring", self.scoring, SCORINGS)
         check_choice(owner, "follow", self.follow, FOLLOW_RULES)
         check_choice(owner, "leader", self.leader, LEADERS)
+        check_choice(owner, "playoff_sizes", self.playoff_sizes, ("from_one", "last"))
         for flag in (
             "remove_twos", "no_trump_max", "hook", "bids_must_total", "simultaneous_bidding",
             "blind_bidding", "trumps_broken", "playoff", "cooperative", "devils_bridge",
@@ -226,6 +232,8 @@ class OhHell(Ruleset):
 
     def _build_sizes(self, owner: str) -> tuple[int, ...]:
         most = len(self._deck) // self.players
+        if self.trump == "turn" and not self.no_trump_max:
+            most = (len(self._deck) - 1) // self.players  # leave a card to turn
         schedule = self.schedule
         if isinstance(schedule, str):
             check_choice(owner, "schedule", schedule, SCHEDULES)
@@ -323,8 +331,8 @@ class OhHell(Ruleset):
         four Twos leave it; 10 cards each (9 with six players) every deal; trump
         rotates ♥ ♣ ♦ ♠; the dealer may not make the bids total the tricks;
         Jokers as in :mod:`counter_rules.rulesets.plain_tricks` (``"atkinson"``).
-        Each player deals once and Blackout's scoring and play-off apply (see
-        "Rules interpretations").
+        Each player deals once; Blackout's scoring applies, and ties are played
+        off with further deals of the same size (see "Rules interpretations").
 
         Example:
             >>> from counter_rules import OhHell
@@ -344,6 +352,7 @@ class OhHell(Ruleset):
             hook=True,
             scoring="blackout",
             playoff=True,
+            playoff_sizes="last",
         )
 
     # -- the deal -------------------------------------------------------------
@@ -359,7 +368,10 @@ class OhHell(Ruleset):
 
     @property
     def max_hand_size(self) -> int:
-        """The most cards each player can be dealt from the deck."""
+        """The most cards each player can be dealt (leaving a card to turn for
+        trump where one is turned and the largest hand is not at no trump)."""
+        if self.trump == "turn" and not self.no_trump_max:
+            return (len(self._deck) - 1) // self.players
         return len(self._deck) // self.players
 
     def deck(self) -> tuple[Card, ...]:
@@ -371,6 +383,8 @@ class OhHell(Ruleset):
         sizes = self._sizes
         if hand_number <= len(sizes):
             return sizes[hand_number - 1]
+        if self.playoff_sizes == "last":
+            return sizes[-1]
         return (hand_number - len(sizes) - 1) % self.max_hand_size + 1
 
     def _is_no_trump_hand(self, size: int) -> bool:
@@ -386,7 +400,9 @@ class OhHell(Ruleset):
         if source == "rotation":
             return self.rotation[(hand_number - 1) % len(self.rotation)], None
         if source == "second_deck":
-            card = standard_deck()[rng.randrange(52)]
+            # A card of a separate deck: its copy number is past the decks in
+            # play, so it never equals a card that is dealt.
+            card = standard_deck(self.decks)[rng.randrange(52)]
             return card.suit, card
         if not stock:
             return None, None
@@ -414,10 +430,15 @@ class OhHell(Ruleset):
     def check_deal(self, deal: Deal, seed: int, hand_number: int) -> DealtHand:
         """Validate an explicit deal (sizes, the exact deck, a card to turn)."""
         if self.schedule == "office" and deal.stock:
+            if self.reflip_joker and deal.stock[0].rank is _JOKER:
+                raise InvalidArgumentError(
+                    "deal.stock[0] is a Joker, but with reflip_joker a flipped Joker is "
+                    "shuffled back and another card flipped"
+                )
             size = _office_size(deal.stock[0], (len(self._deck) - 1) // self.players)
             if any(len(hand) != size for hand in deal.hands):
                 raise InvalidArgumentError(
-                    f"the flipped card {deal.stock[0]} makes hands of {size} cards"
+                    f"the flipped card {deal.stock[0]} makes hands of {_cards(size)}"
                 )
             self._check_cards(deal)
             flipped = deal.stock[0]
@@ -473,7 +494,8 @@ class OhHell(Ruleset):
             if sum(b is None for b in state.bids) == 1:
                 return f"the bids must total {cards}: seat {seat} must bid {cards - total}"
             return f"the bids must total {cards}: at most {cards - total} is left to bid"
-        return f"the last bidder may not bid {tricks}: the bids would total the {cards} tricks"
+        total_text = _cards(cards, "trick")
+        return f"the last bidder may not bid {tricks}: the bids would total {total_text}"
 
     # -- playing --------------------------------------------------------------
     def _trumps_broken_yet(self, state: GameState) -> bool:
@@ -515,7 +537,7 @@ class OhHell(Ruleset):
                     trumps = [c for c in hand if c.suit is trump]
                     if trumps:
                         candidates = trumps
-        if jokers in ("loser", "atkinson"):
+        if trick and jokers in ("loser", "atkinson"):
             free = [c for c in hand if c.rank is _JOKER and c not in candidates]
             if free:
                 candidates = sort_hand([*candidates, *free])
@@ -528,21 +550,23 @@ class OhHell(Ruleset):
         table = play_table(seat)
         return tuple([table[c._key] or shared_play(seat, c) for c in candidates])
 
+    def _first_call(self, state: GameState) -> str | None:
+        for plays in (*(r.plays for r in state.tricks), state.trick):
+            for p in plays:
+                if p.call is not None:
+                    return p.call
+        return None
+
     def _atkinson_plays(
         self, state: GameState, seat: int, candidates: Sequence[Card]
     ) -> tuple[Play, ...]:
-        earlier = [
-            p.call
-            for t in (*(r.plays for r in state.tricks), state.trick)
-            for p in t
-            if p.call is not None
-        ]
+        earlier = self._first_call(state)
         moves: list[Play] = []
         for card in candidates:
             if card.rank is not _JOKER:
                 moves.append(shared_play(seat, card))
-            elif earlier:
-                moves.append(call_play(seat, card, "low" if earlier[0] == "high" else "high"))
+            elif earlier is not None:
+                moves.append(call_play(seat, card, "low" if earlier == "high" else "high"))
             else:
                 moves.append(call_play(seat, card, "high"))
                 moves.append(call_play(seat, card, "low"))
@@ -561,9 +585,12 @@ class OhHell(Ruleset):
                 return "a Joker may not be played to the first trick"
             if not state.trick:
                 return "a Joker may not be led while other cards are held"
-            if play.call is None:
-                return 'the first Joker of a deal is called "high" or "low"'
-            return "the second Joker's call is the opposite of the first's"
+            earlier = self._first_call(state)
+            if earlier is None:
+                return 'the first Joker of a deal must be called "high" or "low"'
+            opposite = "low" if earlier == "high" else "high"
+            return f'the second Joker of a deal is called "{opposite}", the opposite of the first'
+
         if not state.trick:
             return f"trumps ({state.trump}) may not be led before they are broken"
         suit, _ = led_suit(state.trick, self.jokers)
@@ -596,6 +623,11 @@ class OhHell(Ruleset):
             seen.add(played.card)
             if played.reveal is not None:
                 raise InvalidArgumentError("only Counter's Fours are played showing another card")
+            if self.jokers == "atkinson" and played.card.rank is _JOKER and played.call is None:
+                raise InvalidArgumentError(
+                    'a Joker under jokers="atkinson" is played with a call "high" or "low", '
+                    f"got {played.card} without one"
+                )
             if played.call is not None and (
                 self.jokers != "atkinson"
                 or played.card.rank is not _JOKER
@@ -605,6 +637,12 @@ class OhHell(Ruleset):
                     f'only a Joker under jokers="atkinson" has a call "high" or "low", '
                     f"got {played.card} called {played.call!r}"
                 )
+        calls = [p.call for p in plays if p.call is not None]
+        if len(calls) == 2 and calls[0] == calls[1]:
+            raise InvalidArgumentError(
+                "the second Joker's call must be the opposite of the first's, "
+                f"got {calls[1]!r} twice"
+            )
 
     def resolve(
         self,
@@ -671,3 +709,7 @@ class OhHell(Ruleset):
 
 
 _RANGES = [tuple(range(n + 1)) for n in range(64)]
+
+
+def _cards(n: int, noun: str = "card") -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

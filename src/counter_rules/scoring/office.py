@@ -10,7 +10,7 @@ Both give a made non-zero bid 10 points plus the bid. They differ on the rest:
 
 from __future__ import annotations
 
-from counter_rules.scoring._check import check_counts
+from counter_rules.scoring._check import check_counts, check_flag
 
 __all__ = ["score"]
 
@@ -25,6 +25,7 @@ def score(bid: int, won: int, *, cards: int, english: bool = False) -> int:
         >>> score(4, 2, cards=7), score(4, 2, cards=7, english=True)
         (0, 2)
     """
+    check_flag("english", english)
     check_counts(bid, won, cards)
     if won == bid:
         if bid:

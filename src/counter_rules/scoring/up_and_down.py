@@ -6,7 +6,7 @@ This is also the scoring of OpenSpiel's ``oh_hell``.
 
 from __future__ import annotations
 
-from counter_rules.scoring._check import check_counts
+from counter_rules.scoring._check import check_counts, check_flag
 
 __all__ = ["score"]
 
@@ -19,6 +19,7 @@ def score(bid: int, won: int, *, blind: bool = False) -> int:
         >>> score(3, 3), score(3, 2), score(0, 0), score(2, 2, blind=True)
         (13, 2, 10, 22)
     """
+    check_flag("blind", blind)
     check_counts(bid, won)
     bonus = (20 if blind else 10) if won == bid else 0
     return bonus + won

@@ -1,0 +1,408 @@
+"""Determinization: :func:`sample_world` deals the cards a player cannot see.
+
+Information-set search (IS-MCTS and friends) needs complete states that agree
+with what one player knows. :func:`sample_world` takes a
+:class:`~counter_rules.PlayerView` and returns a :class:`~counter_rules.GameState`
+in which
+
+- the seat's own cards, every card played, the face-up cards on the stock and
+  all public facts are as in the view;
+- the unseen cards are dealt to the other seats and to the face-down stock with
+  the right counts;
+- every void the play revealed holds, under the ruleset's follow rule (Counter's
+  Eight exemption, Twos following as their printed suit, led Twos asking for
+  trumps; must-trump; Jokers that may be played at any time reveal nothing;
+  Atkinson Jokers led only from a hand of Jokers);
+- in Counter, a Four shown with a played Four stays with its owner until an
+  exchange could have moved it, and the card the seat passed is with its left
+  neighbour until the next exchange; a void found before an exchange allows
+  one more card of that suit per exchange since (the card the player may have
+  received);
+- hidden simultaneous choices already made by others (bids, passes) are drawn
+  at random among the legal ones.
+
+Every deal that satisfies these constraints is equally likely: the sampler
+draws uniformly by rejection and, when constraints make rejection slow, by an
+exact counting sampler. What it does not model: in Counter, beyond the bounds
+above, which cards other players may have passed among themselves (a perfect
+reasoner could sometimes rule out more deals), and no sampler here weighs deals
+by how likely the other players' past decisions made them (that is a matter of
+opponent modelling, not of the rules).
+
+Example:
+    >>> import random
+    >>> from counter_rules import Counter, new_game, sample_world, view
+    >>> state = new_game(Counter(), seed=11)
+    >>> world = sample_world(view(state, 0), random.Random(1))
+    >>> world.hands[0] == state.hands[0], view(world, 0) == view(state, 0)
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+
+from counter_rules.cards import Card, Rank, Suit
+from counter_rules.effects import two
+from counter_rules.errors import InvalidArgumentError
+from counter_rules.rulesets.base import shuffled, sort_hand
+from counter_rules.rulesets.counter import Counter
+from counter_rules.rulesets.oh_hell import OhHell
+from counter_rules.rulesets.plain_tricks import led_suit
+from counter_rules.state import GameState, Phase
+from counter_rules.trick import PlayedCard
+from counter_rules.views import PlayerView
+
+__all__ = ["sample_world"]
+
+_JOKER = Rank.JOKER
+_STOCK = -1
+# A suit key: a Suit, or None for the Jokers' suit.
+_SuitKey = Suit | None
+
+
+class _Knowledge:
+    """What one seat's view implies about the hidden cards."""
+
+    def __init__(self, pv: PlayerView) -> None:
+        self.pv = pv
+        self.me = pv.seat
+        self.players = pv.players
+        self.counter = isinstance(pv.rules, Counter)
+        self.jokers = pv.rules.jokers if isinstance(pv.rules, OhHell) else "none"
+        self.bounds: dict[tuple[int, _SuitKey], int] = {}
+        self.pins: dict[Card, int] = {}
+        visible = {self.me} if pv.hand is not None else set()
+        visible |= {s for s, h in enumerate(pv.others) if h is not None}
+        self.visible = visible
+        self._infer()
+
+    def counts(self, card: Card, key: _SuitKey) -> bool:
+        """Whether ``card`` counts toward a bound on suit ``key`` (Counter's
+        Eight of the suit is exempt from voids)."""
+        if card.suit is not key:
+            return False
+        return not (self.counter and card.rank is Rank.EIGHT)
+
+    def _void(self, seat: int, key: _SuitKey) -> None:
+        if seat not in self.visible:
+            self.bounds[(seat, key)] = 0
+
+    def _played(self, seat: int, card: Card) -> None:
+        key = (seat, card.suit)
+        if key in self.bounds and self.counts(card, card.suit):
+            self.bounds[key] = max(0, self.bounds[key] - 1)
+
+    def _trick(self, plays: Sequence[PlayedCard], trump: Suit | None, earlier: int) -> None:
+        pv = self.pv
+        for j, played in enumerate(plays):
+            seat, card = played.seat, played.card
+            self._played(seat, card)
+            if seat in self.visible:
+                continue
+            if j == 0:
+                if self.jokers == "atkinson" and card.rank is _JOKER:
+                    for suit in Suit:
+                        self._void(seat, suit)
+                rules = pv.rules
+                if (
+                    isinstance(rules, OhHell)
+                    and rules.trumps_broken
+                    and trump is not None
+                    and card.suit is trump
+                    and not earlier
+                ):
+                    for suit in Suit:
+                        if suit is not trump:
+                            self._void(seat, suit)
+                continue
+            if self.counter:
+                follow = two.suit_to_follow(plays[0].card, trump)
+                if card.suit is not follow:
+                    self._void(seat, follow)
+                continue
+            led, suit_set = led_suit(plays[:j], self.jokers)
+            if not suit_set or card.suit is led:
+                continue
+            if card.rank is _JOKER and self.jokers in ("loser", "atkinson"):
+                continue  # a Joker may be played at any time: it reveals nothing
+            self._void(seat, led)
+            rules = pv.rules
+            if (
+                isinstance(rules, OhHell)
+                and rules.follow == "must_trump"
+                and trump is not None
+                and card.suit is not trump
+            ):
+                self._void(seat, trump)
+
+    def _exchange(self) -> None:
+        for key in self.bounds:
+            self.bounds[key] += 1
+
+    def _infer(self) -> None:
+        pv = self.pv
+        exchanges_done = 0
+        reveals: list[tuple[PlayedCard, int]] = []
+        trumps_seen = 0
+        for trick in pv.tricks:
+            self._trick(trick.plays, trick.trump, trumps_seen)
+            trumps_seen += sum(1 for p in trick.plays if p.card.suit is trick.trump)
+            reveals += [(p, exchanges_done) for p in trick.plays if p.reveal is not None]
+            if trick.pass_cards and exchanges_done < len(pv.my_exchanges):
+                self._exchange()
+                exchanges_done += 1
+        self._trick(pv.trick, pv.trump, trumps_seen)
+        reveals += [(p, exchanges_done) for p in pv.trick if p.reveal is not None]
+        played = {p.card for t in pv.tricks for p in t.plays} | {p.card for p in pv.trick}
+        for p, exchanges_before in reveals:
+            if exchanges_before == exchanges_done and p.reveal not in played:
+                assert p.reveal is not None
+                self.pins[p.reveal] = p.seat
+        if pv.my_exchanges:
+            passed, _ = pv.my_exchanges[-1]
+            left = (self.me + 1) % self.players
+            if passed is not None and passed not in played:
+                self.pins[passed] = left
+        self.pins = {c: s for c, s in self.pins.items() if s not in self.visible}
+
+
+def _seen_cards(pv: PlayerView) -> set[Card]:
+    seen: set[Card] = set(pv.hand or ())
+    for hand in pv.others:
+        seen.update(hand or ())
+    seen.update(pv.face_up)
+    for trick in pv.tricks:
+        seen.update(p.card for p in trick.plays)
+    seen.update(p.card for p in pv.trick)
+    return seen
+
+
+def _satisfies(know: _Knowledge, seat: int, cards: Sequence[Card]) -> bool:
+    for (bounded, key), limit in know.bounds.items():
+        if bounded == seat and sum(1 for c in cards if know.counts(c, key)) > limit:
+            return False
+    return True
+
+
+@lru_cache(maxsize=4096)
+def _factorial(n: int) -> int:
+    return math.factorial(n)
+
+
+def _exact_fill(
+    know: _Knowledge,
+    free: list[Card],
+    targets: list[tuple[int, int]],
+    rng: random.Random,
+) -> dict[int, list[Card]]:
+    """Uniform over all fillings meeting the bounds, by counting (slow, exact)."""
+    seats = [t for t, _ in targets if t != _STOCK]
+    caps = tuple(c for t, c in targets if t != _STOCK)
+    keys: list[_SuitKey] = sorted(
+        {k for (_, k) in know.bounds}, key=lambda k: -1 if k is None else k.value
+    )
+    classes: list[tuple[_SuitKey, list[Card]]] = []
+    rest = list(free)
+    for key in keys:
+        members = [c for c in rest if know.counts(c, key)]
+        rest = [c for c in rest if not know.counts(c, key)]
+        classes.append((key, members))
+    limits = [
+        tuple(know.bounds.get((seat, key), cap) for seat, cap in zip(seats, caps, strict=True))
+        for key, _ in classes
+    ]
+
+    def splits(n: int, caps_left: tuple[int, ...], limit: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out: list[tuple[int, ...]] = []
+
+        def go(i: int, left: int, acc: tuple[int, ...]) -> None:
+            if i == len(caps_left):
+                out.append(acc)
+                return
+            for x in range(min(left, caps_left[i], limit[i]) + 1):
+                go(i + 1, left - x, (*acc, x))
+
+        go(0, n, ())
+        return out
+
+    def weight(n: int, xs: tuple[int, ...]) -> int:
+        w = _factorial(n)
+        for x in xs:
+            w //= _factorial(x)
+        return w // _factorial(n - sum(xs))
+
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def count(i: int, caps_left: tuple[int, ...]) -> int:
+        if i == len(classes):
+            m = len(rest)
+            if sum(caps_left) > m:
+                return 0
+            return weight(m, caps_left)
+        key = (i, caps_left)
+        if key not in memo:
+            n = len(classes[i][1])
+            memo[key] = sum(
+                weight(n, xs)
+                * count(i + 1, tuple(c - x for c, x in zip(caps_left, xs, strict=True)))
+                for xs in splits(n, caps_left, limits[i])
+            )
+        return memo[key]
+
+    total = count(0, caps)
+    if not total:
+        raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
+    fill: dict[int, list[Card]] = {t: [] for t, _ in targets}
+    caps_left = caps
+    for i, (_, members) in enumerate(classes):
+        n = len(members)
+        options = [
+            (
+                weight(n, xs)
+                * count(i + 1, tuple(c - x for c, x in zip(caps_left, xs, strict=True))),
+                xs,
+            )
+            for xs in splits(n, caps_left, limits[i])
+        ]
+        pick = rng.randrange(sum(w for w, _ in options))
+        xs = options[-1][1]
+        for w, option in options:
+            if pick < w:
+                xs = option
+                break
+            pick -= w
+        order = shuffled(members, rng)
+        at = 0
+        for seat, x in zip(seats, xs, strict=True):
+            fill[seat] += order[at : at + x]
+            at += x
+        fill[_STOCK] += order[at:]
+        caps_left = tuple(c - x for c, x in zip(caps_left, xs, strict=True))
+    order = shuffled(rest, rng)
+    at = 0
+    for seat, cap in zip(seats, caps_left, strict=True):
+        fill[seat] += order[at : at + cap]
+        at += cap
+    fill[_STOCK] += order[at:]
+    return fill
+
+
+def sample_world(player_view: PlayerView, rng: random.Random, *, max_tries: int = 200) -> GameState:
+    """A complete state consistent with ``player_view``, the unseen cards drawn
+    uniformly among the deals that agree with everything the view shows.
+
+    Args:
+        player_view: What one seat knows (:func:`counter_rules.view`).
+        rng: The source of randomness.
+        max_tries: Rejection attempts before the exact counting sampler takes
+            over (both are uniform; rejection is faster when it succeeds).
+
+    Raises:
+        InvalidArgumentError: The view is not a view, or no deal fits it.
+    """
+    if not isinstance(player_view, PlayerView):
+        raise InvalidArgumentError(f"expected a PlayerView, got {player_view!r}")
+    pv = player_view
+    know = _Knowledge(pv)
+    unseen = [c for c in pv.rules.deck() if c not in _seen_cards(pv)]
+    targets: list[tuple[int, int]] = [
+        (s, pv.hand_sizes[s]) for s in range(pv.players) if s not in know.visible
+    ]
+    targets.append((_STOCK, pv.stock_size - len(pv.face_up)))
+    if sum(cap for _, cap in targets) != len(unseen):
+        raise InvalidArgumentError(
+            f"the view is inconsistent: {len(unseen)} unseen cards for "
+            f"{sum(cap for _, cap in targets)} hidden places"
+        )
+    pinned: dict[int, list[Card]] = {t: [] for t, _ in targets}
+    for card, seat in know.pins.items():
+        pinned[seat].append(card)
+    free = [c for c in unseen if c not in know.pins]
+    slots = [(t, cap - len(pinned[t])) for t, cap in targets]
+    fill: dict[int, list[Card]] | None = None
+    for _ in range(max_tries):
+        order = shuffled(free, rng)
+        attempt: dict[int, list[Card]] = {}
+        at = 0
+        for t, n in slots:
+            attempt[t] = pinned[t] + order[at : at + n]
+            at += n
+        if all(_satisfies(know, t, attempt[t]) for t, _ in targets if t != _STOCK):
+            fill = attempt
+            break
+    if fill is None:
+        # Bounds make rejection unlikely to succeed: count instead. Pinned cards
+        # enter as fixed: lower each target's room and bound accordingly.
+        for t, cards in pinned.items():
+            for card in cards:
+                key = (t, card.suit)
+                if key in know.bounds and know.counts(card, card.suit):
+                    know.bounds[key] -= 1
+        if any(v < 0 for v in know.bounds.values()):
+            raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
+        fill = _exact_fill(know, free, slots, rng)
+        for t, cards in pinned.items():
+            fill[t] = cards + fill[t]
+    return _build(pv, fill, rng)
+
+
+def _build(pv: PlayerView, fill: dict[int, list[Card]], rng: random.Random) -> GameState:
+    players = pv.players
+    hands = []
+    for s in range(players):
+        if s == pv.seat and pv.hand is not None:
+            hands.append(pv.hand)
+        elif pv.others[s] is not None:
+            hand = pv.others[s]
+            assert hand is not None
+            hands.append(hand)
+        else:
+            hands.append(sort_hand(fill[s]))
+    stock = (*pv.face_up, *fill[_STOCK])
+    bids = list(pv.bids)
+    if pv.phase is Phase.BIDDING and pv.rules.simultaneous_bidding:
+        for s in range(players):
+            if s != pv.seat and s not in pv.to_act and bids[s] is None:
+                bids[s] = rng.randint(0, pv.cards_dealt)
+    pending: list[Card | None] = [None] * players
+    if pv.phase is Phase.PASSING:
+        for s in range(players):
+            if s == pv.seat:
+                pending[s] = pv.my_pass
+            elif s not in pv.to_act:
+                pending[s] = rng.choice(hands[s])
+    me = pv.seat
+    exchanges = []
+    for passed, received in pv.my_exchanges:
+        entry: list[Card | None] = [None] * players
+        entry[me] = passed
+        entry[(me - 1) % players] = received
+        exchanges.append(tuple(entry))
+    return GameState(
+        pv.rules,
+        pv.phase,
+        pv.hand_number,
+        pv.dealer,
+        tuple(hands),
+        tuple(bids),
+        pv.tricks_won,
+        pv.trick,
+        pv.leader,
+        pv.trump,
+        stock,
+        pv.scores,
+        pv.tricks,
+        pv.to_act,
+        pv.doubled_lead,
+        tuple(pending),
+        rng.getrandbits(63),
+        pv.history,
+        pv.cards_dealt,
+        pv.trump_card,
+        pv.blind,
+        tuple(exchanges),
+    )
