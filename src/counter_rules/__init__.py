@@ -31,6 +31,15 @@ from counter_rules.errors import (
 )
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.notation import format_move, parse_move
+from counter_rules.records import (
+    GameRecord,
+    record_of,
+    replay,
+    rules_from_dict,
+    rules_to_dict,
+    state_from_json,
+    state_to_json,
+)
 from counter_rules.rulesets import Blackout, Counter, OhHell, Ruleset, UpAndDown
 from counter_rules.sampling import sample_world
 from counter_rules.state import Deal, GameState, HandResult, Phase
@@ -48,6 +57,7 @@ __all__ = [
     "Deal",
     "Effect",
     "GameOverError",
+    "GameRecord",
     "GameState",
     "HandResult",
     "IllegalMoveError",
@@ -74,8 +84,14 @@ __all__ = [
     "legal_moves",
     "new_game",
     "parse_move",
+    "record_of",
+    "replay",
     "resolve_trick",
+    "rules_from_dict",
+    "rules_to_dict",
     "sample_world",
     "standard_deck",
+    "state_from_json",
+    "state_to_json",
     "view",
 ]

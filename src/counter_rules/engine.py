@@ -122,7 +122,10 @@ def new_game(rules: Ruleset, seed: int | None = None, *, deal: Deal | None = Non
         raise InvalidArgumentError(f"deal must be a Deal, got {deal!r}")
     else:
         dealt = rules.check_deal(deal, seed, 1)
-    return _start_hand(rules, 1, rules.first_dealer(), dealt, (0,) * rules.players, seed, ())
+    state = _start_hand(rules, 1, rules.first_dealer(), dealt, (0,) * rules.players, seed, ())
+    if deal is not None:
+        state.__dict__["first_deal"] = deal
+    return state
 
 
 # -- legality -----------------------------------------------------------------
@@ -481,9 +484,11 @@ def _end_hand(
         return _derive(finished, {"phase": _GAME_OVER, "scores": scores, "history": history})
     number = state.hand_number + 1
     dealer = (state.dealer + 1) % rules.players
-    return _start_hand(
+    new = _start_hand(
         rules, number, dealer, rules.deal(state.seed, number), scores, state.seed, history
     )
+    new.__dict__["first_deal"] = state.first_deal
+    return new
 
 
 # -- pure trick resolution ----------------------------------------------------

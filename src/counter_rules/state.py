@@ -193,6 +193,9 @@ class GameState:
     """The passes of this hand so far (Counter): for each exchange, the card
     each seat passed to its left, by seat. Views show a seat only the card it
     passed and the one it received (``None`` stands for a card not known)."""
+    first_deal: Deal | None = None
+    """The explicit deal the game started from, or ``None`` if it was dealt
+    from the seed (kept so that the game can be recorded and replayed)."""
     _legal: Any = attrs.field(default=None, eq=False, hash=False, repr=False)
 
     # -- derived --------------------------------------------------------------

@@ -1,0 +1,459 @@
+"""Game records: save, share and replay games exactly.
+
+A :class:`GameRecord` holds the ruleset with every option, the seed, the
+explicit first deal if there was one, and the moves. It serializes to
+versioned JSON and back; :func:`replay` yields every state. A game in progress
+is saved the same way (:func:`state_to_json`) and resumed by replaying it
+(:func:`state_from_json`), which gives back an equal state.
+
+Loading is safe on untrusted input: the JSON is parsed (never executed),
+every field is checked, every move is replayed through the rules, and any
+problem raises :class:`~counter_rules.InvalidNotationError` naming where it is.
+No inconsistent state can come out of it.
+
+The JSON format, version 1::
+
+    {
+      "format": "counter-rules/game-record",
+      "version": 1,
+      "rules": {"game": "Counter", "options": {"players": 4, "target": null, "hook": false}},
+      "seed": 42,
+      "deal": null,
+      "moves": ["P1:bid 2", "P2:bid 0", "...", "P1:QS", "..."],
+      "result": {"over": true, "scores": [3, 8, 2, 5], "winners": [1]}
+    }
+
+``deal`` is ``null`` or ``{"hands": [["QS", ...], ...], "stock": ["2H", ...]}``;
+``result`` is ``null`` or the outcome the replay must reproduce.
+
+Example:
+    >>> import random
+    >>> from counter_rules import Counter, apply_move, legal_moves, new_game
+    >>> from counter_rules import GameRecord, record_of, state_from_json, state_to_json
+    >>> state, rng = new_game(Counter(), seed=8), random.Random(8)
+    >>> for _ in range(30):
+    ...     state = apply_move(state, rng.choice(legal_moves(state)))
+    >>> state_from_json(state_to_json(state)) == state
+    True
+    >>> record = record_of(state)
+    >>> GameRecord.from_json(record.to_json()) == record
+    True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+
+from counter_rules.cards import Card, Suit
+from counter_rules.engine import apply_move, new_game
+from counter_rules.errors import CounterRulesError, InvalidNotationError
+from counter_rules.moves import Bid, Move, Pass, Play
+from counter_rules.notation import format_move, parse_move
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.blackout import Blackout
+from counter_rules.rulesets.counter import Counter
+from counter_rules.rulesets.oh_hell import OhHell
+from counter_rules.rulesets.up_and_down import UpAndDown
+from counter_rules.state import Deal, GameState, Phase
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "GameRecord",
+    "record_of",
+    "replay",
+    "rules_from_dict",
+    "rules_to_dict",
+    "state_from_json",
+    "state_to_json",
+]
+
+FORMAT = "counter-rules/game-record"
+"""The ``format`` tag of a record's JSON."""
+VERSION = 1
+"""The record format version this library writes and reads."""
+
+_MAX_TEXT = 20_000_000
+_MAX_MOVES = 200_000
+
+
+def _bad(where: str, problem: str) -> InvalidNotationError:
+    return InvalidNotationError(f"record {where}: {problem}")
+
+
+# -- rulesets <-> JSON ---------------------------------------------------------
+_OH_HELL_FIELDS = tuple(f.name for f in attrs.fields(OhHell) if f.init)
+
+
+def _suit_text(suit: Suit | None) -> str | None:
+    return None if suit is None else suit.letter
+
+
+def rules_to_dict(rules: Ruleset) -> dict[str, Any]:
+    """A ruleset as plain JSON data: ``{"game": ..., "options": {...}}``.
+
+    Example:
+        >>> from counter_rules import Blackout, rules_to_dict
+        >>> rules_to_dict(Blackout(5, hook=True))["options"]["hook"]
+        True
+    """
+    if isinstance(rules, Counter):
+        options: dict[str, Any] = {
+            "players": rules.players, "target": rules.target, "hook": rules.hook,
+        }  # fmt: skip
+        return {"game": "Counter", "options": options}
+    if isinstance(rules, UpAndDown):
+        names = ("up_to_ten", "random_trump", "screw_the_dealer", "devils_bridge", "blind_bidding")
+        options = {"players": rules.players, **{n: getattr(rules, n) for n in names}}
+        return {"game": "UpAndDown", "options": options}
+    if isinstance(rules, Blackout):
+        options = {
+            "players": rules.players,
+            "scoring": rules.variant_scoring,
+            "simultaneous_bidding": rules.simultaneous_bidding,
+            "schedule": rules.variant_schedule,
+            "hook": rules.hook,
+            "cooperative": rules.cooperative,
+        }
+        return {"game": "Blackout", "options": options}
+    if isinstance(rules, OhHell):
+        options = {}
+        for name in _OH_HELL_FIELDS:
+            value = getattr(rules, name)
+            if name == "schedule" and isinstance(value, tuple):
+                value = list(value)
+            elif name == "rotation":
+                value = [_suit_text(s) for s in value]
+            options[name] = value
+        return {"game": "OhHell", "options": options}
+    raise InvalidNotationError(f"cannot record a ruleset of type {type(rules).__name__}")
+
+
+_GAMES: dict[str, Callable[..., Ruleset]] = {
+    "Counter": Counter,
+    "UpAndDown": UpAndDown,
+    "Blackout": Blackout,
+    "OhHell": OhHell,
+}
+_OPTIONS: dict[str, tuple[str, ...]] = {
+    "Counter": ("players", "target", "hook"),
+    "UpAndDown": (
+        "players", "up_to_ten", "random_trump", "screw_the_dealer", "devils_bridge",
+        "blind_bidding",
+    ),
+    "Blackout": (
+        "players", "scoring", "simultaneous_bidding", "schedule", "hook", "cooperative",
+    ),
+    "OhHell": _OH_HELL_FIELDS,
+}  # fmt: skip
+
+
+def rules_from_dict(data: object, where: str = "rules") -> Ruleset:
+    """Build a ruleset from :func:`rules_to_dict` data, checking every option.
+
+    Raises:
+        InvalidNotationError: Unknown game or option, or a bad value; the
+            message names where.
+    """
+    if not isinstance(data, dict) or set(data) != {"game", "options"}:
+        raise _bad(where, 'expected an object with keys "game" and "options"')
+    game = data["game"]
+    if game not in _GAMES:
+        raise _bad(f"{where}.game", f"expected one of {', '.join(_GAMES)}, got {game!r}")
+    options = data["options"]
+    if not isinstance(options, dict):
+        raise _bad(f"{where}.options", "expected an object")
+    for name in options:
+        if name not in _OPTIONS[game]:
+            allowed = ", ".join(_OPTIONS[game])
+            raise _bad(f"{where}.options", f"unknown option {name!r} for {game} ({allowed})")
+    kwargs = dict(options)
+    if game == "OhHell":
+        if isinstance(kwargs.get("schedule"), list):
+            kwargs["schedule"] = tuple(kwargs["schedule"])
+        if "rotation" in kwargs:
+            rotation = kwargs["rotation"]
+            if not isinstance(rotation, list) or not all(
+                r is None or (isinstance(r, str) and r in ("C", "D", "H", "S")) for r in rotation
+            ):
+                raise _bad(f"{where}.options.rotation", "expected a list of C, D, H, S or null")
+            kwargs["rotation"] = tuple(None if r is None else Suit.parse(r) for r in rotation)
+    try:
+        return _GAMES[game](**kwargs)
+    except CounterRulesError as exc:
+        raise _bad(f"{where}.options", str(exc)) from None
+    except TypeError as exc:
+        raise _bad(f"{where}.options", str(exc)) from None
+
+
+# -- the record ----------------------------------------------------------------
+@attrs.frozen
+class GameRecord:
+    """Everything needed to replay a game exactly."""
+
+    rules: Ruleset
+    """The ruleset, with every option."""
+    seed: int
+    """The seed every deal is drawn from."""
+    deal: Deal | None
+    """The explicit first deal, or ``None`` when the seed dealt it."""
+    moves: tuple[Move, ...]
+    """The moves, in the order they were applied."""
+
+    def replay(self) -> Iterator[GameState]:
+        """Every state of the game, from the first deal to the last move."""
+        return replay(self)
+
+    def final_state(self) -> GameState:
+        """The state after the last move."""
+        state = new_game(self.rules, self.seed, deal=self.deal)
+        for move in self.moves:
+            state = apply_move(state, move)
+        return state
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON data (see the module documentation)."""
+        final = self.final_state()
+        deal = None
+        if self.deal is not None:
+            deal = {
+                "hands": [[c.letters for c in hand] for hand in self.deal.hands],
+                "stock": [c.letters for c in self.deal.stock],
+            }
+        result = None
+        if final.is_over:
+            result = {"over": True, "scores": list(final.scores), "winners": list(final.winners)}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": rules_to_dict(self.rules),
+            "seed": self.seed,
+            "deal": deal,
+            "moves": [format_move(m, ascii=True) for m in self.moves],
+            "result": result,
+        }
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Read and check a record: every field, and every move by replaying it.
+
+        Raises:
+            InvalidNotationError: The text is not a valid record; the message
+                names where the problem is.
+        """
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise _bad("text", f"not UTF-8 ({exc.reason})") from None
+        if not isinstance(text, str):
+            raise _bad("text", f"expected JSON text, got {type(text).__name__}")
+        if len(text) > _MAX_TEXT:
+            raise _bad("text", f"too long ({len(text)} characters, at most {_MAX_TEXT})")
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise _bad("text", f"not valid JSON ({exc})") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameRecord:
+        """Check JSON data (as :meth:`to_dict` writes it) and build the record."""
+        record, _ = _load(data)
+        return record
+
+
+def _load(data: object) -> tuple[GameRecord, GameState]:
+    keys = {"format", "version", "rules", "seed", "deal", "moves", "result"}
+    if not isinstance(data, dict):
+        raise _bad("", "expected a JSON object")
+    missing = keys - set(data)
+    extra = set(data) - keys
+    if missing:
+        raise _bad("", f"missing field(s) {', '.join(sorted(missing))}")
+    if extra:
+        raise _bad("", f"unknown field(s) {', '.join(sorted(extra))}")
+    if data["format"] != FORMAT:
+        raise _bad("format", f"expected {FORMAT!r}, got {data['format']!r}")
+    version = data["version"]
+    if type(version) is not int or version != VERSION:
+        raise _bad("version", f"this library reads version {VERSION}, got {version!r}")
+    rules = rules_from_dict(data["rules"])
+    seed = data["seed"]
+    if type(seed) is not int:
+        raise _bad("seed", f"expected an integer, got {seed!r}")
+    deal = _load_deal(data["deal"])
+    moves_data = data["moves"]
+    if not isinstance(moves_data, list):
+        raise _bad("moves", "expected a list of move texts")
+    if len(moves_data) > _MAX_MOVES:
+        raise _bad("moves", f"too many moves ({len(moves_data)}, at most {_MAX_MOVES})")
+    try:
+        state = new_game(rules, seed, deal=deal)
+    except CounterRulesError as exc:
+        raise _bad("deal", str(exc)) from None
+    moves: list[Move] = []
+    for i, text in enumerate(moves_data):
+        if not isinstance(text, str):
+            raise _bad(f"moves[{i}]", f"expected move text, got {text!r}")
+        try:
+            move = parse_move(text)
+        except InvalidNotationError as exc:
+            raise _bad(f"moves[{i}]", str(exc)) from None
+        try:
+            state = apply_move(state, move)
+        except CounterRulesError as exc:
+            raise _bad(f"moves[{i}]", f"{text!r} cannot be played: {exc}") from None
+        moves.append(move)
+    _check_result(data["result"], state)
+    return GameRecord(rules, seed, deal, tuple(moves)), state
+
+
+def _load_deal(data: object) -> Deal | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict) or set(data) != {"hands", "stock"}:
+        raise _bad("deal", 'expected null or an object with keys "hands" and "stock"')
+    hands, stock = data["hands"], data["stock"]
+    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+        raise _bad("deal.hands", "expected a list of lists of cards")
+    if not isinstance(stock, list):
+        raise _bad("deal.stock", "expected a list of cards")
+    for name, items in [
+        *((f"deal.hands[{i}]", h) for i, h in enumerate(hands)),
+        ("deal.stock", stock),
+    ]:
+        for j, item in enumerate(items):
+            if not isinstance(item, str):
+                raise _bad(f"{name}[{j}]", f"expected card text, got {item!r}")
+            try:
+                Card.parse(item)
+            except InvalidNotationError as exc:
+                raise _bad(f"{name}[{j}]", str(exc)) from None
+    try:
+        return Deal(hands=hands, stock=stock)
+    except CounterRulesError as exc:
+        raise _bad("deal", str(exc)) from None
+
+
+def _check_result(data: object, state: GameState) -> None:
+    if data is None:
+        if state.is_over:
+            raise _bad("result", "the replayed game is over but the record gives no result")
+        return
+    if not isinstance(data, dict) or set(data) != {"over", "scores", "winners"}:
+        raise _bad("result", 'expected null or an object with "over", "scores", "winners"')
+    expected = {"over": state.is_over, "scores": list(state.scores), "winners": list(state.winners)}
+    if data != expected:
+        raise _bad("result", f"does not match the replay: recorded {data}, replayed {expected}")
+
+
+# -- replaying and recording -------------------------------------------------
+def replay(record: GameRecord) -> Iterator[GameState]:
+    """Yield every state of a recorded game, the first deal first.
+
+    Raises:
+        IllegalMoveError: A move of the record is illegal (records read with
+            :meth:`GameRecord.from_json` have been checked already).
+    """
+    state = new_game(record.rules, record.seed, deal=record.deal)
+    yield state
+    for move in record.moves:
+        state = apply_move(state, move)
+        yield state
+
+
+def _hand_moves(
+    state: GameState,
+    dealer: int,
+    bids: tuple[int | None, ...],
+    blind: tuple[bool, ...],
+    tricks: tuple[Any, ...],
+    exchanges: tuple[tuple[Card | None, ...], ...],
+    partial: tuple[Any, ...],
+    pending: tuple[Card | None, ...],
+) -> list[Move]:
+    rules = state.rules
+    players = rules.players
+    moves: list[Move] = []
+    if rules.simultaneous_bidding:
+        order = list(range(players))
+    else:
+        first = rules.first_bidder(dealer)
+        order = [(first + i) % players for i in range(players)]
+    for seat in order:
+        bid = bids[seat]
+        if bid is not None:
+            moves.append(Bid(seat, bid, blind[seat]))
+    done = 0
+    for trick in tricks:
+        moves += [Play(p.seat, p.card, p.reveal, p.call) for p in trick.plays]
+        if trick.pass_cards and not trick.last_trick and done < len(exchanges):
+            exchange = exchanges[done]
+            done += 1
+            if any(c is None for c in exchange):
+                raise InvalidNotationError(
+                    "cannot record this state: some passes are not known (a sampled world?)"
+                )
+            moves += [Pass(s, c) for s, c in enumerate(exchange) if c is not None]
+    moves += [Pass(s, c) for s, c in enumerate(pending) if c is not None]
+    moves += [Play(p.seat, p.card, p.reveal, p.call) for p in partial]
+    return moves
+
+
+def record_of(state: GameState) -> GameRecord:
+    """The record of the game that led to ``state`` (its moves are rebuilt from
+    the state's history).
+
+    Raises:
+        InvalidNotationError: The state's history is incomplete (a sampled world).
+    """
+    moves: list[Move] = []
+    players = state.players
+    no_pending: tuple[Card | None, ...] = (None,) * players
+    for hand in state.history:
+        moves += _hand_moves(
+            state, hand.dealer, hand.bids, hand.blind or (False,) * players, hand.tricks,
+            hand.exchanges, (), no_pending,
+        )  # fmt: skip
+    if not state.is_over:
+        pending = state.pending if state.phase is Phase.PASSING else no_pending
+        moves += _hand_moves(
+            state, state.dealer, state.bids, state.blind, state.tricks, state.exchanges,
+            state.trick, pending,
+        )  # fmt: skip
+    return GameRecord(state.rules, state.seed, state.first_deal, tuple(moves))
+
+
+def state_to_json(state: GameState, *, indent: int | None = None) -> str:
+    """Save a game (finished or in progress) as record JSON."""
+    return record_of(state).to_json(indent=indent)
+
+
+def state_from_json(text: str | bytes) -> GameState:
+    """Resume a game saved by :func:`state_to_json`: replays and checks every move.
+
+    Raises:
+        InvalidNotationError: The text is not a valid record; the message names
+            where the problem is.
+    """
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    if not isinstance(text, str):
+        raise _bad("text", f"expected JSON text, got {type(text).__name__}")
+    if len(text) > _MAX_TEXT:
+        raise _bad("text", f"too long ({len(text)} characters, at most {_MAX_TEXT})")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise _bad("text", f"not valid JSON ({exc})") from None
+    _, state = _load(data)
+    return state
