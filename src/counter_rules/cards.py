@@ -178,13 +178,13 @@ class Card:
             >>> print(Card.parse("TH"), Card.parse("2♣"), Card.parse("jo/1"))
             10♥ 2♣ Jo/1
         """
-        if not isinstance(text, str):
-            raise InvalidNotationError(f"expected a card like 'Q♠' or 'QS', got {text!r}")
+        if not isinstance(text, str) or len(text) > 12:
+            raise InvalidNotationError(f"expected a card like 'Q♠' or 'QS', got {text!r:.40}")
         raw = text.strip()
         body, _, copy_text = raw.partition("/")
         copy = 0
         if copy_text:
-            if not copy_text.isdigit() or int(copy_text) > 15:
+            if not (copy_text.isascii() and copy_text.isdigit()) or int(copy_text) > 15:
                 raise InvalidNotationError(
                     f"expected a card like 'Q♠' or 'QS' (a copy suffix like '/1'), got {text!r}"
                 )

@@ -334,7 +334,11 @@ def _apply_bid(state: GameState, move: Bid) -> GameState:
 def _apply_pass(state: GameState, move: Pass) -> GameState:
     seat = move.seat
     pending = list(state.pending)
-    pending[seat] = next(c for c in state.hands[seat] if c == move.card)
+    card = move.card
+    for held in state.hands[seat]:
+        if held is card or held == card:
+            pending[seat] = held
+            break
     to_act = state.to_act - _SEATS[seat]
     hands = state.hands
     phase = _PASSING

@@ -16,11 +16,17 @@ Example:
 
 from __future__ import annotations
 
+import re
+
 from counter_rules.cards import Card
 from counter_rules.errors import InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
 
 __all__ = ["format_move", "parse_move"]
+
+# ASCII digits only (str.isdigit also accepts characters such as "²"), and short.
+_SEAT = re.compile(r"[Pp][0-9]{1,3}")
+_NUMBER = re.compile(r"[0-9]{1,4}")
 
 
 def _card_text(card: Card, ascii: bool) -> str:
@@ -63,14 +69,16 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise _bad(repr(text))
+    if len(text) > 200:
+        raise _bad(text[:40] + "...")
     head, sep, body = text.strip().partition(":")
-    if not sep or len(head) < 2 or head[0] not in "Pp" or not head[1:].isdigit():
+    if not sep or not _SEAT.fullmatch(head):
         raise _bad(text)
     seat = int(head[1:])
     body = body.strip()
     words = body.split()
     if len(words) >= 2 and words[-2].lower() == "bid":
-        if not words[-1].isdigit() or len(words) > 3:
+        if not _NUMBER.fullmatch(words[-1]) or len(words) > 3:
             raise _bad(text)
         blind = len(words) == 3
         if blind and words[0].lower() != "blind":

@@ -50,7 +50,7 @@ import attrs
 
 from counter_rules.cards import Card, Suit
 from counter_rules.engine import apply_move, new_game
-from counter_rules.errors import CounterRulesError, InvalidNotationError
+from counter_rules.errors import CounterRulesError, InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.notation import format_move, parse_move
 from counter_rules.rulesets.base import Ruleset
@@ -82,7 +82,24 @@ _MAX_MOVES = 200_000
 
 
 def _bad(where: str, problem: str) -> InvalidNotationError:
-    return InvalidNotationError(f"record {where}: {problem}")
+    return InvalidNotationError(f"record {where}: {problem}" if where else f"record: {problem}")
+
+
+def _parse_json(text: object) -> object:
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _bad("text", f"not UTF-8 ({exc.reason})") from None
+    if not isinstance(text, str):
+        raise _bad("text", f"expected JSON text, got {type(text).__name__}")
+    if len(text) > _MAX_TEXT:
+        raise _bad("text", f"too long ({len(text)} characters, at most {_MAX_TEXT})")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        # ValueError covers JSONDecodeError and integers too long to convert.
+        raise _bad("text", f"not valid JSON ({exc})") from None
 
 
 # -- rulesets <-> JSON ---------------------------------------------------------
@@ -154,6 +171,10 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
 
 def rules_from_dict(data: object, where: str = "rules") -> Ruleset:
     """Build a ruleset from :func:`rules_to_dict` data, checking every option.
+
+    Args:
+        data: JSON data as :func:`rules_to_dict` writes it.
+        where: How error messages name the place of ``data`` in a larger document.
 
     Raises:
         InvalidNotationError: Unknown game or option, or a bad value; the
@@ -249,20 +270,7 @@ class GameRecord:
             InvalidNotationError: The text is not a valid record; the message
                 names where the problem is.
         """
-        if isinstance(text, bytes):
-            try:
-                text = text.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise _bad("text", f"not UTF-8 ({exc.reason})") from None
-        if not isinstance(text, str):
-            raise _bad("text", f"expected JSON text, got {type(text).__name__}")
-        if len(text) > _MAX_TEXT:
-            raise _bad("text", f"too long ({len(text)} characters, at most {_MAX_TEXT})")
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            raise _bad("text", f"not valid JSON ({exc})") from None
-        return cls.from_dict(data)
+        return cls.from_dict(_parse_json(text))
 
     @classmethod
     def from_dict(cls, data: object) -> GameRecord:
@@ -288,8 +296,8 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
         raise _bad("version", f"this library reads version {VERSION}, got {version!r}")
     rules = rules_from_dict(data["rules"])
     seed = data["seed"]
-    if type(seed) is not int:
-        raise _bad("seed", f"expected an integer, got {seed!r}")
+    if type(seed) is not int or abs(seed) >= 2**128:
+        raise _bad("seed", f"expected an integer below 2**128 in size, got {seed!r:.40}")
     deal = _load_deal(data["deal"])
     moves_data = data["moves"]
     if not isinstance(moves_data, list):
@@ -352,7 +360,11 @@ def _check_result(data: object, state: GameState) -> None:
     if not isinstance(data, dict) or set(data) != {"over", "scores", "winners"}:
         raise _bad("result", 'expected null or an object with "over", "scores", "winners"')
     expected = {"over": state.is_over, "scores": list(state.scores), "winners": list(state.winners)}
-    if data != expected:
+    exact_types = type(data["over"]) is bool and all(
+        isinstance(v, list) and all(type(x) is int for x in v)
+        for v in (data["scores"], data["winners"])
+    )
+    if not exact_types or data != expected:
         raise _bad("result", f"does not match the replay: recorded {data}, replayed {expected}")
 
 
@@ -363,6 +375,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     Raises:
         IllegalMoveError: A move of the record is illegal (records read with
             :meth:`GameRecord.from_json` have been checked already).
+        GameOverError: The record has moves after the end of the game.
     """
     state = new_game(record.rules, record.seed, deal=record.deal)
     yield state
@@ -400,7 +413,7 @@ def _hand_moves(
             exchange = exchanges[done]
             done += 1
             if any(c is None for c in exchange):
-                raise InvalidNotationError(
+                raise InvalidArgumentError(
                     "cannot record this state: some passes are not known (a sampled world?)"
                 )
             moves += [Pass(s, c) for s, c in enumerate(exchange) if c is not None]
@@ -414,7 +427,8 @@ def record_of(state: GameState) -> GameRecord:
     the state's history).
 
     Raises:
-        InvalidNotationError: The state's history is incomplete (a sampled world).
+        InvalidArgumentError: The state's history is incomplete (a sampled world
+            does not know the passes other players made).
     """
     moves: list[Move] = []
     players = state.players
@@ -445,15 +459,5 @@ def state_from_json(text: str | bytes) -> GameState:
         InvalidNotationError: The text is not a valid record; the message names
             where the problem is.
     """
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", errors="replace")
-    if not isinstance(text, str):
-        raise _bad("text", f"expected JSON text, got {type(text).__name__}")
-    if len(text) > _MAX_TEXT:
-        raise _bad("text", f"too long ({len(text)} characters, at most {_MAX_TEXT})")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise _bad("text", f"not valid JSON ({exc})") from None
-    _, state = _load(data)
+    _, state = _load(_parse_json(text))
     return state

@@ -17,7 +17,8 @@ in which
   exchange could have moved it, and the card the seat passed is with its left
   neighbour until the next exchange; a void found before an exchange allows
   one more card of that suit per exchange since (the card the player may have
-  received);
+  received), except for the left neighbour, whose received card is the one
+  this seat passed;
 - hidden simultaneous choices already made by others (bids, passes) are drawn
   at random among the legal ones.
 
@@ -139,9 +140,17 @@ class _Knowledge:
             ):
                 self._void(seat, trump)
 
-    def _exchange(self) -> None:
-        for key in self.bounds:
-            self.bounds[key] += 1
+    def _exchange(self, index: int) -> None:
+        # Each seat may have received one card of any suit; but the left
+        # neighbour received the card this seat passed, which is known.
+        left = (self.me + 1) % self.players
+        passed = self.pv.my_exchanges[index][0]
+        for seat, key in self.bounds:
+            if seat == left and passed is not None:
+                if self.counts(passed, key):
+                    self.bounds[(seat, key)] += 1
+            else:
+                self.bounds[(seat, key)] += 1
 
     def _infer(self) -> None:
         pv = self.pv
@@ -153,7 +162,7 @@ class _Knowledge:
             trumps_seen += sum(1 for p in trick.plays if p.card.suit is trick.trump)
             reveals += [(p, exchanges_done) for p in trick.plays if p.reveal is not None]
             if trick.pass_cards and exchanges_done < len(pv.my_exchanges):
-                self._exchange()
+                self._exchange(exchanges_done)
                 exchanges_done += 1
         self._trick(pv.trick, pv.trump, trumps_seen)
         reveals += [(p, exchanges_done) for p in pv.trick if p.reveal is not None]
@@ -344,7 +353,20 @@ def sample_world(player_view: PlayerView, rng: random.Random, *, max_tries: int 
                     know.bounds[key] -= 1
         if any(v < 0 for v in know.bounds.values()):
             raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
-        fill = _exact_fill(know, free, slots, rng)
+        # Targets without any bound join the stock in one pool: given which cards
+        # the pool holds, every split of them is equally likely, so the pool is
+        # counted once and shared out uniformly afterwards (exact, and fast).
+        bounded = {s for s, _ in know.bounds}
+        dp_slots = [(t, n) for t, n in slots if t in bounded]
+        pool = [(t, n) for t, n in slots if t not in bounded]
+        dp_slots.append((_STOCK, sum(n for _, n in pool)))
+        dp_fill = _exact_fill(know, free, dp_slots, rng)
+        fill = {t: dp_fill[t] for t, _ in dp_slots if t != _STOCK}
+        shared = shuffled(dp_fill[_STOCK], rng)
+        at = 0
+        for t, n in pool:
+            fill[t] = shared[at : at + n]
+            at += n
         for t, cards in pinned.items():
             fill[t] = cards + fill[t]
     return _build(pv, fill, rng)

@@ -65,7 +65,8 @@ class PlayerView:
     """The bids this hand; in simultaneous bidding others' bids read ``None``
     until every bid is in."""
     blind: tuple[bool, ...]
-    """Which seats bid blind this hand."""
+    """Which seats bid blind this hand (in simultaneous bidding, others' flags
+    read ``False`` until every bid is in)."""
     tricks_won: tuple[int, ...]
     """Tricks each seat has won this hand."""
     trick: tuple[PlayedCard, ...]
@@ -172,8 +173,10 @@ def view(state: GameState, seat: int) -> PlayerView:
     if hidden_own:
         others = tuple(None if s == seat else h for s, h in enumerate(state.hands))
     bids = state.bids
+    blind = state.blind
     if state.phase is Phase.BIDDING and state.rules.simultaneous_bidding:
         bids = tuple(b if s == seat else None for s, b in enumerate(bids))
+        blind = tuple(b if s == seat else False for s, b in enumerate(blind))
     exchanges = tuple((e[seat], e[(seat - 1) % players]) for e in state.exchanges)
     my_pass = state.pending[seat] if state.phase is Phase.PASSING else None
     return PlayerView(
@@ -188,7 +191,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         others,
         tuple(len(h) for h in state.hands),
         bids,
-        state.blind,
+        blind,
         state.tricks_won,
         state.trick,
         state.tricks,

@@ -96,9 +96,10 @@ class Ruleset(abc.ABC):
 
     @abc.abstractmethod
     def trump_for(
-        self, hand_number: int, stock: Sequence[Card], rng: random.Random
+        self, hand_number: int, stock: Sequence[Card], seed: int
     ) -> tuple[Suit | None, Card | None]:
-        """The trump suit of a freshly dealt hand and the card that shows it."""
+        """The trump suit of a freshly dealt hand and the card that shows it
+        (``seed`` is the game's, for trump sources that draw at random)."""
 
     def deal(self, seed: int, hand_number: int) -> DealtHand:
         """Deal hand ``hand_number`` of a game with this seed."""
@@ -108,7 +109,7 @@ class Ruleset(abc.ABC):
         players = self.players
         hands = tuple(sort_hand(cards[s * size : (s + 1) * size]) for s in range(players))
         stock = tuple(cards[players * size :])
-        trump, trump_card = self.trump_for(hand_number, stock, hand_rng(seed, hand_number, "trump"))
+        trump, trump_card = self.trump_for(hand_number, stock, seed)
         return DealtHand(hands, stock, trump, trump_card)
 
     def check_deal(self, deal: Deal, seed: int, hand_number: int) -> DealtHand:
@@ -126,7 +127,7 @@ class Ruleset(abc.ABC):
         self._check_cards(deal)
         stock = tuple(intern_card(c) for c in deal.stock)
         hands = tuple(sort_hand([intern_card(c) for c in hand]) for hand in deal.hands)
-        trump, trump_card = self.trump_for(hand_number, stock, hand_rng(seed, hand_number, "trump"))
+        trump, trump_card = self.trump_for(hand_number, stock, seed)
         return DealtHand(hands, stock, trump, trump_card)
 
     def _check_cards(self, deal: Deal) -> None:

@@ -20,7 +20,6 @@ Example:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -190,7 +189,7 @@ class Counter(Ruleset):
         return _HAND_SIZE
 
     def trump_for(
-        self, hand_number: int, stock: Sequence[Card], rng: random.Random
+        self, hand_number: int, stock: Sequence[Card], seed: int
     ) -> tuple[Suit | None, Card | None]:
         """The top card of the stock is turned face up: its suit is trump."""
         if not stock:

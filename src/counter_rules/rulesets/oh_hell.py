@@ -15,7 +15,6 @@ Example:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -391,7 +390,7 @@ class OhHell(Ruleset):
         return self.no_trump_max and size == max(self._sizes)
 
     def trump_for(
-        self, hand_number: int, stock: Sequence[Card], rng: random.Random
+        self, hand_number: int, stock: Sequence[Card], seed: int
     ) -> tuple[Suit | None, Card | None]:
         """Trump by :attr:`trump`: the turned card, the rotation, none, or a second deck."""
         source = self.trump
@@ -402,6 +401,7 @@ class OhHell(Ruleset):
         if source == "second_deck":
             # A card of a separate deck: its copy number is past the decks in
             # play, so it never equals a card that is dealt.
+            rng = hand_rng(seed, hand_number, "trump")
             card = standard_deck(self.decks)[rng.randrange(52)]
             return card.suit, card
         if not stock:
