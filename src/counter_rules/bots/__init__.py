@@ -1,0 +1,37 @@
+"""Bots: programs that play any ruleset from what one seat may know.
+
+- :class:`Bot`: the protocol, ``choose(view, rng) -> Move``.
+- :class:`RandomBot`: a random legal move.
+- :class:`HeuristicBot`: bids its likely winners and plays to make the bid.
+- :class:`ISMCTSBot`: information-set Monte Carlo tree search.
+- :func:`bot_from_name`: ``"random"``, ``"heuristic"``, ``"ismcts"`` or
+  ``"ismcts:500"`` (500 iterations), as the command line takes them.
+
+Example:
+    >>> import random
+    >>> from counter_rules import Counter, apply_move, new_game, view
+    >>> from counter_rules.bots import HeuristicBot, RandomBot
+    >>> bots = [HeuristicBot(samples=4), RandomBot(), RandomBot(), RandomBot()]
+    >>> state, rng = new_game(Counter(target=3), seed=1), random.Random(1)
+    >>> while not state.is_over:
+    ...     seat = min(state.to_act)
+    ...     state = apply_move(state, bots[seat].choose(view(state, seat), rng))
+    >>> state.is_over
+    True
+"""
+
+from counter_rules.bots.base import Bot, RandomBot, moves_of
+from counter_rules.bots.heuristic import HeuristicBot
+from counter_rules.bots.ismcts import ISMCTSBot
+from counter_rules.bots.registry import BOT_NAMES, bot_from_name, bot_name
+
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "bot_from_name",
+    "bot_name",
+    "moves_of",
+]

@@ -1,0 +1,218 @@
+"""Estimates the bots share (internal): card powers, trick completions, goals.
+
+Three tools, from cheap to exact:
+
+- :func:`static_power`: a number in [0, 1] per card from a fixed table; no
+  sampling. For Counter the table holds how often a card of each rank won a
+  trick in 3,000 random four-player hands, as a trump and not.
+- :func:`card_chances`: before the play (for bidding), how often each card of
+  the hand wins a random trick against sampled hands of the others, asking the
+  ruleset's own trick resolution (:func:`counter_rules.resolve_trick` without
+  the explanation) who wins.
+- :func:`move_chances`: during the play, how often each legal move wins the
+  current trick, completing it in worlds drawn by
+  :func:`counter_rules.sample_world` with the others playing random legal
+  cards, through :func:`counter_rules.apply_move` (so every rule applies).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from counter_rules.cards import Card, Rank, Suit
+from counter_rules.effects import two
+from counter_rules.engine import apply_move, legal_moves
+from counter_rules.moves import Move, Pass, Play
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.counter import Counter
+from counter_rules.rulesets.oh_hell import OhHell
+from counter_rules.rulesets.plain_tricks import led_suit, strength
+from counter_rules.sampling import sample_world
+from counter_rules.state import GameState
+from counter_rules.trick import PlayedCard, TrickResult
+from counter_rules.views import PlayerView
+
+__all__ = [
+    "card_chances",
+    "hand_over",
+    "move_chances",
+    "pass_choice",
+    "static_power",
+    "wants_trick",
+]
+
+# How often a card of each rank won its trick in random four-player Counter
+# hands: (not of the trump suit, of the trump suit). A Two is a trump wherever
+# it is played, which its first column shows.
+_COUNTER_POWER: dict[Rank, tuple[float, float]] = {
+    Rank.ACE: (0.21, 0.41), Rank.TWO: (0.67, 0.35), Rank.THREE: (0.20, 0.45),
+    Rank.FOUR: (0.13, 0.15), Rank.FIVE: (0.13, 0.39), Rank.SIX: (0.11, 0.33),
+    Rank.SEVEN: (0.15, 0.30), Rank.EIGHT: (0.15, 0.46), Rank.NINE: (0.27, 0.46),
+    Rank.TEN: (0.23, 0.39), Rank.JACK: (0.13, 0.32), Rank.QUEEN: (0.19, 0.48),
+    Rank.KING: (0.20, 0.46),
+}  # fmt: skip
+_JOKER_POWER = {"loser": 0.0, "brader": 0.9, "atkinson": 0.6, "none": 0.5}
+
+
+def static_power(card: Card, trump: Suit | None, rules: Ruleset) -> float:
+    """A fixed guess, in [0, 1], of how likely ``card`` is to win a trick."""
+    if isinstance(rules, Counter):
+        plain, trumps = _COUNTER_POWER[card.rank]
+        return trumps if card.suit is trump and trump is not None else plain
+    if card.rank is Rank.JOKER:
+        return _JOKER_POWER[rules.jokers if isinstance(rules, OhHell) else "none"]
+    base = (strength(card) - 2) / 12
+    if trump is not None and card.suit is trump:
+        return 0.5 + 0.5 * base
+    return 0.45 * base
+
+
+def hand_over(state: GameState, hand_number: int) -> bool:
+    """Whether the hand ``hand_number`` has ended in ``state``."""
+    return state.hand_number != hand_number or state.is_over
+
+
+def _follow_card(
+    rules: Ruleset,
+    hand: Sequence[Card],
+    plays: Sequence[PlayedCard],
+    rng: random.Random,
+    trump: Suit | None,
+) -> Card:
+    """A random card of ``hand`` that (roughly) follows the trick so far."""
+    if plays:
+        if isinstance(rules, Counter):
+            suit: Suit | None = two.suit_to_follow(plays[0].card, trump)
+            is_set = True
+        else:
+            jokers = rules.jokers if isinstance(rules, OhHell) else "none"
+            suit, is_set = led_suit(plays, jokers)
+        if is_set:
+            suited = [c for c in hand if c.suit is suit]
+            if suited:
+                return suited[rng.randrange(len(suited))]
+    return hand[rng.randrange(len(hand))]
+
+
+def _played(seat: int, card: Card, call: str | None) -> PlayedCard:
+    return PlayedCard(seat, card, None, call if card.rank is Rank.JOKER else None)
+
+
+def card_chances(player_view: PlayerView, rng: random.Random, samples: int) -> dict[Card, float]:
+    """For each card of the hand, how often it wins a random trick.
+
+    Each sample draws the others' hands with :func:`counter_rules.sample_world`,
+    puts the card at a random place in a trick whose other cards are random
+    cards of those hands that follow suit, and asks the ruleset who wins.
+    """
+    rules = player_view.rules
+    hand = player_view.hand or ()
+    me = player_view.seat
+    players = player_view.players
+    trump, trump_card = player_view.trump, player_view.trump_card
+    atkinson = isinstance(rules, OhHell) and rules.jokers == "atkinson"
+    wins = dict.fromkeys(hand, 0)
+    for _ in range(samples):
+        world = sample_world(player_view, rng)
+        for card in hand:
+            leader = (me - rng.randrange(players)) % players
+            plays: list[PlayedCard] = []
+            for i in range(players):
+                seat = (leader + i) % players
+                if seat == me:
+                    plays.append(_played(me, card, "high" if atkinson else None))
+                    continue
+                held = world.hands[seat]
+                if not held:
+                    continue
+                other = _follow_card(rules, held, plays, rng, trump)
+                call = rng.choice(("high", "low")) if atkinson else None
+                plays.append(_played(seat, other, call))
+            result = rules.resolve(plays, trump, explain=False, trump_card=trump_card)
+            if result.winner == me:
+                wins[card] += 1
+    return {card: won / samples for card, won in wins.items()}
+
+
+def _trick_result(state: GameState, hand_number: int, done: int) -> TrickResult | None:
+    """The trick completed after ``done`` tricks of hand ``hand_number``, if it is."""
+    if state.hand_number != hand_number or state.is_over:
+        return state.history[hand_number - 1].tricks[-1]
+    if len(state.tricks) > done:
+        return state.tricks[done]
+    return None
+
+
+def move_chances(
+    player_view: PlayerView, moves: Sequence[Move], rng: random.Random, samples: int
+) -> list[float]:
+    """For each move (a play), how often it wins the current trick.
+
+    Each sample draws a world consistent with the view and completes the trick
+    once per move, the others playing random legal moves; the same random
+    choices are used for every move of a sample, so the moves are compared on
+    equal terms.
+    """
+    me = player_view.seat
+    hand_number = player_view.hand_number
+    done = len(player_view.tricks)
+    wins = [0] * len(moves)
+    for _ in range(samples):
+        world = sample_world(player_view, rng)
+        seed = rng.getrandbits(32)
+        for i, move in enumerate(moves):
+            follow = random.Random(seed)
+            state = apply_move(world, move)
+            result = _trick_result(state, hand_number, done)
+            while result is None:
+                options = legal_moves(state)
+                state = apply_move(state, options[follow.randrange(len(options))])
+                result = _trick_result(state, hand_number, done)
+            if result.winner == me:
+                wins[i] += 1
+    return [won / samples for won in wins]
+
+
+def wants_trick(
+    rules: Ruleset,
+    bid: int | None,
+    won: int,
+    left: int,
+    players: int,
+) -> bool:
+    """Whether a seat that bid ``bid``, has won ``won`` and holds ``left``
+    cards is better off winning the next trick.
+
+    Under the bid: win; at the bid: lose. Once the bid cannot be made any
+    more, it depends on the scoring: schemes that pay for tricks on a missed
+    bid keep winning; Counter chases tricks only when enough of them pay
+    (``W - 1`` points once ``W + players >= 10``) and otherwise ducks for the
+    point of a trickless hand.
+    """
+    if bid is None:
+        return True
+    if won < bid <= won + left:
+        return True
+    if won == bid:
+        return False
+    if isinstance(rules, Counter):
+        reach = won + left / 2
+        return reach + players >= 10 and reach - 1 > (1 if won == 0 else 0)
+    if isinstance(rules, OhHell):
+        return rules.scoring in ("tricks_plus_ten", "english", "ten_times_bid")
+    return False
+
+
+def pass_choice(rules: Ruleset, moves: Sequence[Move], trump: Suit | None, want: bool) -> Move:
+    """The least useful card to pass: the weakest when the seat wants tricks,
+    else the strongest."""
+    best = moves[0]
+    best_key = -2.0
+    for move in moves:
+        assert isinstance(move, Pass | Play)
+        power = static_power(move.card, trump, rules)
+        key = -power if want else power
+        if key > best_key:
+            best, best_key = move, key
+    return best

@@ -1,0 +1,371 @@
+"""Information-set Monte Carlo tree search: :class:`ISMCTSBot`.
+
+Single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012). One tree is
+grown for the bot's information set; its nodes are move sequences, for every
+seat. Each iteration
+
+1. *determinizes*: draws a complete state consistent with the bot's view with
+   :func:`counter_rules.sample_world` (the others' cards are unknown);
+2. *selects* down the tree among the moves legal in that determinization,
+   by UCB with availability counts: a child's exploration term counts the
+   iterations in which its move was available, not the parent's visits;
+3. *expands* one untried legal move;
+4. *rolls out* to the end of the hand with a fast default policy (``"greedy"``:
+   bid the sum of fixed card strengths; under the bid play the strongest card,
+   or as the trick's last player the weakest card that wins it; at the bid the
+   weakest, or last the strongest that loses; a tenth of the moves random. Or
+   ``"random"``);
+5. *backs up* the hand's points: each node is credited, for the seat that made
+   its move, with that seat's points for the hand minus the others' mean,
+   divided by about what a good hand scores (in a cooperative game the
+   team's mean).
+
+Two pieces of knowledge steer the search at the root, where the bot's own
+decision is made. Its bid is searched among the bids within 1.5 of the
+:class:`~counter_rules.bots.HeuristicBot`'s estimate of its winners, not among
+all of them; and its plays start with a *progressive bias* (Chaslot et al.,
+2008) towards the cards the heuristic's trick estimate favours, a bonus that
+fades as the visits grow.
+
+Below the root, bids and simultaneous decisions (Counter's pass, simultaneous
+bids) are made by the default policy, not in the tree: nobody sees the others'
+simultaneous choices, and bidding nodes for every seat would spread the
+iterations thin.
+
+The move played is the root's most visited child. With ``time_limit=None`` the
+bot is deterministic given the ``rng``; with a time limit the number of
+iterations, and so the move, depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+import attrs
+
+from counter_rules.bots._estimate import (
+    card_chances,
+    hand_over,
+    move_chances,
+    pass_choice,
+    wants_trick,
+)
+from counter_rules.bots._estimate import static_power as _static_power
+from counter_rules.bots.base import moves_of
+from counter_rules.cards import Card, Suit
+from counter_rules.engine import apply_move, legal_moves
+from counter_rules.errors import InvalidArgumentError
+from counter_rules.moves import Bid, Move, Pass, Play
+from counter_rules.rulesets._validate import check_choice, check_int
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.counter import Counter
+from counter_rules.rulesets.oh_hell import OhHell
+from counter_rules.sampling import sample_world
+from counter_rules.state import GameState, Phase
+from counter_rules.trick import PlayedCard
+from counter_rules.views import PlayerView
+
+__all__ = ["ROLLOUTS", "ISMCTSBot"]
+
+ROLLOUTS = ("greedy", "random")
+"""The default policies for rollouts."""
+
+_EPSILON = 0.1  # share of random moves in greedy rollouts
+_BIAS = 1.0  # weight of the heuristic's trick estimate at the root
+_BID_WINDOW = 1.5  # bids searched around the heuristic estimate
+_PRIOR_SAMPLES = 16  # worlds for the root's heuristic estimates
+
+
+class _Node:
+    """A tree node: the move sequence that leads to it, seen from one seat."""
+
+    __slots__ = ("avail", "bias", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int, bias: float = 0.0) -> None:
+        self.seat = seat
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.bias = bias
+
+
+class _Policy:
+    """The fast default policy for one search (caches card strengths)."""
+
+    def __init__(self, rules: Ruleset, greedy: bool) -> None:
+        self.rules = rules
+        self.greedy = greedy
+        self.cache: dict[tuple[Card, Suit | None], float] = {}
+        self.counter = isinstance(rules, Counter)
+        self.explicit = isinstance(rules, OhHell) and rules.jokers != "none"
+
+    def power(self, card: Card, trump: Suit | None) -> float:
+        key = (card, trump)
+        value = self.cache.get(key)
+        if value is None:
+            value = self.cache[key] = _static_power(card, trump, self.rules)
+        return value
+
+    def move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        if not self.greedy or rng.random() < _EPSILON:
+            return moves[rng.randrange(len(moves))]
+        first = moves[0]
+        seat = first.seat
+        trump = state.trump
+        hand = state.hands[seat]
+        if isinstance(first, Bid):
+            target = sum(self.power(c, trump) for c in hand)
+            if self.counter:
+                target = min(target, 5)
+            sighted = [m for m in moves if isinstance(m, Bid) and not m.blind] or moves
+            return min(sighted, key=lambda m: abs(m.tricks - target) if isinstance(m, Bid) else 0)
+        want = wants_trick(
+            self.rules, state.bids[seat], state.tricks_won[seat], len(hand), state.players
+        )
+        if isinstance(first, Pass):
+            return pass_choice(self.rules, moves, trump, want)
+        if len(state.trick) == state.players - 1:
+            return self._last_to_play(state, moves, want)
+        best, best_key = moves[0], -2.0
+        for move in moves:
+            assert isinstance(move, Play)
+            value = self.power(move.card, trump)
+            key = value if want else -value
+            if key > best_key:
+                best, best_key = move, key
+        return best
+
+    def _last_to_play(self, state: GameState, moves: Sequence[Move], want: bool) -> Move:
+        """The last card of a trick: the weakest winner when it wants the trick
+        (else the weakest card), the strongest loser when not (else the weakest)."""
+        trick = state.trick
+        trump = state.trump
+        winners: list[tuple[float, Move]] = []
+        losers: list[tuple[float, Move]] = []
+        for move in moves:
+            assert isinstance(move, Play)
+            played = PlayedCard(move.seat, move.card, move.reveal, move.call)
+            result = self.rules.resolve(
+                (*trick, played),
+                trump,
+                doubled_lead=state.doubled_lead,
+                explain=False,
+                trump_card=state.trump_card,
+            )
+            power = self.power(move.card, trump)
+            (winners if result.winner == move.seat else losers).append((power, move))
+        if want:
+            pool = winners or losers
+            return min(pool, key=lambda pm: pm[0])[1]
+        if losers:
+            return max(losers, key=lambda pm: pm[0])[1]
+        return min(winners, key=lambda pm: pm[0])[1]
+
+
+def _rewards(state: GameState, hand_number: int, scale: float) -> list[float]:
+    points = state.history[hand_number - 1].points
+    players = len(points)
+    if getattr(state.rules, "cooperative", False):
+        team = sum(points) / players / scale
+        return [team] * players
+    total = sum(points)
+    return [(p - (total - p) / (players - 1)) / scale for p in points]
+
+
+def _reward_scale(rules: Ruleset, cards: int) -> float:
+    """About what a good hand scores, so that rewards span roughly -1..1."""
+    if isinstance(rules, OhHell):
+        if rules.scoring == "ten_times_bid":
+            return 10.0 * max(cards, 1)
+        return 10.0 + cards
+    return 5.0
+
+
+def _check_positive(name: str, value: object, allowed: str) -> None:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or value <= 0
+    ):
+        raise InvalidArgumentError(f"ISMCTSBot.{name} must be {allowed}, got {value!r}")
+
+
+@attrs.frozen
+class ISMCTSBot:
+    """Single-observer information-set MCTS (see the module docs).
+
+    Args:
+        iterations: Iterations per decision.
+        time_limit: Seconds per decision; when given, the search stops at
+            whichever comes first, the iterations or the time (the move then
+            depends on the machine's speed).
+        exploration: The UCB exploration constant (rewards are about -1..1).
+        rollout: The default policy, ``"greedy"`` or ``"random"``.
+
+    Raises:
+        InvalidArgumentError: An option is out of range; the message names it.
+
+    Example:
+        >>> import random
+        >>> from counter_rules import Counter, legal_moves, new_game, view
+        >>> from counter_rules.bots import ISMCTSBot
+        >>> state = new_game(Counter(), seed=3)
+        >>> bot = ISMCTSBot(iterations=30)
+        >>> move = bot.choose(view(state, 1), random.Random(7))
+        >>> move in legal_moves(state), move == bot.choose(view(state, 1), random.Random(7))
+        (True, True)
+    """
+
+    iterations: int = 200
+    """Iterations per decision."""
+    time_limit: float | None = None
+    """Seconds per decision, or ``None`` for no limit."""
+    exploration: float = 0.7
+    """The UCB exploration constant."""
+    rollout: str = "greedy"
+    """The rollout policy, ``"greedy"`` or ``"random"``."""
+
+    def __attrs_post_init__(self) -> None:
+        check_int("ISMCTSBot", "iterations", self.iterations, 1)
+        check_choice("ISMCTSBot", "rollout", self.rollout, ROLLOUTS)
+        if self.time_limit is not None:
+            _check_positive("time_limit", self.time_limit, "a positive number of seconds or None")
+        _check_positive("exploration", self.exploration, "a positive number")
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """Search from ``view`` and return the most visited move.
+
+        Raises:
+            InvalidArgumentError: The seat has nothing to decide now.
+        """
+        moves = moves_of(view)
+        if len(moves) == 1:
+            return moves[0]
+        root, candidates = self._search(view, moves, rng)
+        best, best_key = candidates[0], (-1, -math.inf)
+        for move in candidates:
+            child = root.children.get(move)
+            if child is None or not child.visits:
+                continue
+            key = (child.visits, child.total / child.visits)
+            if key > best_key:
+                best, best_key = move, key
+        return best
+
+    def _root_knowledge(
+        self, view: PlayerView, moves: Sequence[Move], rng: random.Random
+    ) -> tuple[list[Move], dict[Move, float]]:
+        """The root moves to search and the progressive bias of each."""
+        first = moves[0]
+        if isinstance(first, Bid):
+            sighted = [m for m in moves if isinstance(m, Bid) and not m.blind]
+            if not sighted or view.hand is None:
+                return list(moves), {}
+            expected = sum(card_chances(view, rng, _PRIOR_SAMPLES).values())
+            if isinstance(view.rules, Counter):
+                expected = min(expected, 5.0)
+            near = [m for m in sighted if abs(m.tricks - expected) <= _BID_WINDOW]
+            if not near:
+                near = [min(sighted, key=lambda m: abs(m.tricks - expected))]
+            return [*near, *(m for m in moves if isinstance(m, Bid) and m.blind)], {}
+        if isinstance(first, Play) and view.phase is Phase.PLAYING:
+            me = view.seat
+            want = wants_trick(
+                view.rules, view.bids[me], view.tricks_won[me], len(view.hand or ()), view.players
+            )
+            chances = move_chances(view, moves, rng, _PRIOR_SAMPLES)
+            bias = {m: (c if want else 1 - c) for m, c in zip(moves, chances, strict=True)}
+            return list(moves), bias
+        return list(moves), {}
+
+    def _search(
+        self, view: PlayerView, moves: Sequence[Move], rng: random.Random
+    ) -> tuple[_Node, list[Move]]:
+        candidates, bias = self._root_knowledge(view, moves, rng)
+        root = _Node(view.seat)
+        for move in candidates:
+            child = root.children[move] = _Node(view.seat, _BIAS * bias.get(move, 0.0))
+            child.avail = 0
+        if len(candidates) == 1:
+            return root, candidates
+        policy = _Policy(view.rules, self.rollout == "greedy")
+        scale = _reward_scale(view.rules, view.cards_dealt)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for _ in range(self.iterations):
+            self._iterate(root, candidates, view, rng, policy, scale)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return root, candidates
+
+    def _iterate(
+        self,
+        root: _Node,
+        candidates: list[Move],
+        view: PlayerView,
+        rng: random.Random,
+        policy: _Policy,
+        scale: float,
+    ) -> None:
+        hand_number = view.hand_number
+        c = self.exploration
+        state = sample_world(view, rng)
+        node = root
+        path: list[_Node] = []
+        moves: Sequence[Move] = candidates
+        while True:
+            if node is not root:
+                if hand_over(state, hand_number):
+                    break
+                to_act = state.to_act
+                if len(to_act) > 1 or state.phase is Phase.BIDDING:
+                    # Others' simultaneous choices and bids: the default policy.
+                    seat = min(to_act)
+                    state = apply_move(state, policy.move(state, legal_moves(state, seat), rng))
+                    continue
+                moves = legal_moves(state)
+            seat = moves[0].seat
+            children = node.children
+            untried: list[Move] = []
+            for move in moves:
+                child = children.get(move)
+                if child is None or not child.visits:
+                    untried.append(move)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                move = untried[rng.randrange(len(untried))]
+                child = children.get(move)
+                if child is None:
+                    child = children[move] = _Node(seat)
+                path.append(child)
+                state = apply_move(state, move)
+                break
+            best_move, best_value = moves[0], -math.inf
+            for move in moves:
+                child = children[move]
+                visits = child.visits
+                value = (
+                    child.total / visits
+                    + c * math.sqrt(math.log(child.avail) / visits)
+                    + child.bias / (visits + 1)
+                )
+                if value > best_value:
+                    best_move, best_value = move, value
+            node = children[best_move]
+            path.append(node)
+            state = apply_move(state, best_move)
+        while not hand_over(state, hand_number):
+            to_act = state.to_act
+            options = legal_moves(state, min(to_act)) if len(to_act) > 1 else legal_moves(state)
+            state = apply_move(state, policy.move(state, options, rng))
+        rewards = _rewards(state, hand_number, scale)
+        for visited in path:
+            visited.visits += 1
+            visited.total += rewards[visited.seat]

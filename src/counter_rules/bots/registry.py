@@ -1,0 +1,70 @@
+"""Bots by name, as the command line and configuration files give them.
+
+Example:
+    >>> from counter_rules.bots import bot_from_name, bot_name
+    >>> bot_from_name("ismcts:50")
+    ISMCTSBot(iterations=50, time_limit=None, exploration=0.7, rollout='greedy')
+    >>> bot_name(bot_from_name("heuristic"))
+    'heuristic'
+"""
+
+from __future__ import annotations
+
+from counter_rules.bots.base import Bot, RandomBot
+from counter_rules.bots.heuristic import HeuristicBot
+from counter_rules.bots.ismcts import ISMCTSBot
+from counter_rules.errors import InvalidArgumentError
+
+__all__ = ["BOT_NAMES", "bot_from_name", "bot_name"]
+
+BOT_NAMES = ("random", "heuristic", "ismcts")
+"""The names :func:`bot_from_name` knows (``ismcts`` also as ``ismcts:N``)."""
+
+
+def bot_from_name(name: str) -> Bot:
+    """A bot from its name: ``"random"``, ``"heuristic"``, ``"ismcts"`` (200
+    iterations per decision) or ``"ismcts:N"`` (N iterations).
+
+    Raises:
+        InvalidArgumentError: An unknown name or a bad iteration count.
+
+    Example:
+        >>> from counter_rules.bots import bot_from_name
+        >>> bot_from_name("random"), bot_from_name("ismcts:500").iterations
+        (RandomBot(), 500)
+    """
+    text = name.strip().lower() if isinstance(name, str) else ""
+    base, _, arg = text.partition(":")
+    if base == "random" and not arg:
+        return RandomBot()
+    if base == "heuristic" and not arg:
+        return HeuristicBot()
+    if base == "ismcts":
+        if not arg:
+            return ISMCTSBot()
+        if arg.isdigit() and int(arg) > 0:
+            return ISMCTSBot(iterations=int(arg))
+        raise InvalidArgumentError(
+            f"bot 'ismcts:N' needs a positive whole number of iterations N, got {name!r}"
+        )
+    raise InvalidArgumentError(
+        f"bot must be one of {', '.join(BOT_NAMES)} (or ismcts:N), got {name!r}"
+    )
+
+
+def bot_name(bot: object) -> str:
+    """A short name for a bot: the inverse of :func:`bot_from_name` for the
+    built-in bots with default options, else its ``repr``.
+
+    Example:
+        >>> from counter_rules.bots import HeuristicBot, ISMCTSBot, bot_name
+        >>> bot_name(ISMCTSBot(iterations=80)), bot_name(HeuristicBot(samples=4))
+        ('ismcts:80', 'HeuristicBot(samples=4, max_counter_bid=5)')
+    """
+    if bot == RandomBot():
+        return "random"
+    if bot == HeuristicBot():
+        return "heuristic"
+    if isinstance(bot, ISMCTSBot) and bot == ISMCTSBot(iterations=bot.iterations):
+        return "ismcts" if bot.iterations == 200 else f"ismcts:{bot.iterations}"
+    return repr(bot)

@@ -1,0 +1,153 @@
+"""The match runner: seat rotation, shared ties, intervals, and identical
+results whatever executor runs the games."""
+
+from __future__ import annotations
+
+import json
+import math
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from counter_rules import Blackout, Counter, InvalidArgumentError, OhHell
+from counter_rules.bots import HeuristicBot, RandomBot
+from counter_rules.match import (
+    MatchResult,
+    mean_interval,
+    play_game,
+    play_match,
+    wilson_interval,
+)
+
+RULES = Counter(target=3)
+BOTS = [HeuristicBot(samples=2), RandomBot(), RandomBot(), RandomBot()]
+
+
+@pytest.fixture(scope="module")
+def serial() -> MatchResult:
+    return play_match(RULES, BOTS, games=8, seed=5, jobs=1)
+
+
+def test_seats_rotate_with_the_game_index() -> None:
+    """Game g puts bot i at seat (i + g) % players."""
+    for g in range(5):
+        outcome = play_game(RULES, [RandomBot()] * 4, seed=1, index=g)
+        assert outcome.seats == tuple((i + g) % 4 for i in range(4))
+
+
+def test_threads_give_the_same_results(serial: MatchResult) -> None:
+    """A thread pool gives exactly the serial results."""
+    with ThreadPoolExecutor(3) as pool:
+        assert play_match(RULES, BOTS, games=8, seed=5, executor=pool) == serial
+
+
+def test_processes_give_the_same_results(serial: MatchResult) -> None:
+    """A process pool (given, or the default one) gives exactly the serial results."""
+    with ProcessPoolExecutor(2) as pool:
+        assert play_match(RULES, BOTS, games=8, seed=5, executor=pool) == serial
+    assert play_match(RULES, BOTS, games=8, seed=5, jobs=2) == serial
+
+
+def test_dask_gives_the_same_results(serial: MatchResult) -> None:
+    """A local dask cluster's executor gives exactly the serial results."""
+    distributed = pytest.importorskip(
+        "dask.distributed", reason="dask[distributed] is not installed (optional extra)"
+    )
+    with distributed.Client(processes=False, dashboard_address=None) as client:
+        result = play_match(RULES, BOTS, games=8, seed=5, executor=client.get_executor())
+    assert result == serial
+
+
+def test_outcomes_are_in_game_order_and_shares_add_up(serial: MatchResult) -> None:
+    """Outcomes come back in game order; each game's win shares add up to 1."""
+    assert [o.index for o in serial.outcomes] == list(range(8))
+    for outcome in serial.outcomes:
+        assert math.isclose(sum(outcome.win_shares), 1.0)
+    assert math.isclose(sum(b.win_rate.value for b in serial.bots), 1.0)
+    assert serial.parity == 0.25
+
+
+def test_a_different_seed_gives_different_games(serial: MatchResult) -> None:
+    """The match seed reaches the deals."""
+    other = play_match(RULES, BOTS, games=8, seed=6, jobs=1)
+    assert [o.seed for o in other.outcomes] != [o.seed for o in serial.outcomes]
+
+
+def test_intervals_contain_their_estimates(serial: MatchResult) -> None:
+    """Every interval contains its point estimate; rates stay within 0..1."""
+    for bot in serial.bots:
+        for estimate in (bot.win_rate, bot.mean_score, bot.points_per_hand, bot.bids_made):
+            assert estimate.low <= estimate.value <= estimate.high
+        assert bot.win_rate.low >= 0 and bot.win_rate.high <= 1
+
+
+def test_cooperative_team_wins_count_for_everyone() -> None:
+    """In Cooperative Blackout a team win counts 1 for every bot; parity is 1."""
+    rules = Blackout(3, cooperative=True)
+    result = play_match(rules, [RandomBot()] * 3, games=4, seed=1, jobs=1)
+    assert result.parity == 1.0
+    for outcome in result.outcomes:
+        assert set(outcome.win_shares) <= {0.0, 1.0}
+        assert len(set(outcome.win_shares)) == 1
+
+
+def test_wilson_interval_known_values() -> None:
+    """Wilson score intervals match published values."""
+    estimate = wilson_interval(30, 100)
+    assert (round(estimate.low, 4), round(estimate.high, 4)) == (0.2189, 0.3958)
+    assert wilson_interval(0, 10).low == 0.0
+    assert wilson_interval(10, 10).high == 1.0
+    assert wilson_interval(2.5, 10).value == 0.25
+
+
+def test_mean_interval_uses_student_t() -> None:
+    """Small samples use t quantiles; large ones approach the normal's."""
+    estimate = mean_interval([1.0, 2.0, 3.0, 4.0])
+    assert math.isclose(estimate.high - estimate.value, 3.182 * math.sqrt(5 / 3 / 4), rel_tol=1e-6)
+    big = mean_interval([float(i % 2) for i in range(1000)])
+    assert math.isclose(big.high - big.value, 1.9623 * math.sqrt(0.25025 / 1000), rel_tol=1e-3)
+    single = mean_interval([2.0])
+    assert math.isnan(single.low) and single.to_dict()["low"] is None
+
+
+def test_json_parses_and_progress_reaches_the_end(serial: MatchResult) -> None:
+    """The JSON output parses; the progress callback sees every game finish."""
+    data = json.loads(serial.to_json())
+    assert data["games"] == 8 and data["ties"] == "shared"
+    assert [b["name"] for b in data["bots"]] == [
+        "HeuristicBot(samples=2, max_counter_bid=5)", "random", "random", "random",
+    ]  # fmt: skip
+    seen: list[tuple[int, int]] = []
+    play_match(RULES, BOTS, games=3, seed=5, jobs=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_table_names_the_bots(serial: MatchResult) -> None:
+    """The summary table has a row per bot and the parity line."""
+    table = serial.table()
+    assert table.count("random") == 3 and "parity" in table
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"bots": [RandomBot()] * 3}, "bots must be a sequence of 4 bots"),
+        ({"bots": [RandomBot()] * 3 + [object()]}, r"bots\[3\] must have a choose"),
+        ({"games": 0}, "games must be a positive integer"),
+        ({"seed": "1"}, "seed must be an integer"),
+        ({"jobs": 0}, "jobs must be a positive integer"),
+        ({"rules": "Counter"}, "rules must be a ruleset"),
+    ],
+)
+def test_bad_arguments_are_rejected(kwargs: dict[str, object], message: str) -> None:
+    """Bad arguments raise InvalidArgumentError naming the argument."""
+    arguments: dict[str, object] = {"rules": RULES, "bots": BOTS, "games": 2, "seed": 1, "jobs": 1}
+    arguments.update(kwargs)
+    with pytest.raises(InvalidArgumentError, match=message):
+        play_match(**arguments)  # type: ignore[arg-type]
+
+
+def test_oh_hell_matches_run() -> None:
+    """Matches run for the Oh Hell family too, with simultaneous bids."""
+    result = play_match(OhHell.office(3, rounds=2), [RandomBot()] * 3, games=3, seed=2, jobs=1)
+    assert result.games == 3 and all(o.hands >= 2 for o in result.outcomes)
