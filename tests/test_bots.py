@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import random_playout, rulesets, seeds
 
 from counter_rules import (
     Counter,
@@ -35,7 +36,6 @@ from counter_rules.bots import (
 )
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
-from tests.strategies import random_playout, rulesets, seeds
 
 FAST_BOTS: list[Bot] = [RandomBot(), HeuristicBot(samples=2), ISMCTSBot(iterations=6)]
 
