@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from oh_hell_helpers import hand_starts
 
 from counter_rules import (
     Bid,
@@ -115,10 +116,6 @@ def random_game(rules: OhHell, seed: int) -> list[GameState]:
         state = apply_move(state, rng.choice(legal_moves(state)))
         states.append(state)
     return states
-
-
-def hand_starts(states: Sequence[GameState]) -> list[GameState]:
-    return [s for s in states if s.phase is Phase.BIDDING and all(b is None for b in s.bids)]
 
 
 def office_game(rules: OhHell, top: str, size: int) -> GameState:

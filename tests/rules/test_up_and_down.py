@@ -11,12 +11,11 @@ tricks each seat will win are known before the bids are made.
 
 from __future__ import annotations
 
-import functools
 import itertools
-import random
 from collections.abc import Callable, Sequence
 
 import pytest
+from oh_hell_helpers import first_play_tricks, random_game
 
 from counter_rules import (
     Bid,
@@ -80,29 +79,9 @@ def bid_in_turn(state: GameState, *tricks: int) -> GameState:
     return state
 
 
-@functools.cache
-def random_game(rules: UpAndDown, seed: int) -> tuple[GameState, ...]:
-    """Every state of a whole game played with random legal moves."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed)
-    states = [state]
-    while not state.is_over:
-        state = apply_move(state, rng.choice(legal_moves(state)))
-        states.append(state)
-    return tuple(states)
-
-
 def hand_starts(states: Sequence[GameState]) -> list[GameState]:
     """The state at the start of each hand's bidding."""
     return [s for s in states if s.phase is Phase.BIDDING and all(b is None for b in s.bids)]
-
-
-def first_play_tricks(state: GameState) -> tuple[int, ...]:
-    """The tricks each seat wins this hand when every card played is the first legal one."""
-    done = len(state.history)
-    while len(state.history) == done:
-        state = apply_move(state, legal_moves(state)[0])
-    return state.history[done].tricks_won
 
 
 def drive_hand(state: GameState, choose: Callable[[int, int], Bid]) -> GameState:
