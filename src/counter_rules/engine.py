@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
+from operator import add, attrgetter
+from typing import cast
 
 from counter_rules.cards import Card, Suit
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
@@ -36,6 +37,8 @@ from counter_rules.views import PlayerView, proxy_state
 __all__ = ["apply_move", "explain_trick", "is_legal", "legal_moves", "new_game", "resolve_trick"]
 
 _card_key = attrgetter("_key")
+_new_state = object.__new__
+_set_dict = object.__setattr__
 _EMPTY: frozenset[int] = frozenset()
 _SEATS = [frozenset((s,)) for s in range(16)]
 
@@ -170,12 +173,19 @@ def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple
         >>> legal_moves(state, seat=0)
         ()
     """
-    if isinstance(state, PlayerView):
+    if state.__class__ is not GameState and isinstance(state, PlayerView):
         return _view_moves(state)
-    moves: tuple[Move, ...] | None = state._legal
+    assert isinstance(state, GameState)
+    d = state.__dict__
+    moves: tuple[Move, ...] | None = d["_legal"]
     if moves is None:
-        moves = _compute_legal(state)
-        state.__dict__["_legal"] = moves
+        if d["phase"] is _PLAYING:
+            for only in d["to_act"]:
+                moves = d["rules"].legal_plays(state, only)
+        else:
+            moves = _compute_legal(state)
+        d["_legal"] = moves
+        assert moves is not None
     if seat is None:
         return moves
     return tuple(m for m in moves if m.seat == seat)
@@ -297,14 +307,20 @@ def apply_move(state: GameState, move: Move) -> GameState:
         ...     print(exc)
         illegal move P3:bid 2: it is seat 1's turn, not seat 3's
     """
-    legal = state._legal
+    legal = state.__dict__["_legal"]
     if legal is None:
         legal = legal_moves(state)
-    if not _accepts(legal, move):
-        if state.phase is _GAME_OVER:
-            raise GameOverError(f"the game is over; no move can be applied, got {move}")
-        raise IllegalMoveError(move, _why_illegal(state, move) or "not legal now")
-    if isinstance(move, Play):
+    for candidate in legal:
+        # Moves handed out by legal_moves are shared objects: identity is the
+        # common case and skips calling __eq__ on every move before it.
+        if candidate is move:
+            break
+    else:
+        if not (move in legal and _type_error(move) is None):
+            if state.phase is _GAME_OVER:
+                raise GameOverError(f"the game is over; no move can be applied, got {move}")
+            raise IllegalMoveError(move, _why_illegal(state, move) or "not legal now")
+    if move.__class__ is Play or isinstance(move, Play):
         return _apply_play(state, move)
     if isinstance(move, Bid):
         return _apply_bid(state, move)
@@ -377,13 +393,13 @@ def _derive(state: GameState, changes: dict[str, object]) -> GameState:
     """A copy of ``state`` with some fields replaced: the hot path's cheap evolve.
 
     ``GameState`` keeps its fields in the instance dict (``slots=False``), so a
-    copy is one C-level dict update; the legal-move cache is reset.
+    copy is one C-level dict copy; the legal-move cache is reset.
     """
-    new = object.__new__(GameState)
-    d = new.__dict__
-    d.update(state.__dict__)
+    d = state.__dict__.copy()
     d.update(changes)
     d["_legal"] = None
+    new = _new_state(GameState)
+    _set_dict(new, "__dict__", d)
     return new
 
 
@@ -401,61 +417,57 @@ def _apply_play(state: GameState, move: Play) -> GameState:
     else:
         i = hand.index(card)
         card = hand[i]
-    hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+    new_hands = list(hands)
+    new_hands[seat] = hand[:i] + hand[i + 1 :]
+    hands = tuple(new_hands)
     if move.reveal is None and move.call is None:
         played = _PLAYED_TABLES[seat][card._key] or played_card(seat, card)
     else:
         played = PlayedCard(seat, card, move.reveal, move.call)
     trick = (*d["trick"], played)
     players = len(hands)
+    nd = d.copy()
+    nd["_legal"] = None
+    new = _new_state(GameState)
+    _set_dict(new, "__dict__", nd)
     if len(trick) < players:
-        # Inline _derive: this is the most frequent transition.
-        new = object.__new__(GameState)
-        nd = new.__dict__
-        nd.update(d)
+        # The most frequent transition: the next seat plays to the same trick.
         nd["hands"] = hands
         nd["trick"] = trick
         nd["to_act"] = _SEATS[(seat + 1) % players]
-        nd["_legal"] = None
         return new
-    new_hand = hands[seat]
-    rules = state.rules
-    last = not new_hand
-    result = rules.resolve(
-        trick,
-        state.trump,
-        doubled_lead=state.doubled_lead,
-        last_trick=last,
-        explain=False,
-        trump_card=state.trump_card,
-    )
-    won = state.tricks_won
-    if result.winner is not None:
-        w = result.winner
-        won = (*won[:w], won[w] + 1, *won[w + 1 :])
-    stock = state.stock
-    trump_card = state.trump_card
+    last = not hands[seat]
+    result = state.rules.resolve_fast(trick, d["trump"], d["doubled_lead"], last, d["trump_card"])
+    won = d["tricks_won"]
+    winner = result.winner
+    if winner is not None:
+        counts = list(won)
+        counts[winner] += 1
+        won = tuple(counts)
+    stock = d["stock"]
+    trump_card = d["trump_card"]
     if result.jacks:
         stock = (*reversed(result.jacks), *stock)
         trump_card = stock[0]
-    tricks = (*state.tricks, result)
+    tricks = (*d["tricks"], result)
     if last:
         return _end_hand(state, hands, won, stock, tricks, result.next_trump, trump_card)
     leader = result.next_leader
     if result.pass_cards:
-        phase = _PASSING
-        to_act = frozenset(range(players))
+        nd["phase"] = _PASSING
+        nd["to_act"] = frozenset(range(players))
     else:
-        phase = _PLAYING
-        to_act = _SEATS[leader]
-    return _derive(
-        state,
-        {
-            "phase": phase, "hands": hands, "tricks_won": won, "trick": (), "leader": leader,
-            "trump": result.next_trump, "stock": stock, "tricks": tricks, "to_act": to_act,
-            "doubled_lead": result.double_next_lead, "trump_card": trump_card,
-        },
-    )  # fmt: skip
+        nd["to_act"] = _SEATS[leader]
+    nd["hands"] = hands
+    nd["tricks_won"] = won
+    nd["trick"] = ()
+    nd["leader"] = leader
+    nd["trump"] = result.next_trump
+    nd["stock"] = stock
+    nd["tricks"] = tricks
+    nd["doubled_lead"] = result.double_next_lead
+    nd["trump_card"] = trump_card
+    return new
 
 
 def _end_hand(
@@ -476,8 +488,8 @@ def _end_hand(
         },
     )  # fmt: skip
     points = rules.score_hand(finished)
-    scores = tuple(a + b for a, b in zip(state.scores, points, strict=True))
-    bids = tuple(b if b is not None else 0 for b in state.bids)
+    scores = tuple(map(add, state.scores, points))
+    bids = cast("tuple[int, ...]", state.bids)  # every seat has bid by now
     first_trump = tricks[0].trump if tricks else trump
     result = HandResult(
         state.hand_number, state.dealer, state.cards_dealt, first_trump,
@@ -485,7 +497,12 @@ def _end_hand(
     )  # fmt: skip
     history = (*state.history, result)
     if rules.is_game_over(history):
-        return _derive(finished, {"phase": _GAME_OVER, "scores": scores, "history": history})
+        # ``finished`` has not been handed out yet: complete it in place.
+        d = finished.__dict__
+        d["phase"] = _GAME_OVER
+        d["scores"] = scores
+        d["history"] = history
+        return finished
     number = state.hand_number + 1
     dealer = (state.dealer + 1) % rules.players
     new = _start_hand(

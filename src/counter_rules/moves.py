@@ -13,6 +13,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeAlias
 
 import attrs
@@ -112,6 +113,12 @@ def shared_play(seat: int, card: Card, reveal: Card | None = None) -> Play:
             move = table[card._key] = Play(seat, card)
         return move
     return reveal_play(seat, card, reveal)
+
+
+def seat_plays(players: int, deck: Sequence[Card]) -> tuple[dict[int, Play], ...]:
+    """For each seat, the shared plays without a reveal of every card of
+    ``deck``, keyed by the card's key (internal: rulesets build it once)."""
+    return tuple({card._key: shared_play(seat, card) for card in deck} for seat in range(players))
 
 
 def shared_bid(seat: int, tricks: int, blind: bool = False) -> Bid:

@@ -41,9 +41,9 @@ from counter_rules.effects import (
     three,
     two,
 )
-from counter_rules.effects.base import VOID, TrickWork, fmt_half
+from counter_rules.effects.base import VICTOR, VOID, TrickWork, fmt_half
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Play, play_table, reveal_play, shared_play
+from counter_rules.moves import Play, reveal_play, seat_plays
 from counter_rules.rulesets._validate import check_bool, check_int
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.scoring import counter as counter_scoring
@@ -134,6 +134,151 @@ def _pick_winner(work: TrickWork) -> None:
         )
 
 
+_ACE = Rank.ACE
+_THREE = Rank.THREE
+_FIVE = Rank.FIVE
+_SIX = Rank.SIX
+_SEVEN = Rank.SEVEN
+_EIGHT = Rank.EIGHT
+_NINE = Rank.NINE
+_TEN = Rank.TEN
+_JACK = Rank.JACK
+_QUEEN = Rank.QUEEN
+_KING = Rank.KING
+_COURT = (_JACK, _QUEEN, _KING)
+
+
+def _resolve_quick(
+    plays: tuple[PlayedCard, ...],
+    trump: Suit | None,
+    doubled_lead: bool,
+    last_trick: bool,
+    trump_card: Card | None,
+) -> TrickResult:
+    """The whole pipeline in one function, without explanations: the engine's
+    path after every trick. It runs the steps of :data:`_PIPELINE`,
+    :func:`_pick_winner` and :data:`_AFTER` in the same order on local lists;
+    the tests check that it agrees with :meth:`Counter.resolve` on random tricks.
+    """
+    cards = [p.card for p in plays]
+    ranks = [c.rank for c in cards]
+    suits = [c.suit for c in cards]
+    n = len(cards)
+    half = [r + r for r in ranks]
+    lead_rank = ranks[0]
+    led = suits[0]
+    buffs: list[int] | None = None
+    if _FOUR in ranks:
+        buffs = [0] * n
+        for i in range(n):
+            if ranks[i] is _FOUR:
+                buffs[i] = VICTOR if plays[i].reveal is not None else VOID
+    if lead_rank is _TWO and trump is not None:
+        led = trump
+    if led is not None and _TEN in ranks:
+        for i in range(1, n):
+            if ranks[i] is _TEN and suits[i] is not led:
+                suits[i] = led
+                half[i] = 30
+    trick_trump = trump
+    if lead_rank is _KING:
+        king_suit = suits[0]
+        trick_trump = None
+        for i in range(1, n):
+            suit = suits[i]
+            if suit is not None and suit is not trump and suit is not king_suit:
+                trick_trump = suit
+                break
+    if _EIGHT in ranks:
+        for i in range(1, n):
+            if ranks[i] is _EIGHT and suits[i] is not trick_trump and suits[i] is not led:
+                suits[i] = led
+    if _ACE in ranks:
+        for i in range(n):
+            if ranks[i] is _ACE:
+                suit = cards[i].suit
+                for j in range(n):
+                    if ranks[j] in _COURT and cards[j].suit is suit:
+                        half[i] = 28
+                        break
+    if _FIVE in ranks and _SIX in ranks:
+        five = ranks.index(_FIVE)
+        for i in range(n):
+            if ranks[i] is _SIX:
+                half[five] += half[i]
+                half[i] = 0
+    if _QUEEN in ranks:
+        buffs = None
+        if 22 in half:
+            for i in range(n):
+                if ranks[i] is _QUEEN:
+                    half[i] = 30
+    if _THREE in ranks:
+        three = ranks.index(_THREE)
+        for i in range(n):
+            if ranks[i] is _FOUR or ranks[i] is _QUEEN:
+                half[three] += half[i]
+                half[i] = 0
+    if _NINE in ranks:
+        snapshot = tuple(half)
+        for i in range(n):
+            if ranks[i] is _NINE:
+                above = below = 0
+                for j in range(n):
+                    if j != i:
+                        if snapshot[j] > 18:
+                            above += 1
+                        elif snapshot[j] < 18:
+                            below += 1
+                half[i] = 30 if above > below else 1 if below > above else 18
+    if doubled_lead:
+        half[0] *= 2
+    index: int | None = None
+    if buffs is not None and VICTOR in buffs:
+        index = buffs.index(VICTOR)
+    else:
+        lowest_wins = lead_rank is not _KING and ranks.count(_SEVEN) % 2 == 1
+        candidates = range(n) if buffs is None else [i for i in range(n) if buffs[i] != VOID]
+        pool = [
+            i
+            for i in candidates
+            if ranks[i] is _TWO or (trick_trump is not None and suits[i] is trick_trump)
+        ]
+        if not pool:
+            pool = [i for i in candidates if suits[i] is led]
+        if pool:
+            best = pool[0]
+            if lowest_wins:
+                for i in pool:
+                    if half[i] < half[best]:
+                        best = i
+            else:
+                for i in pool:
+                    if half[i] > half[best]:
+                        best = i
+            index = best
+    winner = None if index is None else plays[index].seat
+    next_leader = plays[0].seat if index is None else plays[index].seat
+    double_next = False
+    if _SIX in ranks:
+        lowest = min(half)
+        if half.count(lowest) == 1:
+            i = half.index(lowest)
+            if ranks[i] is _SIX:
+                next_leader = plays[i].seat
+                double_next = True
+    next_trump = trump
+    jacks: tuple[Card, ...] = ()
+    if _JACK in ranks:
+        jacks = tuple([cards[i] for i in range(n) if ranks[i] is _JACK])
+        next_trump = jacks[-1].suit
+    return TrickResult(
+        tuple(plays), winner, index, tuple(half), trick_trump, led, next_leader, next_trump,
+        _FIVE in ranks and not last_trick, double_next, jacks, (), trump, doubled_lead,
+        last_trick, trump_card,
+    )  # fmt: skip
+
+
 @attrs.frozen
 class Counter(Ruleset):
     """The rules of Counter (3-5 players, 10 cards each, every rank has a power).
@@ -162,12 +307,14 @@ class Counter(Ruleset):
     """The score that ends the game, or ``None`` for the recommended one."""
     hook: bool = False
     """Whether the last bidder may not make the bids total the tricks."""
+    _plays: tuple[dict[int, Play], ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         check_int("Counter", "players", self.players, 3, 5)
         if self.target is not None:
             check_int("Counter", "target", self.target, 1)
         check_bool("Counter", "hook", self.hook)
+        object.__setattr__(self, "_plays", seat_plays(self.players, _DECK))
 
     @property
     def name(self) -> str:
@@ -220,15 +367,18 @@ class Counter(Ruleset):
         holding only its Eight; a Four may be played with or without showing
         another Four."""
         hand = state.hands[seat]
+        table = self._plays[seat]
         candidates: Sequence[Card] = hand
         trick = state.trick
         if trick:
-            follow = two.suit_to_follow(trick[0].card, state.trump)
+            led = trick[0].card
+            trump = state.trump
+            # two.suit_to_follow and eight.exempts, inline.
+            follow = trump if led.rank is _TWO and trump is not None else led.suit
             suited = [c for c in hand if c.suit is follow]
-            if suited and not eight.exempts(suited):
+            if suited and (len(suited) > 1 or suited[0].rank is not _EIGHT):
                 candidates = suited
-        table = play_table(seat)
-        moves = [table[card._key] or shared_play(seat, card) for card in candidates]
+        moves = [table[card._key] for card in candidates]
         fours = [card for card in hand if card.rank is _FOUR]
         if len(fours) > 1:
             # A Four may also be played showing another Four still in the hand.
@@ -341,6 +491,18 @@ class Counter(Ruleset):
             last_trick,
             trump_card,
         )
+
+    def resolve_fast(
+        self,
+        plays: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        doubled_lead: bool,
+        last_trick: bool,
+        trump_card: Card | None,
+    ) -> TrickResult:
+        """The engine's call after every trick: the pipeline fused into one
+        function, without the list of effects."""
+        return _resolve_quick(plays, trump, doubled_lead, last_trick, trump_card)
 
     # -- scoring --------------------------------------------------------------
     def score_hand(self, state: GameState) -> tuple[int, ...]:

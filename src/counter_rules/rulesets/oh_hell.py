@@ -22,10 +22,15 @@ import attrs
 
 from counter_rules.cards import Card, Rank, Suit, _intern, standard_deck
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Play, call_play, play_table, shared_play
+from counter_rules.moves import Play, call_play, play_table, seat_plays, shared_play
 from counter_rules.rulesets._validate import check_bool, check_choice, check_int
 from counter_rules.rulesets.base import DealtHand, Ruleset, hand_rng, shuffled, sort_hand
-from counter_rules.rulesets.plain_tricks import JOKER_STYLES, led_suit, resolve_plain
+from counter_rules.rulesets.plain_tricks import (
+    JOKER_STYLES,
+    _resolve_simple,
+    led_suit,
+    resolve_plain,
+)
 from counter_rules.scoring import blackout as blackout_scoring
 from counter_rules.scoring import office as office_scoring
 from counter_rules.scoring import ten_plus_bid, ten_times_bid, up_and_down
@@ -180,6 +185,7 @@ class OhHell(Ruleset):
     _deck: tuple[Card, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _sizes: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _simple_play: bool = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _plays: tuple[dict[int, Play], ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         owner = type(self).__name__
@@ -228,6 +234,7 @@ class OhHell(Ruleset):
         object.__setattr__(self, "_sizes", self._build_sizes(owner))
         simple = self.jokers == "none" and self.follow == "plain" and not self.trumps_broken
         object.__setattr__(self, "_simple_play", simple)
+        object.__setattr__(self, "_plays", seat_plays(self.players, self._deck))
 
     def _build_sizes(self, owner: str) -> tuple[int, ...]:
         most = len(self._deck) // self.players
@@ -508,16 +515,16 @@ class OhHell(Ruleset):
         trick = state.trick
         if self._simple_play:
             # The common case, kept short: follow the led suit if able.
+            plays_of = self._plays[seat]
             if trick:
-                suit = trick[0].card.suit
-                candidates = [c for c in hand if c.suit is suit] or hand
-            else:
-                candidates = hand
-            table = play_table(seat)
-            return tuple([table[c._key] or shared_play(seat, c) for c in candidates])
+                led = trick[0].card.suit
+                following = [plays_of[c._key] for c in hand if c.suit is led]
+                if following:
+                    return tuple(following)
+            return tuple([plays_of[c._key] for c in hand])
         trump = state.trump
         jokers = self.jokers
-        candidates = hand
+        candidates: Sequence[Card] = hand
         if not trick:
             if jokers == "atkinson":
                 suited = [c for c in hand if c.rank is not _JOKER]
@@ -664,11 +671,42 @@ class OhHell(Ruleset):
             explain=explain,
         )
 
+    def resolve_fast(
+        self,
+        plays: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        doubled_lead: bool,
+        last_trick: bool,
+        trump_card: Card | None,
+    ) -> TrickResult:
+        """The engine's call after every trick: no effects list; without Jokers
+        the short path of :func:`~counter_rules.rulesets.plain_tricks.resolve_plain`."""
+        if self.jokers == "none":
+            return _resolve_simple(plays, trump, trump_card, last_trick)
+        return resolve_plain(
+            plays,
+            trump,
+            jokers=self.jokers,
+            trump_card=trump_card,
+            last_trick=last_trick,
+            explain=False,
+        )
+
     # -- scoring and the end --------------------------------------------------
     def score_hand(self, state: GameState) -> tuple[int, ...]:
         """Every seat's points by :attr:`scoring`."""
         cards = state.cards_dealt
         scheme = self.scoring
+        if scheme == "tricks_plus_ten":
+            # The engine's common case, inline: 10 (20 blind) for an exact bid,
+            # plus 1 a trick (scoring.up_and_down.score, without its checks).
+            bids, tricks, blinds = state.bids, state.tricks_won, state.blind
+            return tuple(
+                [
+                    won + ((20 if blind else 10) if won == bid else 0)
+                    for bid, won, blind in zip(bids, tricks, blinds, strict=True)
+                ]
+            )
         points = []
         for seat, won in enumerate(state.tricks_won):
             bid = state.bids[seat]

@@ -1,0 +1,126 @@
+"""The engine's quick paths agree with the explained ones they stand in for.
+
+After every trick the engine calls :meth:`Ruleset.resolve_fast` (Counter's
+pipeline fused into one function, Oh Hell's short path without Jokers), and it
+scores the common Oh Hell scheme inline. These tests draw random tricks and
+hands and compare them with :meth:`Ruleset.resolve` (which builds the effects
+list) and the scoring modules.
+"""
+
+from __future__ import annotations
+
+import attrs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from counter_rules import (
+    Card,
+    Counter,
+    OhHell,
+    PlayedCard,
+    Rank,
+    Suit,
+    TrickResult,
+    apply_move,
+    legal_moves,
+    new_game,
+)
+from counter_rules.rulesets.base import deal_order
+from counter_rules.scoring import up_and_down
+
+_SUITS = tuple(Suit)
+_RANKS = tuple(r for r in Rank if r is not Rank.JOKER)
+
+
+def _without_effects(result: TrickResult) -> TrickResult:
+    return attrs.evolve(result, effects=())
+
+
+@st.composite
+def counter_tricks(draw: st.DrawFn) -> tuple[tuple[PlayedCard, ...], Counter]:
+    """A Counter trick of 3-5 distinct cards, Fours sometimes showing another Four."""
+    players = draw(st.integers(3, 5))
+    # A few ranks at a time, so that the powers meet each other often.
+    ranks = draw(st.lists(st.sampled_from(_RANKS), min_size=1, max_size=5, unique=True))
+    pairs = draw(
+        st.lists(
+            st.tuples(st.sampled_from(ranks), st.sampled_from(_SUITS)),
+            min_size=players,
+            max_size=players,
+            unique=True,
+        )
+    )
+    played = [Card(rank, suit) for rank, suit in pairs]
+    leader = draw(st.integers(0, players - 1))
+    plays = []
+    for i, card in enumerate(played):
+        reveal = None
+        if card.rank is Rank.FOUR:
+            others = [Card(Rank.FOUR, s) for s in _SUITS if Card(Rank.FOUR, s) not in played]
+            reveal = draw(st.none() | st.sampled_from(others)) if others else None
+        plays.append(PlayedCard((leader + i) % players, card, reveal))
+    return tuple(plays), Counter(players=players)
+
+
+@settings(max_examples=400)
+@given(
+    counter_tricks(),
+    st.sampled_from(_SUITS),
+    st.booleans(),
+    st.booleans(),
+)
+def test_counter_quick_resolution_equals_the_pipeline(
+    trick: tuple[tuple[PlayedCard, ...], Counter], trump: Suit, doubled: bool, last: bool
+) -> None:
+    """Counter's fused resolution gives the pipeline's result, effects aside."""
+    plays, rules = trick
+    slow = rules.resolve(plays, trump, doubled_lead=doubled, last_trick=last, explain=True)
+    fast = rules.resolve_fast(plays, trump, doubled, last, plays[0].card)
+    assert fast == _without_effects(attrs.evolve(slow, trump_card=plays[0].card))
+
+
+@given(
+    st.integers(2, 7),
+    st.integers(1, 2),
+    st.data(),
+    st.sampled_from((*_SUITS, None)),
+    st.booleans(),
+)
+def test_oh_hell_quick_resolution_equals_the_explained_one(
+    players: int, decks: int, data: st.DataObject, trump: Suit | None, last: bool
+) -> None:
+    """Oh Hell's short path (no Jokers, one or two decks) gives the explained result."""
+    rules = OhHell(players=players, decks=decks, schedule=(1,))
+    cards = data.draw(
+        st.lists(st.sampled_from(rules.deck()), min_size=players, max_size=players, unique=True)
+    )
+    plays = tuple(PlayedCard(i, card) for i, card in enumerate(cards))
+    slow = rules.resolve(plays, trump, last_trick=last, explain=True)
+    assert rules.resolve_fast(plays, trump, False, last, None) == _without_effects(slow)
+
+
+@given(st.integers(0, 10_000), st.integers(0, 10_000))
+def test_quick_oh_hell_scores_equal_the_scoring_module(seed: int, choices: int) -> None:
+    """The engine's inline Up-and-Down scoring equals ``scoring.up_and_down.score``."""
+    rules = OhHell(players=4, schedule=(5,))
+    state = new_game(rules, seed)
+    step = 0
+    while not state.is_over:
+        moves = legal_moves(state)
+        state = apply_move(state, moves[(choices + step) % len(moves)])
+        step += 1
+    (hand,) = state.history
+    expected = tuple(
+        up_and_down.score(bid, won) for bid, won in zip(hand.bids, hand.tricks_won, strict=True)
+    )
+    assert hand.points == expected
+
+
+@given(st.integers(0, 2**63), st.integers(1, 50), st.integers(1, 255))
+def test_deal_order_is_a_reproducible_permutation(seed: int, hand: int, size: int) -> None:
+    """Each deal's order is a permutation of the deck, the same for the same seed and hand."""
+    order = deal_order(seed, hand, size)
+    assert sorted(order) == list(range(size))
+    assert order == deal_order(seed, hand, size)
+    if size > 8:
+        assert order != deal_order(seed, hand + 1, size)
