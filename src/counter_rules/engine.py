@@ -22,6 +22,7 @@ Example:
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Iterable, Sequence
 from operator import add, attrgetter
 from typing import cast
@@ -349,43 +350,43 @@ def _apply_bid(state: GameState, move: Bid) -> GameState:
 
 def _apply_pass(state: GameState, move: Pass) -> GameState:
     seat = move.seat
-    pending = list(state.pending)
     card = move.card
-    for held in state.hands[seat]:
+    d = state.__dict__
+    hands = d["hands"]
+    pending = list(d["pending"])
+    for held in hands[seat]:
         if held is card or held == card:
             pending[seat] = held
             break
-    to_act = state.to_act - _SEATS[seat]
-    hands = state.hands
-    phase = _PASSING
-    if not to_act:
-        players = len(hands)
-        new_hands = []
-        for s in range(players):
-            given = pending[s]
-            received = pending[s - 1]
-            assert given is not None and received is not None
-            hand = [c for c in hands[s] if c is not given]
-            hand.append(received)
-            hand.sort(key=_card_key)
-            new_hands.append(tuple(hand))
-        hands = tuple(new_hands)
-        exchanges = (*state.exchanges, tuple(pending))
-        pending = [None] * players
-        phase = _PLAYING
-        to_act = _SEATS[state.leader]
-    changes: dict[str, object] = {
-        "phase": phase, "hands": hands, "pending": tuple(pending), "to_act": to_act,
-    }  # fmt: skip
-    if phase is _PLAYING:
-        changes["exchanges"] = exchanges
-    new = _derive(state, changes)
-    legal = state._legal
-    if phase is _PASSING and legal is not None:
-        # The pass moves are grouped by seat in seat order, one per card held:
-        # the remaining seats' moves are the old tuple less this seat's slice.
-        start = sum(len(hands[s]) for s in state.to_act if s < seat)
-        new.__dict__["_legal"] = legal[:start] + legal[start + len(hands[seat]) :]
+    old_to_act = d["to_act"]
+    to_act = old_to_act - _SEATS[seat]
+    nd = d.copy()
+    new = _new_state(GameState)
+    _set_dict(new, "__dict__", nd)
+    if to_act:
+        nd["pending"] = tuple(pending)
+        nd["to_act"] = to_act
+        legal = d["_legal"]
+        if legal is not None:
+            # The pass moves are grouped by seat in seat order, one per card
+            # held: the other seats' moves are the old tuple less this slice.
+            start = sum(len(hands[s]) for s in old_to_act if s < seat)
+            legal = legal[:start] + legal[start + len(hands[seat]) :]
+        nd["_legal"] = legal
+        return new
+    players = len(hands)
+    new_hands = []
+    for s in range(players):
+        given = pending[s]
+        hand = [c for c in hands[s] if c is not given]
+        insort(hand, pending[s - 1], key=_card_key)
+        new_hands.append(tuple(hand))
+    nd["hands"] = tuple(new_hands)
+    nd["exchanges"] = (*d["exchanges"], tuple(pending))
+    nd["pending"] = (None,) * players
+    nd["phase"] = _PLAYING
+    nd["to_act"] = _SEATS[d["leader"]]
+    nd["_legal"] = None
     return new
 
 

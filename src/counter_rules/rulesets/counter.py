@@ -21,7 +21,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -86,6 +86,7 @@ _AFTER: tuple[tuple[Rank | None, _Step], ...] = (
 # Enum members bound once: attribute access on an Enum class is slow.
 _FOUR = Rank.FOUR
 _TWO = Rank.TWO
+_EIGHT = Rank.EIGHT
 
 
 def _pick_winner(work: TrickWork) -> None:
@@ -134,18 +135,24 @@ def _pick_winner(work: TrickWork) -> None:
         )
 
 
-_ACE = Rank.ACE
-_THREE = Rank.THREE
-_FIVE = Rank.FIVE
-_SIX = Rank.SIX
-_SEVEN = Rank.SEVEN
-_EIGHT = Rank.EIGHT
-_NINE = Rank.NINE
-_TEN = Rank.TEN
-_JACK = Rank.JACK
-_QUEEN = Rank.QUEEN
-_KING = Rank.KING
-_COURT = (_JACK, _QUEEN, _KING)
+_N1 = 1  # rank numbers: the fused resolution compares plain ints
+_N2 = 2
+_N3 = 3
+_N4 = 4
+_N5 = 5
+_N6 = 6
+_N7 = 7
+_N8 = 8
+_N9 = 9
+_N10 = 10
+_N11 = 11
+_N12 = 12
+_N13 = 13
+_COURT_NUMBERS = (11, 12, 13)
+# The rank number of every card of the deck, by card key.
+_RANK_OF = [0] * 1280
+for _card in _DECK:
+    _RANK_OF[_card._key] = int(_card.rank)
 
 
 def _resolve_quick(
@@ -161,27 +168,27 @@ def _resolve_quick(
     the tests check that it agrees with :meth:`Counter.resolve` on random tricks.
     """
     cards = [p.card for p in plays]
-    ranks = [c.rank for c in cards]
+    ranks = [_RANK_OF[c._key] for c in cards]
     suits = [c.suit for c in cards]
     n = len(cards)
     half = [r + r for r in ranks]
     lead_rank = ranks[0]
     led = suits[0]
     buffs: list[int] | None = None
-    if _FOUR in ranks:
+    if _N4 in ranks:
         buffs = [0] * n
         for i in range(n):
-            if ranks[i] is _FOUR:
+            if ranks[i] == _N4:
                 buffs[i] = VICTOR if plays[i].reveal is not None else VOID
-    if lead_rank is _TWO and trump is not None:
+    if lead_rank == _N2 and trump is not None:
         led = trump
-    if led is not None and _TEN in ranks:
+    if led is not None and _N10 in ranks:
         for i in range(1, n):
-            if ranks[i] is _TEN and suits[i] is not led:
+            if ranks[i] == _N10 and suits[i] is not led:
                 suits[i] = led
                 half[i] = 30
     trick_trump = trump
-    if lead_rank is _KING:
+    if lead_rank == _N13:
         king_suit = suits[0]
         trick_trump = None
         for i in range(1, n):
@@ -189,40 +196,40 @@ def _resolve_quick(
             if suit is not None and suit is not trump and suit is not king_suit:
                 trick_trump = suit
                 break
-    if _EIGHT in ranks:
+    if _N8 in ranks:
         for i in range(1, n):
-            if ranks[i] is _EIGHT and suits[i] is not trick_trump and suits[i] is not led:
+            if ranks[i] == _N8 and suits[i] is not trick_trump and suits[i] is not led:
                 suits[i] = led
-    if _ACE in ranks:
+    if _N1 in ranks:
         for i in range(n):
-            if ranks[i] is _ACE:
+            if ranks[i] == _N1:
                 suit = cards[i].suit
                 for j in range(n):
-                    if ranks[j] in _COURT and cards[j].suit is suit:
+                    if ranks[j] in _COURT_NUMBERS and cards[j].suit is suit:
                         half[i] = 28
                         break
-    if _FIVE in ranks and _SIX in ranks:
-        five = ranks.index(_FIVE)
+    if _N5 in ranks and _N6 in ranks:
+        five = ranks.index(_N5)
         for i in range(n):
-            if ranks[i] is _SIX:
+            if ranks[i] == _N6:
                 half[five] += half[i]
                 half[i] = 0
-    if _QUEEN in ranks:
+    if _N12 in ranks:
         buffs = None
         if 22 in half:
             for i in range(n):
-                if ranks[i] is _QUEEN:
+                if ranks[i] == _N12:
                     half[i] = 30
-    if _THREE in ranks:
-        three = ranks.index(_THREE)
+    if _N3 in ranks:
+        three = ranks.index(_N3)
         for i in range(n):
-            if ranks[i] is _FOUR or ranks[i] is _QUEEN:
+            if ranks[i] == _N4 or ranks[i] == _N12:
                 half[three] += half[i]
                 half[i] = 0
-    if _NINE in ranks:
+    if _N9 in ranks:
         snapshot = tuple(half)
         for i in range(n):
-            if ranks[i] is _NINE:
+            if ranks[i] == _N9:
                 above = below = 0
                 for j in range(n):
                     if j != i:
@@ -237,12 +244,12 @@ def _resolve_quick(
     if buffs is not None and VICTOR in buffs:
         index = buffs.index(VICTOR)
     else:
-        lowest_wins = lead_rank is not _KING and ranks.count(_SEVEN) % 2 == 1
+        lowest_wins = lead_rank != _N13 and ranks.count(_N7) % 2 == 1
         candidates = range(n) if buffs is None else [i for i in range(n) if buffs[i] != VOID]
         pool = [
             i
             for i in candidates
-            if ranks[i] is _TWO or (trick_trump is not None and suits[i] is trick_trump)
+            if ranks[i] == _N2 or (trick_trump is not None and suits[i] is trick_trump)
         ]
         if not pool:
             pool = [i for i in candidates if suits[i] is led]
@@ -260,21 +267,21 @@ def _resolve_quick(
     winner = None if index is None else plays[index].seat
     next_leader = plays[0].seat if index is None else plays[index].seat
     double_next = False
-    if _SIX in ranks:
+    if _N6 in ranks:
         lowest = min(half)
         if half.count(lowest) == 1:
             i = half.index(lowest)
-            if ranks[i] is _SIX:
+            if ranks[i] == _N6:
                 next_leader = plays[i].seat
                 double_next = True
     next_trump = trump
     jacks: tuple[Card, ...] = ()
-    if _JACK in ranks:
-        jacks = tuple([cards[i] for i in range(n) if ranks[i] is _JACK])
+    if _N11 in ranks:
+        jacks = tuple([cards[i] for i in range(n) if ranks[i] == _N11])
         next_trump = jacks[-1].suit
     return TrickResult(
         tuple(plays), winner, index, tuple(half), trick_trump, led, next_leader, next_trump,
-        _FIVE in ranks and not last_trick, double_next, jacks, (), trump, doubled_lead,
+        _N5 in ranks and not last_trick, double_next, jacks, (), trump, doubled_lead,
         last_trick, trump_card,
     )  # fmt: skip
 
@@ -308,6 +315,7 @@ class Counter(Ruleset):
     hook: bool = False
     """Whether the last bidder may not make the bids total the tricks."""
     _plays: tuple[dict[int, Play], ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _seat_counts: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         check_int("Counter", "players", self.players, 3, 5)
@@ -315,6 +323,7 @@ class Counter(Ruleset):
             check_int("Counter", "target", self.target, 1)
         check_bool("Counter", "hook", self.hook)
         object.__setattr__(self, "_plays", seat_plays(self.players, _DECK))
+        object.__setattr__(self, "_seat_counts", (self.players,) * self.players)
 
     @property
     def name(self) -> str:
@@ -507,11 +516,8 @@ class Counter(Ruleset):
     # -- scoring --------------------------------------------------------------
     def score_hand(self, state: GameState) -> tuple[int, ...]:
         """Counter's table for every seat."""
-        players = self.players
-        return tuple(
-            counter_scoring.score(bid if bid is not None else 0, won, players)
-            for bid, won in zip(state.bids, state.tricks_won, strict=True)
-        )
+        bids = cast("tuple[int, ...]", state.bids)  # every seat has bid
+        return tuple(map(counter_scoring.points, bids, state.tricks_won, self._seat_counts))
 
     def is_game_over(self, history: Sequence[HandResult]) -> bool:
         """Over once anybody has reached the target."""

@@ -16,7 +16,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -698,15 +698,9 @@ class OhHell(Ruleset):
         cards = state.cards_dealt
         scheme = self.scoring
         if scheme == "tricks_plus_ten":
-            # The engine's common case, inline: 10 (20 blind) for an exact bid,
-            # plus 1 a trick (scoring.up_and_down.score, without its checks).
-            bids, tricks, blinds = state.bids, state.tricks_won, state.blind
-            return tuple(
-                [
-                    won + ((20 if blind else 10) if won == bid else 0)
-                    for bid, won, blind in zip(bids, tricks, blinds, strict=True)
-                ]
-            )
+            # The engine's common case: the bids are known to be valid.
+            bids = cast("tuple[int, ...]", state.bids)
+            return tuple(map(up_and_down.points, bids, state.tricks_won, state.blind))
         points = []
         for seat, won in enumerate(state.tricks_won):
             bid = state.bids[seat]

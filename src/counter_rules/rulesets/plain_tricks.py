@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from counter_rules.cards import Card, Rank, Suit
+from counter_rules.cards import Card, Rank, Suit, _intern, standard_deck
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 
 __all__ = ["JOKER_STYLES", "led_suit", "resolve_plain", "strength"]
@@ -44,15 +44,12 @@ def strength(card: Card) -> int:
     return int(rank) + 1 if rank is _JOKER else int(rank)
 
 
-# Twice each card's strength, by card key (the half-point values of a trick).
+# Twice each card's strength, by card key (the half-point values of a trick),
+# filled for every card of one or two decks and the Jokers.
 _HALF_STRENGTH = [0] * 1280
-
-
-def _half_strength(card: Card) -> int:
-    value = _HALF_STRENGTH[card._key]
-    if not value:
-        value = _HALF_STRENGTH[card._key] = 2 * strength(card)
-    return value
+_JOKERS = (_intern(_JOKER, None, 0), _intern(_JOKER, None, 1))
+for _card in (*standard_deck(0), *standard_deck(1), *_JOKERS):
+    _HALF_STRENGTH[_card._key] = 2 * strength(_card)
 
 
 def led_suit(plays: Sequence[PlayedCard], jokers: str) -> tuple[Suit | None, bool]:
@@ -77,25 +74,24 @@ def _card_name(plays: Sequence[PlayedCard], i: int) -> str:
 def _resolve_simple(
     plays: Sequence[PlayedCard], trump: Suit | None, trump_card: Card | None, last_trick: bool
 ) -> TrickResult:
-    """No Jokers, no explanation: the engine's hot path."""
-    suit = plays[0].card.suit
+    """No Jokers, no explanation: the engine's hot path (suits are never ``None``)."""
+    cards = [p.card for p in plays]
+    values = [_HALF_STRENGTH[c._key] for c in cards]
+    suit = cards[0].suit
     winner = 0
-    best = plays[0].card
-    best_trump = best.suit is trump
-    best_value = _HALF_STRENGTH[best._key] or _half_strength(best)
-    for i in range(1, len(plays)):
-        card = plays[i].card
-        value = _HALF_STRENGTH[card._key] or _half_strength(card)
-        if card.suit is trump and trump is not None:
-            if not best_trump or value > best_value:
-                winner, best_trump, best_value = i, True, value
-        elif not best_trump and card.suit is suit and value > best_value:
-            winner, best_value = i, value
+    best_trump = suit is trump
+    best_value = values[0]
+    for i in range(1, len(cards)):
+        card_suit = cards[i].suit
+        if card_suit is trump:
+            if not best_trump or values[i] > best_value:
+                winner, best_trump, best_value = i, True, values[i]
+        elif not best_trump and card_suit is suit and values[i] > best_value:
+            winner, best_value = i, values[i]
     seat = plays[winner].seat
-    values = tuple([_HALF_STRENGTH[p.card._key] for p in plays])
     return TrickResult(
-        tuple(plays), seat, winner, values, trump, suit, seat, trump, False, False, (), (),
-        trump, False, last_trick, trump_card,
+        tuple(plays), seat, winner, tuple(values), trump, suit, seat, trump, False, False, (),
+        (), trump, False, last_trick, trump_card,
     )  # fmt: skip
 
 
@@ -163,7 +159,7 @@ def resolve_plain(
                 Effect("winner", f"{_card_name(plays, winner)} wins: {reason}", None, winner)
             )
     seat = plays[winner].seat if winner is not None else None
-    values = tuple([_HALF_STRENGTH[p.card._key] or _half_strength(p.card) for p in plays])
+    values = tuple([_HALF_STRENGTH[p.card._key] for p in plays])
     return TrickResult(
         tuple(plays),
         seat,

@@ -39,6 +39,12 @@ def score(bid: int, won: int, players: int) -> int:
             raise InvalidArgumentError(
                 f"{name} must be an integer from {low} to {high}, got {value!r}"
             )
+    return points(bid, won, players)
+
+
+def points(bid: int, won: int, players: int) -> int:
+    """:func:`score` without checking its arguments (the engine's call, with
+    values it has already validated)."""
     if won == bid:
         return bid if bid >= 2 else 2
     if won == 0:

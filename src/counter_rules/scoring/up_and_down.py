@@ -21,5 +21,10 @@ def score(bid: int, won: int, *, blind: bool = False) -> int:
     """
     check_flag("blind", blind)
     check_counts(bid, won)
-    bonus = (20 if blind else 10) if won == bid else 0
-    return bonus + won
+    return points(bid, won, blind)
+
+
+def points(bid: int, won: int, blind: bool) -> int:
+    """:func:`score` without checking its arguments (the engine's call, with
+    values it has already validated)."""
+    return won + ((20 if blind else 10) if won == bid else 0)
