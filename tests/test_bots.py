@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 from strategies import random_playout, rulesets, seeds
 
 from counter_rules import (
+    Bid,
     Counter,
     Deal,
     InvalidArgumentError,
@@ -34,6 +36,9 @@ from counter_rules.bots import (
     bot_name,
     moves_of,
 )
+from counter_rules.bots._estimate import card_chances
+from counter_rules.bots._race import win_chances
+from counter_rules.bots.ismcts import _rewards
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
@@ -124,13 +129,39 @@ def test_ismcts_spends_its_iterations_at_the_root() -> None:
     assert visits[chosen] == max(visits.values())
 
 
-def test_ismcts_searches_bids_near_the_hand_estimate() -> None:
-    """At the bid, IS-MCTS searches the bids within 1.5 of the heuristic estimate."""
-    state = new_game(Counter(), seed=8)
-    pv = view(state, state.current_player or 0)
-    _, candidates = ISMCTSBot(iterations=10)._search(pv, legal_moves(pv), random.Random(1))
-    assert 1 <= len(candidates) <= 3
-    assert all(m.tricks <= 6 for m in candidates if hasattr(m, "tricks"))
+@pytest.mark.parametrize(
+    ("rules", "window"), [(Counter(), 1.0), (OhHell(players=4, schedule=(10,)), 1.5)], ids=repr
+)
+def test_ismcts_searches_bids_near_the_hand_estimate(rules: Ruleset, window: float) -> None:
+    """At the bid, IS-MCTS searches the bids within 1.5 of the heuristic
+    estimate (1.0 in Counter, capped at 5 there as the heuristic's)."""
+    for seed in range(3):
+        state = new_game(rules, seed=seed)
+        pv = view(state, state.current_player or 0)
+        expected = sum(card_chances(pv, random.Random(1), 16).values())
+        if isinstance(rules, Counter):
+            expected = min(expected, 5)
+        bot = ISMCTSBot(iterations=10)
+        _, candidates = bot._search(pv, legal_moves(pv), random.Random(1))
+        assert 1 <= len(candidates) <= 3
+        bids = [m.tricks for m in candidates if isinstance(m, Bid)]
+        assert bids and all(abs(b - expected) <= window for b in bids), (expected, bids)
+
+
+def test_ismcts_counter_root_bias_ranks_plays_as_the_heuristic() -> None:
+    """In Counter the root's bias orders the plays as the heuristic's own play
+    score does, so its favourite is the move the heuristic would make."""
+    for seed in range(6):
+        state = new_game(Counter(), seed=seed)
+        rng = random.Random(seed)
+        while state.phase is not Phase.PLAYING or len(legal_moves(state)) < 3:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+        pv = view(state, state.current_player or 0)
+        moves = legal_moves(pv)
+        _, bias = ISMCTSBot()._root_knowledge(pv, moves, random.Random(4))
+        favourite = max(moves, key=lambda m: bias[m])
+        assert favourite == HeuristicBot(samples=16).choose(pv, random.Random(4))
+        assert all(-0.15 <= b <= 1.0 for b in bias.values())
 
 
 def test_ismcts_time_limit_stops_the_search() -> None:
@@ -238,3 +269,62 @@ def test_passes_are_legal(seed: int) -> None:
     for seat in sorted(state.to_act):
         for bot in FAST_BOTS:
             assert bot.choose(view(state, seat), rng) in legal_moves(state, seat)
+
+
+@given(scores=st.lists(st.integers(0, 12), min_size=3, max_size=5), target=st.integers(1, 10))
+@settings(max_examples=60)
+def test_race_chances_are_shares_of_one_win(scores: list[int], target: int) -> None:
+    """Counter's race model: the seats' chances of winning the game add up to 1,
+    tied seats have equal chances, and one more point never lowers a seat's."""
+    chances = win_chances(scores, target)
+    assert sum(chances) == pytest.approx(1.0, abs=1e-4)
+    assert all(0.0 <= c <= 1.0 + 1e-9 for c in chances)
+    for i, j in itertools.combinations(range(len(scores)), 2):
+        if scores[i] == scores[j]:
+            assert chances[i] == pytest.approx(chances[j])
+    better = win_chances([scores[0] + 1, *scores[1:]], target)
+    assert better[0] >= chances[0] - 1e-9
+
+
+def test_race_chances_of_a_finished_game_are_its_result() -> None:
+    """After a hand in which one or more players reach the target the game
+    ends; the most points win, and all tied at the top are winners."""
+    assert win_chances((9, 8, 3, 0), 8) == (1.0, 0.0, 0.0, 0.0)
+    assert win_chances((9, 9, 3, 0), 8) == (0.5, 0.5, 0.0, 0.0)
+    assert win_chances((0, 0, 0), 9) == pytest.approx((1 / 3, 1 / 3, 1 / 3), abs=1e-6)
+
+
+def test_race_values_points_by_the_standings() -> None:
+    """Two points that take the leader to the target are worth more to it than
+    four points to a seat far behind: the bot plays the race, not the points."""
+    near = win_chances((8, 6, 5, 5), 8)[0] - win_chances((6, 6, 5, 5), 8)[0]
+    far = win_chances((4, 6, 5, 5), 8)[0] - win_chances((0, 6, 5, 5), 8)[0]
+    assert near > far > 0
+
+
+def test_ismcts_counter_reward_is_the_edge_in_winning_chances() -> None:
+    """In Counter a finished hand is credited with each seat's chance of winning
+    the game minus the others' mean chance, over the search's scale."""
+    rules = Counter(target=3)
+    rng = random.Random(5)
+    state = new_game(rules, seed=5)
+    while state.hand_number == 1 and not state.is_over:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    scores = state.history[0].scores
+    chances = win_chances(scores, 3)
+    rewards = _rewards(state, 1, 0.5, 3)
+    for seat in range(4):
+        others = (sum(chances) - chances[seat]) / 3
+        assert rewards[seat] == pytest.approx((chances[seat] - others) / 0.5)
+    assert _rewards(state, 1, 5.0, None) != rewards
+
+
+def test_ismcts_searches_counter_bids_longer() -> None:
+    """The Counter bid gets twice the iterations of a play; Oh Hell bids do not."""
+    bot = ISMCTSBot(iterations=12)
+    for rules, factor in ((Counter(), 2), (OhHell(players=4, schedule=(5,)), 1)):
+        state = new_game(rules, seed=8)
+        pv = view(state, state.current_player or 0)
+        root, candidates = bot._search(pv, legal_moves(pv), random.Random(1))
+        if len(candidates) > 1:
+            assert sum(root.children[m].visits for m in candidates) == 12 * factor

@@ -15,15 +15,23 @@ seat. Each iteration
    or as the trick's last player the weakest card that wins it; at the bid the
    weakest, or last the strongest that loses; a tenth of the moves random. Or
    ``"random"``);
-5. *backs up* the hand's points: each node is credited, for the seat that made
-   its move, with that seat's points for the hand minus the others' mean,
-   divided by about what a good hand scores (in a cooperative game the
-   team's mean).
+5. *backs up* the hand's result: each node is credited, for the seat that
+   made its move, with that seat's points for the hand minus the others'
+   mean, divided by about what a good hand scores (in a cooperative game the
+   team's mean). In Counter, where the game goes to the first to reach a
+   target, the credit is instead the seat's chance of winning the game from
+   the scores after the hand minus the others' mean chance (from a model of
+   the race in which every seat scores independently from a typical
+   distribution of hand points): the bot takes risks when behind, secures
+   points when near the target and values points by the standings, not by
+   their number. These rewards are scaled by how much a good hand would
+   move the bot's own chance, so that they span about as much as points do.
 
 Two pieces of knowledge steer the search at the root, where the bot's own
 decision is made. Its bid is searched among the bids within 1.5 of the
 :class:`~counter_rules.bots.HeuristicBot`'s estimate of its winners, not among
-all of them; and its plays start with a *progressive bias* (Chaslot et al.,
+all of them (in Counter with twice the iterations: the bid is made once a
+hand and decides most of its points); and its plays start with a *progressive bias* (Chaslot et al.,
 2008) towards the cards the heuristic's trick estimate favours, a bonus that
 fades as the visits grow.
 
@@ -54,6 +62,7 @@ from counter_rules.bots._estimate import (
     wants_trick,
 )
 from counter_rules.bots._estimate import static_power as _static_power
+from counter_rules.bots._race import win_chances
 from counter_rules.bots.base import moves_of
 from counter_rules.cards import Card, Suit
 from counter_rules.engine import apply_move, legal_moves
@@ -76,7 +85,12 @@ ROLLOUTS = ("greedy", "random")
 _EPSILON = 0.1  # share of random moves in greedy rollouts
 _BIAS = 1.0  # weight of the heuristic's trick estimate at the root
 _BID_WINDOW = 1.5  # bids searched around the heuristic estimate
+_COUNTER_BID_WINDOW = 1.0  # narrower in Counter: a missed bid scores nothing
+_COUNTER_FADE = 20.0  # visits over which the root's bias halves in Counter
+_KEEP_STRONG = 0.15  # as the heuristic's: a card's strength beside its chance
 _PRIOR_SAMPLES = 16  # worlds for the root's heuristic estimates
+_BID_ITERATIONS = 2  # Counter's bid: once a hand, and the costliest to get wrong
+_MIN_RACE_SCALE = 0.02  # when the game is all but decided, rewards still differ
 
 
 class _Node:
@@ -168,14 +182,30 @@ class _Policy:
         return min(winners, key=lambda pm: pm[0])[1]
 
 
-def _rewards(state: GameState, hand_number: int, scale: float) -> list[float]:
-    points = state.history[hand_number - 1].points
+def _rewards(state: GameState, hand_number: int, scale: float, target: int | None) -> list[float]:
+    result = state.history[hand_number - 1]
+    points = result.points
     players = len(points)
+    if target is not None:
+        chances = win_chances(result.scores, target)
+        return [(players * c - 1) / (players - 1) / scale for c in chances]
     if getattr(state.rules, "cooperative", False):
         team = sum(points) / players / scale
         return [team] * players
     total = sum(points)
     return [(p - (total - p) / (players - 1)) / scale for p in points]
+
+
+def _race_scale(scores: Sequence[int], seat: int, target: int) -> float:
+    """How much the seat's edge in winning chances moves between a blank hand
+    and a good one (four points, the others one each), over 0.8: so that the
+    rewards span about as much as the points-based ones."""
+    players = len(scores)
+    edges = []
+    for gain in (0, 4):
+        after = [s + (gain if i == seat else 1) for i, s in enumerate(scores)]
+        edges.append((players * win_chances(after, target)[seat] - 1) / (players - 1))
+    return max(_MIN_RACE_SCALE, (edges[1] - edges[0]) / 0.8)
 
 
 def _reward_scale(rules: Ruleset, cards: int) -> float:
@@ -271,7 +301,8 @@ class ISMCTSBot:
             expected = sum(card_chances(view, rng, _PRIOR_SAMPLES).values())
             if isinstance(view.rules, Counter):
                 expected = min(expected, 5.0)
-            near = [m for m in sighted if abs(m.tricks - expected) <= _BID_WINDOW]
+            window = _COUNTER_BID_WINDOW if isinstance(view.rules, Counter) else _BID_WINDOW
+            near = [m for m in sighted if abs(m.tricks - expected) <= window]
             if not near:
                 near = [min(sighted, key=lambda m: abs(m.tricks - expected))]
             return [*near, *(m for m in moves if isinstance(m, Bid) and m.blind)], {}
@@ -282,6 +313,13 @@ class ISMCTSBot:
             )
             chances = move_chances(view, moves, rng, _PRIOR_SAMPLES)
             bias = {m: (c if want else 1 - c) for m, c in zip(moves, chances, strict=True)}
+            if isinstance(view.rules, Counter):
+                # As the heuristic: keep strong cards when winning, shed them
+                # when ducking.
+                for m in moves:
+                    assert isinstance(m, Play)
+                    power = _static_power(m.card, view.trump, view.rules)
+                    bias[m] += _KEEP_STRONG * (-power if want else power - 1)
             return list(moves), bias
         return list(moves), {}
 
@@ -296,10 +334,18 @@ class ISMCTSBot:
         if len(candidates) == 1:
             return root, candidates
         policy = _Policy(view.rules, self.rollout == "greedy")
-        scale = _reward_scale(view.rules, view.cards_dealt)
+        rules = view.rules
+        target = rules.effective_target if isinstance(rules, Counter) else None
+        if target is None:
+            scale, fade = _reward_scale(rules, view.cards_dealt), 1.0
+        else:
+            scale, fade = _race_scale(view.scores, view.seat, target), _COUNTER_FADE
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        for _ in range(self.iterations):
-            self._iterate(root, candidates, view, rng, policy, scale)
+        iterations = self.iterations
+        if target is not None and isinstance(moves[0], Bid):
+            iterations *= _BID_ITERATIONS
+        for _ in range(iterations):
+            self._iterate(root, candidates, view, rng, policy, (scale, fade, target))
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return root, candidates
@@ -311,9 +357,10 @@ class ISMCTSBot:
         view: PlayerView,
         rng: random.Random,
         policy: _Policy,
-        scale: float,
+        reward: tuple[float, float, int | None],
     ) -> None:
         hand_number = view.hand_number
+        scale, fade, target = reward
         c = self.exploration
         state = sample_world(view, rng)
         node = root
@@ -354,7 +401,7 @@ class ISMCTSBot:
                 value = (
                     child.total / visits
                     + c * math.sqrt(math.log(child.avail) / visits)
-                    + child.bias / (visits + 1)
+                    + child.bias * fade / (visits + fade)
                 )
                 if value > best_value:
                     best_move, best_value = move, value
@@ -365,7 +412,7 @@ class ISMCTSBot:
             to_act = state.to_act
             options = legal_moves(state, min(to_act)) if len(to_act) > 1 else legal_moves(state)
             state = apply_move(state, policy.move(state, options, rng))
-        rewards = _rewards(state, hand_number, scale)
+        rewards = _rewards(state, hand_number, scale, target)
         for visited in path:
             visited.visits += 1
             visited.total += rewards[visited.seat]
