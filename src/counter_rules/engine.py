@@ -435,7 +435,11 @@ def _apply_play(state: GameState, move: Play) -> GameState:
         # The most frequent transition: the next seat plays to the same trick.
         nd["hands"] = hands
         nd["trick"] = trick
-        nd["to_act"] = _SEATS[(seat + 1) % players]
+        following = (seat + 1) % players
+        nd["to_act"] = _SEATS[following]
+        # Every state a move is applied to needs its legal moves: list them now
+        # where the ruleset can from the hand and trick alone.
+        nd["_legal"] = state.rules.plays_from(hands[following], trick, d["trump"], following)
         return new
     last = not hands[seat]
     result = state.rules.resolve_fast(trick, d["trump"], d["doubled_lead"], last, d["trump_card"])
@@ -459,6 +463,7 @@ def _apply_play(state: GameState, move: Play) -> GameState:
         nd["to_act"] = frozenset(range(players))
     else:
         nd["to_act"] = _SEATS[leader]
+        nd["_legal"] = state.rules.plays_from(hands[leader], (), result.next_trump, leader)
     nd["hands"] = hands
     nd["tricks_won"] = won
     nd["trick"] = ()

@@ -226,6 +226,19 @@ class Ruleset(abc.ABC):
     def legal_plays(self, state: GameState, seat: int) -> tuple[Play, ...]:
         """The plays ``seat`` may make to the current trick, in a stable order."""
 
+    def plays_from(
+        self,
+        hand: tuple[Card, ...],
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        seat: int,
+    ) -> tuple[Play, ...] | None:
+        """The legal plays of ``seat`` when they depend only on its hand, the
+        trick so far and trump: the engine lists them while it builds the next
+        state. ``None`` (the default) when the ruleset needs the whole state;
+        the engine then asks :meth:`legal_plays` when the moves are wanted."""
+        return None
+
     @abc.abstractmethod
     def why_illegal_play(self, state: GameState, play: Play) -> str:
         """Why ``play`` is illegal (called only for an illegal play of a held card)."""

@@ -375,13 +375,20 @@ class Counter(Ruleset):
         """Follow the suit to follow (a led Two asks for trumps) unless void or
         holding only its Eight; a Four may be played with or without showing
         another Four."""
-        hand = state.hands[seat]
+        return self.plays_from(state.hands[seat], state.trick, state.trump, seat)
+
+    def plays_from(
+        self,
+        hand: tuple[Card, ...],
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        seat: int,
+    ) -> tuple[Play, ...]:
+        """:meth:`legal_plays` from the hand, the trick so far and trump alone."""
         table = self._plays[seat]
         candidates: Sequence[Card] = hand
-        trick = state.trick
         if trick:
             led = trick[0].card
-            trump = state.trump
             # two.suit_to_follow and eight.exempts, inline.
             follow = trump if led.rank is _TWO and trump is not None else led.suit
             suited = [c for c in hand if c.suit is follow]
