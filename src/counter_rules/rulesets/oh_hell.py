@@ -24,7 +24,7 @@ from counter_rules.cards import Card, Rank, Suit, _intern, standard_deck
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play, call_play, play_table, seat_plays, shared_play
 from counter_rules.rulesets._validate import check_bool, check_choice, check_int
-from counter_rules.rulesets.base import DealtHand, Ruleset, hand_rng, shuffled, sort_hand
+from counter_rules.rulesets.base import DealtHand, Ruleset, deal_order, hand_rng, sort_hand
 from counter_rules.rulesets.plain_tricks import (
     JOKER_STYLES,
     _resolve_simple,
@@ -422,11 +422,13 @@ class OhHell(Ruleset):
             if self._is_no_trump_hand(self.hand_size(hand_number)):
                 return DealtHand(dealt.hands, dealt.stock, None, None)
             return dealt
-        rng = hand_rng(seed, hand_number)
-        cards = shuffled(self._deck, rng)
-        while self.reflip_joker and cards[0].rank is _JOKER:
-            joker = cards.pop(0)
-            cards.insert(rng.randrange(1, len(cards) + 1), joker)
+        deck = self._deck
+        cards = [deck[i] for i in deal_order(seed, hand_number, len(deck))]
+        if self.reflip_joker and cards[0].rank is _JOKER:
+            rng = hand_rng(seed, hand_number, "reflip")
+            while cards[0].rank is _JOKER:
+                joker = cards.pop(0)
+                cards.insert(rng.randrange(1, len(cards) + 1), joker)
         flipped = cards[0]
         size = _office_size(flipped, (len(cards) - 1) // self.players)
         rest = cards[1:]
