@@ -141,7 +141,8 @@ def _compute_legal(state: GameState) -> tuple[Move, ...]:
         return rules.legal_plays(state, seat)
     if phase is _BIDDING:
         moves: tuple[Move, ...] = ()
-        for seat in sorted(state.to_act):
+        to_act = state.to_act
+        for seat in to_act if len(to_act) == 1 else sorted(to_act):
             bids = rules.legal_bids(state, seat)
             moves += bid_moves(seat, bids)
             if rules.may_bid_blind(state, seat):
@@ -176,17 +177,15 @@ def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple
     """
     if state.__class__ is not GameState and isinstance(state, PlayerView):
         return _view_moves(state)
-    assert isinstance(state, GameState)
     d = state.__dict__
     moves: tuple[Move, ...] | None = d["_legal"]
     if moves is None:
         if d["phase"] is _PLAYING:
-            for only in d["to_act"]:
-                moves = d["rules"].legal_plays(state, only)
+            (only,) = d["to_act"]
+            moves = d["rules"].legal_plays(state, only)
         else:
             moves = _compute_legal(state)
         d["_legal"] = moves
-        assert moves is not None
     if seat is None:
         return moves
     return tuple(m for m in moves if m.seat == seat)
@@ -330,22 +329,28 @@ def apply_move(state: GameState, move: Move) -> GameState:
 
 def _apply_bid(state: GameState, move: Bid) -> GameState:
     seat = move.seat
-    bids = list(state.bids)
+    d = state.__dict__
+    bids = list(d["bids"])
     bids[seat] = move.tricks
-    players = len(bids)
-    changes: dict[str, object] = {"bids": tuple(bids)}
+    nd = d.copy()
+    nd["_legal"] = None
+    nd["bids"] = tuple(bids)
     if move.blind:
-        blind = list(state.blind)
+        blind = list(d["blind"])
         blind[seat] = True
-        changes["blind"] = tuple(blind)
+        nd["blind"] = tuple(blind)
     if None not in bids:
-        changes["phase"] = _PLAYING
-        changes["to_act"] = _SEATS[state.leader]
-    elif state.rules.simultaneous_bidding:
-        changes["to_act"] = state.to_act - _SEATS[seat]
+        nd["phase"] = _PLAYING
+        leader = d["leader"]
+        nd["to_act"] = _SEATS[leader]
+        nd["_legal"] = d["rules"].plays_from(d["hands"][leader], (), d["trump"], leader)
+    elif d["rules"].simultaneous_bidding:
+        nd["to_act"] = d["to_act"] - _SEATS[seat]
     else:
-        changes["to_act"] = _SEATS[(seat + 1) % players]
-    return _derive(state, changes)
+        nd["to_act"] = _SEATS[(seat + 1) % len(bids)]
+    new = _new_state(GameState)
+    _set_dict(new, "__dict__", nd)
+    return new
 
 
 def _apply_pass(state: GameState, move: Pass) -> GameState:
