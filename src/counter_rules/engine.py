@@ -390,8 +390,9 @@ def _apply_pass(state: GameState, move: Pass) -> GameState:
     nd["exchanges"] = (*d["exchanges"], tuple(pending))
     nd["pending"] = (None,) * players
     nd["phase"] = _PLAYING
-    nd["to_act"] = _SEATS[d["leader"]]
-    nd["_legal"] = None
+    leader = d["leader"]
+    nd["to_act"] = _SEATS[leader]
+    nd["_legal"] = d["rules"].plays_from(new_hands[leader], (), d["trump"], leader)
     return new
 
 
