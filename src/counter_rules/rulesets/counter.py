@@ -395,6 +395,12 @@ class Counter(Ruleset):
             if suited and (len(suited) > 1 or suited[0].rank is not _EIGHT):
                 candidates = suited
         moves = [table[card._key] for card in candidates]
+        if candidates is not hand:
+            for card in candidates:
+                if card.rank is _FOUR:
+                    break
+            else:
+                return tuple(moves)  # no Four to play, so none to show
         fours = [card for card in hand if card.rank is _FOUR]
         if len(fours) > 1:
             # A Four may also be played showing another Four still in the hand.
