@@ -1,0 +1,486 @@
+"""Any ruleset as an OpenSpiel game written in Python (the ``openspiel`` extra).
+
+:func:`load_game` wraps a ruleset in a :class:`CounterRulesGame`, a
+``pyspiel.Game`` that OpenSpiel's Python and C++ algorithms can drive;
+:func:`register` also enters it in OpenSpiel's registry, so that
+``pyspiel.load_game(short_name)`` and state serialization work.
+
+The game's shape, as OpenSpiel sees it:
+
+* **Chance.** The first node is the only chance node: it draws the game's
+  seed uniformly from ``0..num_seeds-1`` and the engine deals every hand from
+  that seed (:func:`counter_rules.new_game`). The whole game's luck is in that
+  one outcome, so ``num_seeds`` distinct games can occur.
+* **Players.** Sequential. In a simultaneous phase (Counter's pass after a
+  Five, simultaneous bidding) the seats still to choose act one at a time,
+  lowest seat first; the others' choices stay hidden until all are in, so
+  this is the same game.
+* **Actions.** The ids of :class:`counter_rules.adapters.actions.ActionMap`.
+* **Returns.** Zero until the end, then each seat's final score. The game
+  ends when the ruleset ends it or, at the latest, after ``max_hands`` hands
+  (then the returns are the scores so far): OpenSpiel needs a bound on the
+  game's length. ``min_utility``/``max_utility`` are
+  ``∓ max_hands × (10·H + 20)`` with ``H`` the largest possible hand, more
+  than any scoring scheme gives.
+* **Observations.** Text only, from :func:`counter_rules.view`: the
+  observation string is the seat's view of the current moment; the
+  information state string adds this hand's finished tricks, the seat's own
+  passes and every finished hand. Neither shows another seat's hidden cards
+  or the seed.
+
+Example (needs ``open_spiel``)::
+
+    from counter_rules import Counter
+    from counter_rules.adapters.openspiel import load_game
+
+    game = load_game(Counter(players=4))
+    state = game.new_initial_state()
+    state.apply_action(7)          # the chance node: seed 7
+    print(state.information_state_string(state.current_player()))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyspiel
+
+from counter_rules.adapters.actions import ActionMap
+from counter_rules.cards import Card
+from counter_rules.engine import apply_move, new_game
+from counter_rules.errors import IllegalMoveError, InvalidArgumentError
+from counter_rules.moves import Move
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.state import GameState, HandResult
+from counter_rules.trick import PlayedCard, TrickResult
+from counter_rules.views import PlayerView, view
+
+__all__ = [
+    "DEFAULT_MAX_HANDS",
+    "DEFAULT_NUM_SEEDS",
+    "CounterRulesGame",
+    "CounterRulesState",
+    "load_game",
+    "register",
+]
+
+DEFAULT_NUM_SEEDS = 1000
+"""The default number of chance outcomes (seeds) of the deal."""
+DEFAULT_MAX_HANDS = 100
+"""The default number of hands after which the game is cut short."""
+
+_registered: dict[str, Ruleset] = {}
+
+
+def _check_parameter(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidArgumentError(f"{name} must be a positive integer, got {value!r}")
+    return value
+
+
+def _game_type(rules: Ruleset, short_name: str) -> Any:
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=f"counter_rules {rules!r}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=rules.players,
+        min_num_players=rules.players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification={
+            "num_seeds": DEFAULT_NUM_SEEDS,
+            "max_hands": DEFAULT_MAX_HANDS,
+        },
+    )
+
+
+class _Shared:
+    """Immutable values a state shares with its clones: OpenSpiel clones a
+    Python state with :func:`copy.deepcopy` of its attributes."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class CounterRulesGame(pyspiel.Game):  # type: ignore[misc]
+    """A ruleset as an OpenSpiel game; build it with :func:`load_game`.
+
+    Args:
+        rules: The ruleset to play.
+        params: OpenSpiel game parameters: ``num_seeds`` (the chance outcomes
+            of the deal) and ``max_hands`` (where the game is cut short).
+        short_name: The game's OpenSpiel name.
+
+    Raises:
+        InvalidArgumentError: A bad ruleset or parameter.
+    """
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        params: dict[str, Any] | None = None,
+        *,
+        short_name: str = "counter_rules",
+    ) -> None:
+        actions = ActionMap(rules)
+        params = {"num_seeds": DEFAULT_NUM_SEEDS, "max_hands": DEFAULT_MAX_HANDS, **(params or {})}
+        unknown = sorted(set(params) - {"num_seeds", "max_hands"})
+        if unknown:
+            raise InvalidArgumentError(
+                f"unknown game parameter {unknown[0]!r}; allowed: 'num_seeds', 'max_hands'"
+            )
+        num_seeds = _check_parameter("num_seeds", params["num_seeds"])
+        max_hands = _check_parameter("max_hands", params["max_hands"])
+        players = rules.players
+        biggest = actions.max_bid
+        # Per hand: one bid and at most one play and one pass per card, per seat.
+        max_length = max_hands * players * (1 + 2 * biggest)
+        bound = float(max_hands * (10 * biggest + 20))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=actions.size,
+            max_chance_outcomes=num_seeds,
+            num_players=players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=None,
+            max_game_length=max_length,
+        )
+        super().__init__(_game_type(rules, short_name), info, params)
+        self.rules = rules
+        """The ruleset played."""
+        self.actions = actions
+        """The numbering of the moves (shared with the PettingZoo adapter)."""
+        self.num_seeds = num_seeds
+        """How many seeds the chance node draws from."""
+        self.max_hands = max_hands
+        """The number of hands after which the game is cut short."""
+
+    def new_initial_state(self) -> CounterRulesState:
+        """The chance node that draws the seed."""
+        return CounterRulesState(self)
+
+    def state_from(self, game_state: GameState) -> CounterRulesState:
+        """An OpenSpiel state at the engine's ``game_state`` (for analysis,
+        puzzles and tests: its OpenSpiel history starts empty).
+
+        Raises:
+            InvalidArgumentError: ``game_state`` is not a state of this game's ruleset.
+        """
+        if not isinstance(game_state, GameState) or game_state.rules != self.rules:
+            raise InvalidArgumentError(
+                f"game_state must be a GameState of {self.rules!r}, got {game_state!r}"
+            )
+        state = CounterRulesState(self)
+        state._state = _Shared(game_state)
+        return state
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> _Observer:
+        """OpenSpiel's hook for observers: text from the seat's view (no tensors).
+
+        Raises:
+            InvalidArgumentError: ``params`` were given; the observer takes none.
+        """
+        if params:
+            raise InvalidArgumentError(f"the observer takes no parameters, got {params!r}")
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(recall)
+
+
+class CounterRulesState(pyspiel.State):  # type: ignore[misc]
+    """One moment of a :class:`CounterRulesGame`: a chance node, then the engine's states."""
+
+    def __init__(self, game: CounterRulesGame) -> None:
+        super().__init__(game)
+        self._fixed = _Shared((game.actions, game.num_seeds, game.max_hands))
+        self._state = _Shared(None)
+
+    # -- the engine's side ----------------------------------------------------
+    @property
+    def game_state(self) -> GameState | None:
+        """The engine's :class:`~counter_rules.GameState`, ``None`` before the deal."""
+        state: GameState | None = self._state.value
+        return state
+
+    def _actions(self) -> ActionMap:
+        actions: ActionMap = self._fixed.value[0]
+        return actions
+
+    def _dealt(self) -> GameState:
+        state = self.game_state
+        if state is None:
+            raise InvalidArgumentError("the seed is not drawn yet: apply a chance outcome first")
+        return state
+
+    def move_of(self, action: int) -> Move:
+        """The engine move that ``action`` stands for, made by the seat to act.
+
+        Raises:
+            InvalidArgumentError: Before the deal, at the end, or for an id out of range.
+        """
+        state = self._dealt()
+        if not state.to_act:
+            raise InvalidArgumentError(f"the game is over; action {action!r} has no move")
+        return self._actions().move_of(action, min(state.to_act))
+
+    # -- OpenSpiel's API ------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to act: the lowest seat still to choose in a simultaneous
+        phase; ``PlayerId.CHANCE`` before the deal, ``PlayerId.TERMINAL`` at the end."""
+        state = self.game_state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return min(state.to_act)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The ids of ``player``'s legal moves, ascending."""
+        return self._actions().legal_actions(self._dealt(), player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The seeds ``0..num_seeds-1``, each with the same probability."""
+        if self.game_state is not None:
+            raise InvalidArgumentError("not a chance node: the seed is already drawn")
+        num_seeds = self._fixed.value[1]
+        return [(seed, 1.0 / num_seeds) for seed in range(num_seeds)]
+
+    def _apply_action(self, action: int) -> None:
+        """Draw the seed (at the chance node) or make the move of the seat to act.
+
+        Raises:
+            InvalidArgumentError: ``action`` is not an action id, or not a seed.
+            IllegalMoveError: ``action`` is not a legal move of the seat to act.
+        """
+        state = self.game_state
+        if state is None:
+            num_seeds = self._fixed.value[1]
+            if isinstance(action, bool) or not 0 <= action < num_seeds:
+                raise InvalidArgumentError(f"the seed must be 0..{num_seeds - 1}, got {action!r}")
+            self._state = _Shared(new_game(self._fixed.value[0].rules, seed=int(action)))
+            return
+        if self.is_terminal():
+            raise InvalidArgumentError(f"the game is over; no action applies, got {action!r}")
+        actions = self._actions()
+        seat = min(state.to_act)
+        move = actions.move_of(action, seat)
+        if action not in actions.legal_actions(state, seat):
+            raise IllegalMoveError(move, f"action {action} ({move}) is not legal for seat {seat}")
+        self._state = _Shared(apply_move(state, move))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """``'seed 7'`` at the chance node, else the move, like ``'P1:bid 3'``."""
+        if player < 0:
+            return f"seed {action}"
+        return str(self._actions().move_of(action, player))
+
+    def is_terminal(self) -> bool:
+        """Whether the game has ended (or reached ``max_hands`` hands)."""
+        state = self.game_state
+        if state is None:
+            return False
+        return state.is_over or len(state.history) >= self._fixed.value[2]
+
+    def returns(self) -> list[float]:
+        """Each seat's final score once the game is over; zeros before."""
+        state = self.game_state
+        if state is None or not self.is_terminal():
+            return [0.0] * self._actions().rules.players
+        return [float(score) for score in state.scores]
+
+    def __str__(self) -> str:
+        """The whole state, every hand included (for debugging, not for players)."""
+        state = self.game_state
+        if state is None:
+            return "chance: the seed is not drawn yet"
+        lines = [f"{state!r}"]
+        lines += [f"P{seat} holds {_cards(hand)}" for seat, hand in enumerate(state.hands)]
+        lines.append(_public_text(view(state, 0)))
+        return "\n".join(lines)
+
+
+class _RegisteredGame(CounterRulesGame):
+    """The base of the classes :func:`register` hands to OpenSpiel."""
+
+    _rules: Ruleset
+    _short_name: str
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(self._rules, dict(params or {}), short_name=self._short_name)
+
+
+class _Observer:
+    """OpenSpiel's observer protocol, strings only (``tensor`` is ``None``)."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = None
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: CounterRulesState, player: int) -> None:
+        """No tensor to fill."""
+
+    def string_from(self, state: CounterRulesState, player: int) -> str:
+        """The information state or observation string of ``player``."""
+        game_state = state.game_state
+        if game_state is None:
+            return f"seat {player}: the deal is not drawn yet"
+        seat_view = view(game_state, player)
+        if self.perfect_recall:
+            return information_state_text(seat_view)
+        return observation_text(seat_view)
+
+
+def _cards(cards: tuple[Card, ...] | None) -> str:
+    if cards is None:
+        return "(hidden)"
+    return " ".join(str(c) for c in cards) or "-"
+
+
+def _seat_values(values: tuple[object, ...]) -> str:
+    return " ".join("?" if v is None else str(v) for v in values)
+
+
+def _trick_text(plays: tuple[PlayedCard, ...]) -> str:
+    return " ".join(str(p) for p in plays) or "-"
+
+
+def _public_text(v: PlayerView) -> str:
+    bids = tuple(
+        None if b is None else f"{b}{' blind' if blind else ''}"
+        for b, blind in zip(v.bids, v.blind, strict=True)
+    )
+    lines = [
+        f"hand {v.hand_number} ({v.cards_dealt} cards), dealer P{v.dealer}, {v.phase}",
+        f"to act: {' '.join(f'P{s}' for s in sorted(v.to_act)) or '-'}",
+        f"trump: {v.trump or 'none'} (shown by {v.trump_card or '-'}), "
+        f"face up: {_cards(v.face_up)}, stock: {v.stock_size}",
+        f"bids: {_seat_values(bids)}",
+        f"tricks won: {_seat_values(v.tricks_won)}",
+        f"scores: {_seat_values(v.scores)}",
+        f"hand sizes: {_seat_values(v.hand_sizes)}",
+        f"trick (led by P{v.leader}{', lead doubled' if v.doubled_lead else ''}): "
+        + _trick_text(v.trick),
+    ]
+    return "\n".join(lines)
+
+
+def observation_text(v: PlayerView) -> str:
+    """The OpenSpiel observation string: the seat's view of the current moment.
+
+    Example:
+        >>> from counter_rules import Counter, new_game, view
+        >>> from counter_rules.adapters.openspiel import observation_text
+        >>> print(observation_text(view(new_game(Counter(), seed=3), 2)).splitlines()[0])
+        seat P2 holds 5♣ 9♣ 3♦ J♦ Q♦ 5♥ 8♥ J♥ 7♠ 8♠
+    """
+    lines = [f"seat P{v.seat} holds {_cards(v.hand)}"]
+    lines += [f"P{seat} shows {_cards(hand)}" for seat, hand in enumerate(v.others) if hand]
+    if v.my_pass is not None:
+        lines.append(f"passing {v.my_pass}")
+    lines.append(_public_text(v))
+    return "\n".join(lines)
+
+
+def _tricks_text(tricks: tuple[TrickResult, ...]) -> list[str]:
+    return [
+        f"  trick {n}: {_trick_text(t.plays)} -> "
+        + ("nobody" if t.winner is None else f"P{t.winner}")
+        for n, t in enumerate(tricks, 1)
+    ]
+
+
+def _hand_result_text(result: HandResult) -> list[str]:
+    lines = [
+        f"hand {result.hand_number}: dealer P{result.dealer}, {result.cards_dealt} cards, "
+        f"trump {result.trump or 'none'}, bids {_seat_values(result.bids)}"
+        + (f" (blind {_seat_values(result.blind)})" if any(result.blind) else "")
+        + f", won {_seat_values(result.tricks_won)}, points {_seat_values(result.points)}"
+    ]
+    lines += _tricks_text(result.tricks)
+    lines += [f"  exchange: {_seat_values(e)}" for e in result.exchanges]
+    return lines
+
+
+def information_state_text(v: PlayerView) -> str:
+    """The OpenSpiel information state string: :func:`observation_text` plus
+    this hand's finished tricks, the seat's own passes and every finished hand.
+
+    Example:
+        >>> from counter_rules import Counter, new_game, view
+        >>> from counter_rules.adapters.openspiel import information_state_text
+        >>> text = information_state_text(view(new_game(Counter(), seed=3), 2))
+        >>> text.splitlines()[-1]
+        'finished hands: 0'
+    """
+    lines = [observation_text(v), "tricks this hand:", *_tricks_text(v.tricks)]
+    lines += [f"  passed {given or '-'}, received {got or '-'}" for given, got in v.my_exchanges]
+    for result in v.history:
+        lines += _hand_result_text(result)
+    lines.append(f"finished hands: {len(v.history)}")
+    return "\n".join(lines)
+
+
+def load_game(
+    rules: Ruleset,
+    *,
+    num_seeds: int = DEFAULT_NUM_SEEDS,
+    max_hands: int = DEFAULT_MAX_HANDS,
+    short_name: str = "counter_rules",
+) -> CounterRulesGame:
+    """An OpenSpiel game of ``rules``, without registering it.
+
+    A game that is not registered plays and can be cloned, but OpenSpiel cannot
+    rebuild it from its name (``pyspiel.load_game``, state serialization); use
+    :func:`register` for that.
+
+    Raises:
+        InvalidArgumentError: A bad ruleset, ``num_seeds`` or ``max_hands``.
+    """
+    params = {"num_seeds": num_seeds, "max_hands": max_hands}
+    return CounterRulesGame(rules, params, short_name=short_name)
+
+
+def register(rules: Ruleset, short_name: str) -> str:
+    """Register ``rules`` with OpenSpiel as ``short_name``; return the name.
+
+    Afterwards ``pyspiel.load_game(short_name)`` (or with parameters,
+    ``pyspiel.load_game(short_name, {"num_seeds": 10})``) builds the game.
+    Registering the same ruleset under the same name again does nothing.
+
+    Raises:
+        InvalidArgumentError: ``short_name`` is empty, or already names another
+            game.
+    """
+    if not isinstance(short_name, str) or not short_name.strip():
+        raise InvalidArgumentError(f"short_name must be a non-empty string, got {short_name!r}")
+    known = _registered.get(short_name)
+    if known is not None:
+        if known == rules:
+            return short_name
+        raise InvalidArgumentError(f"short_name {short_name!r} is already registered for {known!r}")
+    if short_name in pyspiel.registered_names():
+        raise InvalidArgumentError(f"short_name {short_name!r} already names an OpenSpiel game")
+    ActionMap(rules)  # validates the ruleset before OpenSpiel sees it
+
+    # OpenSpiel keeps the creator until the process exits, after Python has
+    # shut down; it must be a class (as in OpenSpiel's own Python games), which
+    # outlives the interpreter, not a closure, whose release then aborts Python.
+    creator = type(
+        f"CounterRulesGame_{short_name}",
+        (_RegisteredGame,),
+        {"_rules": rules, "_short_name": short_name, "__module__": __name__},
+    )
+    pyspiel.register_game(_game_type(rules, short_name), creator)
+    _registered[short_name] = rules
+    return short_name

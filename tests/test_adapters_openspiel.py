@@ -1,0 +1,239 @@
+"""The OpenSpiel adapter: a ruleset as a Python OpenSpiel game."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from counter_rules import (  # noqa: E402
+    Counter,
+    Deal,
+    IllegalMoveError,
+    InvalidArgumentError,
+    OhHell,
+    Phase,
+    UpAndDown,
+    apply_move,
+    legal_moves,
+    new_game,
+    sample_world,
+    view,
+)
+from counter_rules.adapters.openspiel import (  # noqa: E402
+    CounterRulesGame,
+    CounterRulesState,
+    load_game,
+    register,
+)
+from counter_rules.rulesets.base import Ruleset  # noqa: E402
+
+RULESETS = [
+    pytest.param(Counter(players=4), id="counter4"),
+    pytest.param(OhHell(players=4, schedule=(3,)), id="ohhell4-3"),
+    pytest.param(UpAndDown(players=3), id="upanddown3"),
+]
+
+
+def _play_randomly(game: CounterRulesGame, seed: int) -> tuple[CounterRulesState, list[object]]:
+    """Random play to the end, checking the legal actions against the engine at
+    every step; returns the final state and the engine moves made."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    state.apply_action(seed % game.num_seeds)
+    moves = []
+    while not state.is_terminal():
+        engine = state.game_state
+        seat = state.current_player()
+        assert seat == min(engine.to_act)
+        expected = legal_moves(engine, seat)
+        actions = state.legal_actions()
+        assert actions == sorted(actions)
+        assert [state.move_of(a) for a in actions] == sorted(expected, key=game.actions.action_of)
+        assert len(set(actions)) == len(expected)
+        for other in range(game.num_players()):
+            if other != seat:
+                assert state.legal_actions(other) == []
+        action = rng.choice(actions)
+        moves.append(game.actions.move_of(action, seat))
+        state.apply_action(action)
+    return state, moves
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_random_play_reaches_the_end_with_the_engines_scores(rules: Ruleset) -> None:
+    """Random legal actions play a whole game; the legal actions are exactly the
+    engine's legal moves; the returns are the engine's final scores."""
+    game = load_game(rules, num_seeds=100)
+    for seed in (1, 2):
+        state, moves = _play_randomly(game, seed)
+        replayed = new_game(rules, seed=seed)
+        for move in moves:
+            replayed = apply_move(replayed, move)
+        assert replayed.is_over
+        assert state.returns() == [float(s) for s in replayed.scores]
+        assert state.current_player() == pyspiel.PlayerId.TERMINAL
+        assert state.game_state == replayed
+
+
+@pytest.mark.parametrize(
+    ("rules", "name"),
+    [
+        (Counter(players=4), "test_counter_rules_counter4"),
+        (OhHell(players=4, schedule=(3,)), "test_counter_rules_ohhell4"),
+        (UpAndDown(players=3), "test_counter_rules_upanddown3"),
+    ],
+)
+def test_openspiel_random_simulation_checks_pass(rules: Ruleset, name: str) -> None:
+    """OpenSpiel's own consistency checks (clone, serialization, sorted legal
+    actions, returns within the utility bounds, game length) pass."""
+    register(rules, name)
+    game = pyspiel.load_game(name, {"num_seeds": 20})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_register_is_idempotent_and_refuses_a_taken_name() -> None:
+    """Registering a ruleset twice under its name is harmless; another ruleset
+    under the same name, or a name OpenSpiel already uses, is refused."""
+    name = "test_counter_rules_register"
+    assert register(Counter(players=3), name) == name
+    assert register(Counter(players=3), name) == name
+    with pytest.raises(InvalidArgumentError, match="test_counter_rules_register"):
+        register(Counter(players=5), name)
+    with pytest.raises(InvalidArgumentError, match="'kuhn_poker'"):
+        register(Counter(players=3), "kuhn_poker")
+    game = pyspiel.load_game(name)
+    assert game.num_players() == 3
+    assert game.get_parameters() == {"num_seeds": 1000, "max_hands": 100}
+
+
+def test_the_deal_is_one_chance_node_over_the_seeds() -> None:
+    """The first node is chance over num_seeds equally likely seeds; the chosen
+    seed deals exactly the engine's game for that seed."""
+    game = load_game(Counter(players=4), num_seeds=8)
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == list(range(8))
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 5) == "seed 5"
+    state.apply_action(5)
+    assert not state.is_chance_node()
+    assert state.game_state == new_game(Counter(players=4), seed=5)
+    assert game.max_chance_outcomes() == 8
+    assert game.num_distinct_actions() == game.actions.size
+
+
+def test_a_simultaneous_pass_is_made_one_seat_at_a_time_in_seat_order() -> None:
+    """Counter's pass after a Five: the seats still to pass act lowest first."""
+    game = load_game(Counter(players=4))
+    state = game.new_initial_state()
+    state.apply_action(0)
+    rng = random.Random(0)
+    while state.game_state.phase is not Phase.PASSING:
+        state.apply_action(rng.choice(state.legal_actions()))
+    order = []
+    while state.game_state.phase is Phase.PASSING:
+        order.append(state.current_player())
+        state.apply_action(state.legal_actions()[0])
+    assert order == [0, 1, 2, 3]
+
+
+def test_the_information_state_ignores_what_the_seat_cannot_see() -> None:
+    """Another world consistent with a seat's view (other hands, the stock and
+    pending passes resampled) gives the seat the same information state and
+    observation, while the seat whose cards changed sees a difference."""
+    rules = Counter(players=4)
+    game = load_game(rules)
+    rng = random.Random(3)
+    differed = 0
+    for seed in range(3):
+        state = new_game(rules, seed=seed)
+        while not state.is_over and len(state.history) < 2:
+            seat = rng.randrange(4)
+            world = sample_world(view(state, seat), rng)
+            real, other = game.state_from(state), game.state_from(world)
+            assert real.information_state_string(seat) == other.information_state_string(seat)
+            assert real.observation_string(seat) == other.observation_string(seat)
+            changed = [s for s in range(4) if world.hands[s] != state.hands[s]]
+            for s in changed:
+                assert real.information_state_string(s) != other.information_state_string(s)
+                differed += 1
+            state = apply_move(state, rng.choice(legal_moves(state)))
+    assert differed > 0
+
+
+def test_a_swap_between_two_other_hands_is_invisible() -> None:
+    """Swapping a card between seats 1 and 2 leaves seat 0's strings unchanged."""
+    rules = Counter(players=4)
+    base = new_game(rules, seed=11)
+    hands = [list(h) for h in base.hands]
+    hands[1][0], hands[2][0] = hands[2][0], hands[1][0]
+    swapped = new_game(rules, seed=11, deal=Deal(hands=hands, stock=base.stock))
+    game = load_game(rules)
+    a, b = game.state_from(base), game.state_from(swapped)
+    for _ in range(4):  # everyone bids 1
+        a.apply_action(1)
+        b.apply_action(1)
+    assert a.information_state_string(0) == b.information_state_string(0)
+    assert a.observation_string(3) == b.observation_string(3)
+    assert a.information_state_string(1) != b.information_state_string(1)
+    assert str(a) != str(b)  # the debug string shows every hand
+
+
+def test_the_strings_show_the_own_hand_and_hide_the_seed() -> None:
+    """The observation shows the seat's own cards and no other hand."""
+    game = load_game(Counter(players=4))
+    state = game.new_initial_state()
+    state.apply_action(42)
+    hands = state.game_state.hands
+    text = state.information_state_string(1)
+    assert " ".join(str(c) for c in hands[1]) in text
+    assert " ".join(str(c) for c in hands[2]) not in text
+    assert "42" not in text
+    assert "seed" not in text
+
+
+def test_bad_actions_name_the_value() -> None:
+    """An unknown id, an illegal id or a bad seed raises an error naming it,
+    and leaves the state as it was."""
+    game = load_game(Counter(players=4), num_seeds=10)
+    state = game.new_initial_state()
+    with pytest.raises(InvalidArgumentError, match=re.escape("0..9, got 10")):
+        state.apply_action(10)
+    state.apply_action(0)
+    before = state.game_state
+    allowed = re.escape(f"0..{game.actions.size - 1}, got 9999")
+    with pytest.raises(InvalidArgumentError, match=allowed):
+        state.apply_action(9999)
+    illegal = game.actions.play_start  # a play during the bidding
+    with pytest.raises(IllegalMoveError, match=f"action {illegal} "):
+        state.apply_action(illegal)
+    assert state.game_state is before
+
+
+def test_parameters_are_validated() -> None:
+    """Bad game parameters are refused with the name and the value."""
+    with pytest.raises(InvalidArgumentError, match="num_seeds must be a positive integer, got 0"):
+        load_game(Counter(), num_seeds=0)
+    with pytest.raises(InvalidArgumentError, match="'colour'"):
+        CounterRulesGame(Counter(), {"colour": 1})
+    with pytest.raises(InvalidArgumentError, match="rules must be a Ruleset"):
+        load_game("counter")  # type: ignore[arg-type]
+
+
+def test_max_hands_cuts_the_game_short_with_the_scores_so_far() -> None:
+    """With max_hands=1 the game ends after the first hand; returns are the
+    scores after it."""
+    game = load_game(Counter(players=4), max_hands=1)
+    state = game.new_initial_state()
+    state.apply_action(3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    engine = state.game_state
+    assert len(engine.history) == 1
+    assert state.returns() == [float(s) for s in engine.history[0].scores]
