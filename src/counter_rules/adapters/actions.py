@@ -105,6 +105,14 @@ class ActionMap:
         return f"ActionMap({self.rules!r})"
 
     # -- moves to ids ---------------------------------------------------------
+    def card_index(self, card: Card) -> int:
+        """The position of ``card`` in :attr:`deck`.
+
+        Raises:
+            InvalidArgumentError: ``card`` is not in the deck.
+        """
+        return self._card_index(card, "card")
+
     def _card_index(self, card: Card, what: str) -> int:
         index = self._index.get(card)
         if index is None:

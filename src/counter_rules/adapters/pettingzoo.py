@@ -1,0 +1,329 @@
+"""Any ruleset as a PettingZoo AEC environment (the ``pettingzoo`` extra).
+
+:class:`CounterRulesEnv` plays one game of a ruleset per episode:
+
+* **Agents** ``"player_0"`` .. ``"player_{N-1}"``, one per seat.
+* **Turns.** One agent at a time. In a simultaneous phase (Counter's pass
+  after a Five, simultaneous bidding) the seats still to choose act one at a
+  time, lowest seat first; the others' choices stay hidden until all are in,
+  so this is the same game.
+* **Actions.** ``Discrete(size)`` with the ids of
+  :class:`counter_rules.adapters.actions.ActionMap`, the same as the
+  OpenSpiel adapter's.
+* **Observations.** A dict: ``"observation"``, a float32 vector encoding
+  :func:`counter_rules.view` of the agent's seat (layout:
+  :func:`observation_layout`), and ``"action_mask"``, an int8 vector with a 1
+  at every legal action id of the agent (all zeros when it is not its turn).
+* **Rewards.** Zero until the game ends; then every agent's reward is its
+  final score (so the cumulative reward is the score).
+* **Seeding.** ``reset(seed=s)`` deals the engine's game for seed ``s``
+  (:func:`counter_rules.new_game`); the same seed gives the same game.
+  ``reset()`` without a seed draws the next game's seed from the generator
+  the last seeded reset started (or from the operating system's entropy).
+
+Example (needs ``pettingzoo``)::
+
+    from counter_rules import Counter
+    from counter_rules.adapters.pettingzoo import CounterRulesEnv
+
+    env = CounterRulesEnv(Counter(players=4))
+    env.reset(seed=7)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = int(observation["action_mask"].nonzero()[0][0])
+        env.step(action)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from numpy.typing import NDArray
+from pettingzoo import AECEnv
+
+from counter_rules.adapters.actions import ActionMap
+from counter_rules.cards import SUITS
+from counter_rules.engine import apply_move, new_game
+from counter_rules.errors import IllegalMoveError, InvalidArgumentError
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.state import GameState, Phase
+from counter_rules.views import PlayerView, view
+
+__all__ = ["CounterRulesEnv", "encode_view", "observation_layout"]
+
+_PHASES = tuple(Phase)
+
+
+def observation_layout(rules: Ruleset) -> tuple[tuple[str, int, int], ...]:
+    """The blocks of the observation vector: ``(name, start, size)``, in order.
+
+    With ``D`` the deck size (cards in ``rules.deck()`` order) and ``P`` the
+    players (seats in seat order, absolute, not relative to the observer):
+
+    ``hand`` (D) the seat's cards, 0/1; ``hand_hidden`` (1) 1 while the rules
+    hide the own hand (Devil's bridge); ``shown_hands`` (P·D) other hands the
+    rules show, seat by seat; ``trick`` (P·D) the current trick, seat by seat,
+    the card each seat played; ``played`` (D) the cards of this hand's finished
+    tricks; ``face_up`` (D) face-up stock cards (trump indicator, Counter's
+    Jacks); ``revealed`` (D) Fours shown this hand; ``my_pass`` (D) the card
+    the seat has chosen to pass; ``trump`` (5) one-hot ♣ ♦ ♥ ♠ or no trump;
+    ``phase`` (4) one-hot bidding, playing, passing, game over; ``seat``,
+    ``dealer``, ``leader`` (P each) one-hot; ``to_act`` (P) 0/1; ``bids`` (P)
+    the bid, -1 where unknown or not yet visible; ``blind`` (P) 0/1;
+    ``tricks_won``, ``hand_sizes``, ``scores`` (P each) counts; and the
+    scalars ``cards_dealt``, ``hand_number``, ``stock_size``,
+    ``doubled_lead`` (0/1).
+
+    Example:
+        >>> from counter_rules import Counter
+        >>> from counter_rules.adapters.pettingzoo import observation_layout
+        >>> layout = observation_layout(Counter(players=4))
+        >>> layout[0], layout[-1]
+        (('hand', 0, 52), ('doubled_lead', 725, 1))
+    """
+    deck = len(rules.deck())
+    players = rules.players
+    sizes = [
+        ("hand", deck),
+        ("hand_hidden", 1),
+        ("shown_hands", players * deck),
+        ("trick", players * deck),
+        ("played", deck),
+        ("face_up", deck),
+        ("revealed", deck),
+        ("my_pass", deck),
+        ("trump", len(SUITS) + 1),
+        ("phase", len(_PHASES)),
+        ("seat", players),
+        ("dealer", players),
+        ("leader", players),
+        ("to_act", players),
+        ("bids", players),
+        ("blind", players),
+        ("tricks_won", players),
+        ("hand_sizes", players),
+        ("scores", players),
+        ("cards_dealt", 1),
+        ("hand_number", 1),
+        ("stock_size", 1),
+        ("doubled_lead", 1),
+    ]
+    layout = []
+    start = 0
+    for name, size in sizes:
+        layout.append((name, start, size))
+        start += size
+    return tuple(layout)
+
+
+def encode_view(player_view: PlayerView, actions: ActionMap) -> NDArray[np.float32]:
+    """The observation vector of ``player_view`` (layout: :func:`observation_layout`).
+
+    Example:
+        >>> from counter_rules import Counter, new_game, view
+        >>> from counter_rules.adapters.actions import ActionMap
+        >>> from counter_rules.adapters.pettingzoo import encode_view
+        >>> rules = Counter(players=4)
+        >>> vector = encode_view(view(new_game(rules, seed=1), 0), ActionMap(rules))
+        >>> vector.shape, int(vector[:52].sum())
+        ((726,), 10)
+    """
+    v = player_view
+    blocks = {name: (start, size) for name, start, size in observation_layout(actions.rules)}
+    out = np.zeros(sum(size for _, size in blocks.values()), dtype=np.float32)
+    deck = len(actions.deck)
+    index = actions.card_index
+
+    def put(name: str, offset: int, value: float = 1.0) -> None:
+        start, size = blocks[name]
+        if not 0 <= offset < size:
+            raise InvalidArgumentError(f"offset {offset} is outside block {name!r} of {size}")
+        out[start + offset] = value
+
+    if v.hand is None:
+        put("hand_hidden", 0)
+    for card in v.hand or ():
+        put("hand", index(card))
+    for seat, shown in enumerate(v.others):
+        for card in shown or ():
+            put("shown_hands", seat * deck + index(card))
+    for played in v.trick:
+        put("trick", played.seat * deck + index(played.card))
+    for trick in v.tricks:
+        for played in trick.plays:
+            put("played", index(played.card))
+    for card in v.face_up:
+        put("face_up", index(card))
+    for _, card in v.revealed_fours:
+        put("revealed", index(card))
+    if v.my_pass is not None:
+        put("my_pass", index(v.my_pass))
+    put("trump", len(SUITS) if v.trump is None else SUITS.index(v.trump))
+    put("phase", _PHASES.index(v.phase))
+    put("seat", v.seat)
+    put("dealer", v.dealer)
+    put("leader", v.leader)
+    for seat in v.to_act:
+        put("to_act", seat)
+    for seat in range(v.players):
+        bid = v.bids[seat]
+        put("bids", seat, -1.0 if bid is None else float(bid))
+        put("blind", seat, float(v.blind[seat]))
+        put("tricks_won", seat, float(v.tricks_won[seat]))
+        put("hand_sizes", seat, float(v.hand_sizes[seat]))
+        put("scores", seat, float(v.scores[seat]))
+    put("cards_dealt", 0, float(v.cards_dealt))
+    put("hand_number", 0, float(v.hand_number))
+    put("stock_size", 0, float(v.stock_size))
+    put("doubled_lead", 0, float(v.doubled_lead))
+    return out
+
+
+class CounterRulesEnv(AECEnv):  # type: ignore[misc]
+    """A PettingZoo AEC environment that plays one game of ``rules`` per episode.
+
+    Args:
+        rules: The ruleset to play.
+        render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the whole
+            state as text, every hand included).
+
+    Raises:
+        InvalidArgumentError: A bad ruleset or render mode.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "counter_rules_v0",
+        "is_parallelizable": False,
+    }
+    """PettingZoo's environment metadata."""
+
+    def __init__(self, rules: Ruleset, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise InvalidArgumentError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.rules = rules
+        """The ruleset played."""
+        self.actions = ActionMap(rules)
+        """The numbering of the moves (shared with the OpenSpiel adapter)."""
+        self.render_mode = render_mode
+        """How :meth:`render` shows the game."""
+        self.possible_agents: list[str] = [f"player_{seat}" for seat in range(rules.players)]
+        """Every agent's name, seat 0 first."""
+        self.agents: list[str] = []
+        self.layout = observation_layout(rules)
+        """The observation vector's blocks (see :func:`observation_layout`)."""
+        size = self.layout[-1][1] + self.layout[-1][2]
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(self.actions.size,), dtype=np.int8),
+            }
+        )
+        self._observation_spaces = {a: observation for a in self.possible_agents}
+        self._action_spaces = {a: spaces.Discrete(self.actions.size) for a in self.possible_agents}
+        self._seeds = random.Random()
+        self.game_state: GameState | None = None
+        """The engine's state of the current game (``None`` before :meth:`reset`)."""
+
+    # -- spaces ---------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same for every agent)."""
+        return self._observation_spaces[self._known(agent)]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(size)``: the ids of :class:`~counter_rules.adapters.actions.ActionMap`."""
+        return self._action_spaces[self._known(agent)]
+
+    def _known(self, agent: str) -> str:
+        if agent not in self._action_spaces:
+            raise InvalidArgumentError(
+                f"unknown agent {agent!r}; the agents are {', '.join(self.possible_agents)}"
+            )
+        return agent
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(self._known(agent))
+
+    def _game(self) -> GameState:
+        if self.game_state is None:
+            raise InvalidArgumentError("the environment has no game yet: call reset() first")
+        return self.game_state
+
+    # -- the AEC cycle --------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game: dealt from ``seed``, or from the next drawn seed."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeds.randrange(2**32)
+        self.game_state = new_game(self.rules, seed=game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[min(self.game_state.to_act)]
+
+    def observe(self, agent: str) -> dict[str, NDArray[Any]]:
+        """``agent``'s observation vector and action mask."""
+        state = self._game()
+        seat = self._seat(agent)
+        mask = np.zeros(self.actions.size, dtype=np.int8)
+        if state.to_act and seat == min(state.to_act):
+            mask[self.actions.legal_actions(state, seat)] = 1
+        return {"observation": encode_view(view(state, seat), self.actions), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Make the move ``action`` for :attr:`agent_selection`.
+
+        Raises:
+            InvalidArgumentError: ``action`` is not an action id.
+            IllegalMoveError: ``action`` is not a legal move of the agent now.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._game()
+        seat = self._seat(agent)
+        if action is None:
+            raise InvalidArgumentError(f"{agent} is to act and needs an action id, got None")
+        move = self.actions.move_of(action, seat)
+        if int(action) not in self.actions.legal_actions(state, seat):
+            raise IllegalMoveError(move, f"action {action} ({move}) is not legal for {agent}")
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        state = self.game_state = apply_move(state, move)
+        if state.is_over:
+            self.rewards = {a: float(state.scores[s]) for s, a in enumerate(self.possible_agents)}
+            self.terminations = dict.fromkeys(self.agents, True)
+            # Everyone collects the final reward: agents leave in seat order.
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[min(state.to_act)]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The whole state as text, every hand included (``render_mode="ansi"``)."""
+        if self.render_mode is None or self.game_state is None:
+            return None
+        state = self.game_state
+        lines = [repr(state)]
+        lines += [
+            f"P{seat} holds {' '.join(str(c) for c in hand) or '-'}"
+            for seat, hand in enumerate(state.hands)
+        ]
+        lines.append("trick: " + (" ".join(str(p) for p in state.trick) or "-"))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""
