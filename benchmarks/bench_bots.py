@@ -13,7 +13,8 @@ Counter to its default targets, Up to Ten and Down Again with ``up_to_ten``.
 
 Run: ``python benchmarks/bench_bots.py [--jobs 2] [--scale 1.0] [--json FILE]``;
 ``--scale`` multiplies every game count, ``--only counter,office`` runs some
-rulesets only. The whole run takes about 35 minutes on two cores (idle).
+rulesets only. The whole run takes about 40 minutes on two idle cores;
+``--only counter --jobs 1`` about 50 minutes.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from counter_rules.rulesets.base import Ruleset
 # name, ruleset, games (heuristic vs random), games (IS-MCTS vs heuristic),
 # IS-MCTS iterations per decision
 MATCHES: list[tuple[str, Ruleset, int, int, int]] = [
-    ("counter", Counter(), 100, 320, 200),
+    ("counter", Counter(), 100, 400, 200),
     ("up-and-down", UpAndDown(up_to_ten=True), 60, 60, 100),
     ("blackout", Blackout(), 40, 40, 100),
     ("office", OhHell.office(), 40, 100, 100),

@@ -30,10 +30,14 @@ seat. Each iteration
 Two pieces of knowledge steer the search at the root, where the bot's own
 decision is made. Its bid is searched among the bids within 1.5 of the
 :class:`~counter_rules.bots.HeuristicBot`'s estimate of its winners, not among
-all of them (in Counter with twice the iterations: the bid is made once a
-hand and decides most of its points); and its plays start with a *progressive bias* (Chaslot et al.,
-2008) towards the cards the heuristic's trick estimate favours, a bonus that
-fades as the visits grow.
+all of them (in Counter within 1, with twice the iterations: the bid is made
+once a hand and decides most of its points); and its plays start with a
+*progressive bias* (Chaslot et al., 2008) towards the cards the heuristic's
+trick estimate favours, a bonus that fades as the visits grow. In Counter the
+bias is the heuristic's whole play score (its chance of winning the trick,
+strong cards kept when winning and shed when ducking) and fades over about
+twenty visits, not one: with two hundred iterations the rollouts are too
+noisy to overrule the heuristic's estimate of the trick on little evidence.
 
 Below the root, bids and simultaneous decisions (Counter's pass, simultaneous
 bids) are made by the default policy, not in the tree: nobody sees the others'
