@@ -124,3 +124,19 @@ def test_deal_order_is_a_reproducible_permutation(seed: int, hand: int, size: in
     assert order == deal_order(seed, hand, size)
     if size > 8:
         assert order != deal_order(seed, hand + 1, size)
+
+
+class _ReversedDeckCounter(Counter):
+    """Counter whose deck() lists the cards out of sorting order."""
+
+    def deck(self) -> tuple[Card, ...]:
+        return tuple(reversed(super().deck()))
+
+
+def test_a_deck_out_of_order_still_deals_sorted_hands() -> None:
+    """The deal sorts a deck given out of order, so hands come out sorted and
+    equal to the deal from the same deck in order."""
+    unordered = new_game(_ReversedDeckCounter(), seed=11)
+    ordered = new_game(Counter(), seed=11)
+    assert unordered.hands == ordered.hands
+    assert all(list(hand) == sorted(hand) for hand in unordered.hands)

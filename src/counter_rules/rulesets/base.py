@@ -89,6 +89,24 @@ def deal_order(seed: int, hand_number: int, size: int) -> bytes:
     return layout.pack(*sorted(layout.unpack(lanes)))[::8]
 
 
+# Decks seen by Ruleset.deal, by id, with their sorted form (the deck object is
+# kept, so its id cannot be reused while the entry exists).
+_SORTED_DECKS: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
+
+
+def _sorted_deck(deck: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``deck`` in sorting order (a ruleset's :meth:`Ruleset.deck` should already
+    be; a custom ruleset whose deck is not still deals sorted hands)."""
+    known = _SORTED_DECKS.get(id(deck))
+    if known is not None and known[0] is deck:
+        return known[1]
+    ordered = tuple(sorted(deck, key=_card_key))
+    if len(_SORTED_DECKS) > 256:
+        _SORTED_DECKS.clear()
+    _SORTED_DECKS[id(deck)] = (deck, ordered)
+    return ordered
+
+
 def sort_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
     """A hand in display order (suit, then rank, then copy)."""
     return tuple(sorted(hand, key=_card_key))
@@ -143,7 +161,7 @@ class Ruleset(abc.ABC):
 
     def deal(self, seed: int, hand_number: int) -> DealtHand:
         """Deal hand ``hand_number`` of a game with this seed."""
-        deck = self.deck()
+        deck = _sorted_deck(self.deck())
         order = deal_order(seed, hand_number, len(deck))
         size = self.hand_size(hand_number)
         players = self.players
