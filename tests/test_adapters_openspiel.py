@@ -8,6 +8,7 @@ import re
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
 
 from counter_rules import (  # noqa: E402
     Counter,
@@ -22,6 +23,14 @@ from counter_rules import (  # noqa: E402
     new_game,
     sample_world,
     view,
+)
+from counter_rules.adapters.actions import ActionMap  # noqa: E402
+from counter_rules.adapters.observation import (  # noqa: E402
+    encode_information_state,
+    encode_view,
+    information_state_layout,
+    layout_size,
+    observation_layout,
 )
 from counter_rules.adapters.openspiel import (  # noqa: E402
     CounterRulesGame,
@@ -237,3 +246,170 @@ def test_max_hands_cuts_the_game_short_with_the_scores_so_far() -> None:
     engine = state.game_state
     assert len(engine.history) == 1
     assert state.returns() == [float(s) for s in engine.history[0].scores]
+
+
+# -- tensors ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_the_tensors_have_the_declared_sizes(rules: Ruleset) -> None:
+    """The game declares the sizes of the observation and information state
+    layouts, and every tensor, from the chance node to the end, has them."""
+    game = load_game(rules, num_seeds=10)
+    obs_size = layout_size(observation_layout(rules))
+    info_size = layout_size(information_state_layout(rules))
+    assert game.observation_tensor_shape() == [obs_size]
+    assert game.observation_tensor_size() == obs_size
+    assert game.information_state_tensor_shape() == [info_size]
+    assert game.information_state_tensor_size() == info_size
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while not state.is_terminal():
+        for player in range(game.num_players()):
+            assert len(state.observation_tensor(player)) == obs_size
+            assert len(state.information_state_tensor(player)) == info_size
+        if state.is_chance_node():
+            state.apply_action(1)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_the_tensors_encode_the_seats_view(rules: Ruleset) -> None:
+    """Along a random game, each seat's observation tensor is
+    encode_view(view(state, seat)) and its information state tensor is
+    encode_information_state of the same view, which starts with it; the
+    strings still work beside them."""
+    game = load_game(rules, num_seeds=10)
+    actions = ActionMap(rules)
+    obs_size = game.observation_tensor_size()
+    state = game.new_initial_state()
+    state.apply_action(4)
+    rng = random.Random(4)
+    steps = 0
+    while True:
+        engine = state.game_state
+        for seat in range(game.num_players()):
+            seat_view = view(engine, seat)
+            observation = np.asarray(state.observation_tensor(seat), dtype=np.float32)
+            info = np.asarray(state.information_state_tensor(seat), dtype=np.float32)
+            np.testing.assert_array_equal(observation, encode_view(seat_view, actions))
+            np.testing.assert_array_equal(info, encode_information_state(seat_view, actions))
+            np.testing.assert_array_equal(info[:obs_size], observation)
+            assert state.observation_string(seat)
+            assert state.information_state_string(seat)
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    assert steps > 10
+
+
+def test_the_tensors_are_zero_before_the_deal() -> None:
+    """At the chance node both tensors are all zeros; after the deal neither is."""
+    game = load_game(Counter(players=4), num_seeds=10)
+    state = game.new_initial_state()
+    assert not any(state.observation_tensor(2))
+    assert not any(state.information_state_tensor(2))
+    state.apply_action(0)
+    assert any(state.observation_tensor(2))
+    assert any(state.information_state_tensor(2))
+
+
+def test_the_tensors_ignore_what_the_seat_cannot_see() -> None:
+    """Another world consistent with a seat's view gives the seat the same
+    observation and information state tensors, while a seat whose cards
+    changed sees a difference in its observation tensor."""
+    rules = Counter(players=4)
+    game = load_game(rules)
+    rng = random.Random(5)
+    differed = 0
+    for seed in range(3):
+        state = new_game(rules, seed=seed)
+        while not state.is_over and len(state.history) < 2:
+            seat = rng.randrange(4)
+            world = sample_world(view(state, seat), rng)
+            real, other = game.state_from(state), game.state_from(world)
+            assert real.observation_tensor(seat) == other.observation_tensor(seat)
+            assert real.information_state_tensor(seat) == other.information_state_tensor(seat)
+            for s in range(4):
+                if world.hands[s] != state.hands[s]:
+                    assert real.observation_tensor(s) != other.observation_tensor(s)
+                    differed += 1
+            state = apply_move(state, rng.choice(legal_moves(state)))
+    assert differed > 0
+
+
+def test_the_information_state_tensor_records_this_hands_tricks_in_order() -> None:
+    """After the first trick of a hand, its cards (seat by seat), its leader and
+    its winner are in the first trick's slots; later trick slots are zero."""
+    rules = OhHell(players=4, schedule=(3,))
+    game = load_game(rules)
+    state = game.new_initial_state()
+    state.apply_action(2)
+    rng = random.Random(2)
+    while not state.game_state.tricks:
+        state.apply_action(rng.choice(state.legal_actions()))
+    trick = state.game_state.tricks[0]
+    blocks = {name: (start, size) for name, start, size in information_state_layout(rules)}
+    info = np.asarray(state.information_state_tensor(1))
+    actions = ActionMap(rules)
+
+    def block(name: str, shape: tuple[int, ...]) -> np.ndarray:
+        start, size = blocks[name]
+        return info[start : start + size].reshape(shape)
+
+    deck = len(actions.deck)
+    cards = block("trick_cards", (actions.max_bid, 4, deck))
+    for played in trick.plays:
+        assert cards[0, played.seat, actions.card_index(played.card)] == 1
+    assert cards[0].sum() == len(trick.plays)
+    assert cards[1:].sum() == 0
+    leaders = block("trick_leaders", (actions.max_bid, 4))
+    assert leaders[0].tolist() == [float(s == trick.plays[0].seat) for s in range(4)]
+    winners = block("trick_winners", (actions.max_bid, 5))
+    assert winners[0, 4 if trick.winner is None else trick.winner] == 1
+    assert winners.sum() == 1
+
+
+def test_the_observer_refuses_other_observation_types() -> None:
+    """Only the seat's own view can be observed; a public-only observer is
+    refused with the values asked for; the observer's dict views its tensor."""
+    game = load_game(Counter(players=4))
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(
+        InvalidArgumentError, match=re.escape("got public_info=True, private_info=NONE")
+    ):
+        game.make_py_observer(public)
+    observer = game.make_py_observer()
+    state = game.new_initial_state()
+    state.apply_action(9)
+    observer.set_from(state, 3)
+    assert observer.dict["seat"].tolist() == [0.0, 0.0, 0.0, 1.0]
+    assert observer.tensor.tolist() == state.observation_tensor(3)
+    assert observer.string_from(state, 3) == state.observation_string(3)
+
+
+def test_openspiel_rl_environment_reads_the_tensors() -> None:
+    """OpenSpiel's RL environment (as DQN, NFSP and policy gradients use it)
+    plays the game and hands out information state tensors of the declared
+    size, or observation tensors when asked."""
+    rl_environment = pytest.importorskip("open_spiel.python.rl_environment")
+    game = load_game(UpAndDown(players=3), num_seeds=10)
+    env = rl_environment.Environment(game, seed=1)
+    step = env.reset()
+    rng = random.Random(1)
+    for _ in range(12):
+        player = step.observations["current_player"]
+        for seat in range(3):
+            assert len(step.observations["info_state"][seat]) == (
+                game.information_state_tensor_size()
+            )
+        step = env.step([rng.choice(step.observations["legal_actions"][player])])
+    env = rl_environment.Environment(
+        game, seed=1, observation_type=rl_environment.ObservationType.OBSERVATION
+    )
+    step = env.reset()
+    assert len(step.observations["info_state"][0]) == game.observation_tensor_size()

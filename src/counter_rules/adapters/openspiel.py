@@ -22,11 +22,17 @@ The game's shape, as OpenSpiel sees it:
   game's length. ``min_utility``/``max_utility`` are
   ``∓ max_hands × (10·H + 20)`` with ``H`` the largest possible hand, more
   than any scoring scheme gives.
-* **Observations.** Text only, from :func:`counter_rules.view`: the
-  observation string is the seat's view of the current moment; the
-  information state string adds this hand's finished tricks, the seat's own
-  passes and every finished hand. Neither shows another seat's hidden cards
-  or the seed.
+* **Observations.** Strings and float32 tensors, all from
+  :func:`counter_rules.view`: the observation string is the seat's view of
+  the current moment; the information state string adds this hand's
+  finished tricks, the seat's own passes and every finished hand. The
+  observation tensor is the PettingZoo adapter's observation vector
+  (:func:`counter_rules.adapters.observation.encode_view`); the information
+  state tensor adds this hand's finished tricks and the seat's own passes
+  (:func:`counter_rules.adapters.observation.encode_information_state`;
+  finished hands only through the scores). None shows another seat's hidden
+  cards or the seed. At the chance node, before the deal, both tensors are
+  all zeros (a dealt state always has a phase bit set).
 
 Example (needs ``open_spiel``)::
 
@@ -37,15 +43,25 @@ Example (needs ``open_spiel``)::
     state = game.new_initial_state()
     state.apply_action(7)          # the chance node: seed 7
     print(state.information_state_string(state.current_player()))
+    print(state.observation_tensor(0)[:52])   # seat 0's hand
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pyspiel
+from numpy.typing import NDArray
 
 from counter_rules.adapters.actions import ActionMap
+from counter_rules.adapters.observation import (
+    encode_information_state,
+    encode_view,
+    information_state_layout,
+    layout_size,
+    observation_layout,
+)
 from counter_rules.cards import Card
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import IllegalMoveError, InvalidArgumentError
@@ -90,9 +106,9 @@ def _game_type(rules: Ruleset, short_name: str) -> Any:
         max_num_players=rules.players,
         min_num_players=rules.players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={
             "num_seeds": DEFAULT_NUM_SEEDS,
             "max_hands": DEFAULT_MAX_HANDS,
@@ -186,15 +202,30 @@ class CounterRulesGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> _Observer:
-        """OpenSpiel's hook for observers: text from the seat's view (no tensors).
+        """OpenSpiel's hook for observers: strings and tensors from the seat's view.
+
+        ``iig_obs_type`` ``None`` or without perfect recall gives the
+        observation; with perfect recall, the information state. Only the
+        seat's own view is supported: public information and the seat's
+        private information.
 
         Raises:
-            InvalidArgumentError: ``params`` were given; the observer takes none.
+            InvalidArgumentError: ``params`` were given (the observer takes
+                none), or ``iig_obs_type`` asks for another kind of observation.
         """
         if params:
             raise InvalidArgumentError(f"the observer takes no parameters, got {params!r}")
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise InvalidArgumentError(
+                "only the seat's own view can be observed (public_info=True, "
+                "private_info=SINGLE_PLAYER), got public_info="
+                f"{iig_obs_type.public_info!r}, private_info={iig_obs_type.private_info.name}"
+            )
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(recall)
+        return _Observer(self.actions, recall)
 
 
 class CounterRulesState(pyspiel.State):  # type: ignore[misc]
@@ -320,15 +351,32 @@ class _RegisteredGame(CounterRulesGame):
 
 
 class _Observer:
-    """OpenSpiel's observer protocol, strings only (``tensor`` is ``None``)."""
+    """OpenSpiel's observer protocol: ``tensor`` (float32) and ``dict`` (a view
+    of each block of the tensor, by name) are filled by :meth:`set_from`."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, actions: ActionMap, perfect_recall: bool) -> None:
+        self.actions = actions
         self.perfect_recall = perfect_recall
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
+        if perfect_recall:
+            layout = information_state_layout(actions.rules)
+        else:
+            layout = observation_layout(actions.rules)
+        self.tensor: NDArray[np.float32] = np.zeros(layout_size(layout), dtype=np.float32)
+        self.dict: dict[str, NDArray[np.float32]] = {
+            name: self.tensor[start : start + size] for name, start, size in layout
+        }
 
     def set_from(self, state: CounterRulesState, player: int) -> None:
-        """No tensor to fill."""
+        """Fill :attr:`tensor` with ``player``'s vector; all zeros before the deal."""
+        game_state = state.game_state
+        if game_state is None:
+            self.tensor.fill(0.0)
+            return
+        seat_view = view(game_state, player)
+        if self.perfect_recall:
+            self.tensor[:] = encode_information_state(seat_view, self.actions)
+        else:
+            self.tensor[:] = encode_view(seat_view, self.actions)
 
     def string_from(self, state: CounterRulesState, player: int) -> str:
         """The information state or observation string of ``player``."""

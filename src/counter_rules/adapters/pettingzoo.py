@@ -11,9 +11,11 @@
   :class:`counter_rules.adapters.actions.ActionMap`, the same as the
   OpenSpiel adapter's.
 * **Observations.** A dict: ``"observation"``, a float32 vector encoding
-  :func:`counter_rules.view` of the agent's seat (layout:
-  :func:`observation_layout`), and ``"action_mask"``, an int8 vector with a 1
-  at every legal action id of the agent (all zeros when it is not its turn).
+  :func:`counter_rules.view` of the agent's seat
+  (:func:`counter_rules.adapters.observation.encode_view`; layout:
+  :func:`~counter_rules.adapters.observation.observation_layout`), and
+  ``"action_mask"``, an int8 vector with a 1 at every legal action id of the
+  agent (all zeros when it is not its turn).
 * **Rewards.** Zero until the game ends; then every agent's reward is its
   final score (so the cumulative reward is the score).
 * **Seeding.** ``reset(seed=s)`` deals the engine's game for seed ``s``
@@ -48,141 +50,16 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv
 
 from counter_rules.adapters.actions import ActionMap
-from counter_rules.cards import SUITS
+from counter_rules.adapters.observation import encode_view, layout_size, observation_layout
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import IllegalMoveError, InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.state import GameState, Phase
-from counter_rules.views import PlayerView, view
+from counter_rules.state import GameState
+from counter_rules.views import view
 
+# encode_view and observation_layout live in counter_rules.adapters.observation
+# (the OpenSpiel adapter uses them too); they stay importable from here.
 __all__ = ["CounterRulesEnv", "encode_view", "observation_layout"]
-
-_PHASES = tuple(Phase)
-
-
-def observation_layout(rules: Ruleset) -> tuple[tuple[str, int, int], ...]:
-    """The blocks of the observation vector: ``(name, start, size)``, in order.
-
-    With ``D`` the deck size (cards in ``rules.deck()`` order) and ``P`` the
-    players (seats in seat order, absolute, not relative to the observer):
-
-    ``hand`` (D) the seat's cards, 0/1; ``hand_hidden`` (1) 1 while the rules
-    hide the own hand (Devil's bridge); ``shown_hands`` (P·D) other hands the
-    rules show, seat by seat; ``trick`` (P·D) the current trick, seat by seat,
-    the card each seat played; ``played`` (D) the cards of this hand's finished
-    tricks; ``face_up`` (D) face-up stock cards (trump indicator, Counter's
-    Jacks); ``revealed`` (D) Fours shown this hand; ``my_pass`` (D) the card
-    the seat has chosen to pass; ``trump`` (5) one-hot ♣ ♦ ♥ ♠ or no trump;
-    ``phase`` (4) one-hot bidding, playing, passing, game over; ``seat``,
-    ``dealer``, ``leader`` (P each) one-hot; ``to_act`` (P) 0/1; ``bids`` (P)
-    the bid, -1 where unknown or not yet visible; ``blind`` (P) 0/1;
-    ``tricks_won``, ``hand_sizes``, ``scores`` (P each) counts; and the
-    scalars ``cards_dealt``, ``hand_number``, ``stock_size``,
-    ``doubled_lead`` (0/1).
-
-    Example:
-        >>> from counter_rules import Counter
-        >>> from counter_rules.adapters.pettingzoo import observation_layout
-        >>> layout = observation_layout(Counter(players=4))
-        >>> layout[0], layout[-1]
-        (('hand', 0, 52), ('doubled_lead', 725, 1))
-    """
-    deck = len(rules.deck())
-    players = rules.players
-    sizes = [
-        ("hand", deck),
-        ("hand_hidden", 1),
-        ("shown_hands", players * deck),
-        ("trick", players * deck),
-        ("played", deck),
-        ("face_up", deck),
-        ("revealed", deck),
-        ("my_pass", deck),
-        ("trump", len(SUITS) + 1),
-        ("phase", len(_PHASES)),
-        ("seat", players),
-        ("dealer", players),
-        ("leader", players),
-        ("to_act", players),
-        ("bids", players),
-        ("blind", players),
-        ("tricks_won", players),
-        ("hand_sizes", players),
-        ("scores", players),
-        ("cards_dealt", 1),
-        ("hand_number", 1),
-        ("stock_size", 1),
-        ("doubled_lead", 1),
-    ]
-    layout = []
-    start = 0
-    for name, size in sizes:
-        layout.append((name, start, size))
-        start += size
-    return tuple(layout)
-
-
-def encode_view(player_view: PlayerView, actions: ActionMap) -> NDArray[np.float32]:
-    """The observation vector of ``player_view`` (layout: :func:`observation_layout`).
-
-    Example:
-        >>> from counter_rules import Counter, new_game, view
-        >>> from counter_rules.adapters.actions import ActionMap
-        >>> from counter_rules.adapters.pettingzoo import encode_view
-        >>> rules = Counter(players=4)
-        >>> vector = encode_view(view(new_game(rules, seed=1), 0), ActionMap(rules))
-        >>> vector.shape, int(vector[:52].sum())
-        ((726,), 10)
-    """
-    v = player_view
-    blocks = {name: (start, size) for name, start, size in observation_layout(actions.rules)}
-    out = np.zeros(sum(size for _, size in blocks.values()), dtype=np.float32)
-    deck = len(actions.deck)
-    index = actions.card_index
-
-    def put(name: str, offset: int, value: float = 1.0) -> None:
-        start, size = blocks[name]
-        if not 0 <= offset < size:
-            raise InvalidArgumentError(f"offset {offset} is outside block {name!r} of {size}")
-        out[start + offset] = value
-
-    if v.hand is None:
-        put("hand_hidden", 0)
-    for card in v.hand or ():
-        put("hand", index(card))
-    for seat, shown in enumerate(v.others):
-        for card in shown or ():
-            put("shown_hands", seat * deck + index(card))
-    for played in v.trick:
-        put("trick", played.seat * deck + index(played.card))
-    for trick in v.tricks:
-        for played in trick.plays:
-            put("played", index(played.card))
-    for card in v.face_up:
-        put("face_up", index(card))
-    for _, card in v.revealed_fours:
-        put("revealed", index(card))
-    if v.my_pass is not None:
-        put("my_pass", index(v.my_pass))
-    put("trump", len(SUITS) if v.trump is None else SUITS.index(v.trump))
-    put("phase", _PHASES.index(v.phase))
-    put("seat", v.seat)
-    put("dealer", v.dealer)
-    put("leader", v.leader)
-    for seat in v.to_act:
-        put("to_act", seat)
-    for seat in range(v.players):
-        bid = v.bids[seat]
-        put("bids", seat, -1.0 if bid is None else float(bid))
-        put("blind", seat, float(v.blind[seat]))
-        put("tricks_won", seat, float(v.tricks_won[seat]))
-        put("hand_sizes", seat, float(v.hand_sizes[seat]))
-        put("scores", seat, float(v.scores[seat]))
-    put("cards_dealt", 0, float(v.cards_dealt))
-    put("hand_number", 0, float(v.hand_number))
-    put("stock_size", 0, float(v.stock_size))
-    put("doubled_lead", 0, float(v.doubled_lead))
-    return out
 
 
 class CounterRulesEnv(AECEnv):  # type: ignore[misc]
@@ -218,8 +95,9 @@ class CounterRulesEnv(AECEnv):  # type: ignore[misc]
         """Every agent's name, seat 0 first."""
         self.agents: list[str] = []
         self.layout = observation_layout(rules)
-        """The observation vector's blocks (see :func:`observation_layout`)."""
-        size = self.layout[-1][1] + self.layout[-1][2]
+        """The observation vector's blocks (see
+        :func:`~counter_rules.adapters.observation.observation_layout`)."""
+        size = layout_size(self.layout)
         observation = spaces.Dict(
             {
                 "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
