@@ -516,7 +516,9 @@ class OhHell(Ruleset):
         hand = state.hands[seat]
         trick = state.trick
         if self._simple_play:
-            return self._simple_plays(hand, trick, seat)
+            plays = self.plays_from(hand, trick, state.trump, seat)
+            assert plays is not None
+            return plays
         trump = state.trump
         jokers = self.jokers
         candidates: Sequence[Card] = hand
@@ -552,18 +554,6 @@ class OhHell(Ruleset):
         table = play_table(seat)
         return tuple([table[c._key] or shared_play(seat, c) for c in candidates])
 
-    def _simple_plays(
-        self, hand: tuple[Card, ...], trick: tuple[PlayedCard, ...], seat: int
-    ) -> tuple[Play, ...]:
-        # The common case, kept short: follow the led suit if able.
-        plays_of = self._plays[seat]
-        if trick:
-            led = trick[0].card.suit
-            following = [plays_of[c._key] for c in hand if c.suit is led]
-            if following:
-                return tuple(following)
-        return tuple([plays_of[c._key] for c in hand])
-
     def plays_from(
         self,
         hand: tuple[Card, ...],
@@ -573,9 +563,16 @@ class OhHell(Ruleset):
     ) -> tuple[Play, ...] | None:
         """The legal plays without Jokers, a must-trump rule or unbroken trumps
         (they need only the hand and the trick); ``None`` otherwise."""
-        if self._simple_play:
-            return self._simple_plays(hand, trick, seat)
-        return None
+        if not self._simple_play:
+            return None
+        # The common case, kept short: follow the led suit if able.
+        plays_of = self._plays[seat]
+        if trick:
+            led = trick[0].card.suit
+            following = [plays_of[c._key] for c in hand if c.suit is led]
+            if following:
+                return tuple(following)
+        return tuple([plays_of[c._key] for c in hand])
 
     def _first_call(self, state: GameState) -> str | None:
         for plays in (*(r.plays for r in state.tricks), state.trick):
