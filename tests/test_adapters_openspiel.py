@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 
 import pytest
 
@@ -151,27 +152,36 @@ def test_a_simultaneous_pass_is_made_one_seat_at_a_time_in_seat_order() -> None:
     assert order == [0, 1, 2, 3]
 
 
-def test_the_information_state_ignores_what_the_seat_cannot_see() -> None:
-    """Another world consistent with a seat's view (other hands, the stock and
-    pending passes resampled) gives the seat the same information state and
-    observation, while the seat whose cards changed sees a difference."""
+def _worlds(
+    rng_seed: int,
+) -> Iterator[tuple[int, CounterRulesState, CounterRulesState, list[int]]]:
+    """Along random Counter games, for a random seat at each state: the seat,
+    the real state and another world consistent with its view (as OpenSpiel
+    states), and the seats whose hands differ between the two."""
     rules = Counter(players=4)
     game = load_game(rules)
-    rng = random.Random(3)
-    differed = 0
+    rng = random.Random(rng_seed)
     for seed in range(3):
         state = new_game(rules, seed=seed)
         while not state.is_over and len(state.history) < 2:
             seat = rng.randrange(4)
             world = sample_world(view(state, seat), rng)
-            real, other = game.state_from(state), game.state_from(world)
-            assert real.information_state_string(seat) == other.information_state_string(seat)
-            assert real.observation_string(seat) == other.observation_string(seat)
             changed = [s for s in range(4) if world.hands[s] != state.hands[s]]
-            for s in changed:
-                assert real.information_state_string(s) != other.information_state_string(s)
-                differed += 1
+            yield seat, game.state_from(state), game.state_from(world), changed
             state = apply_move(state, rng.choice(legal_moves(state)))
+
+
+def test_the_information_state_ignores_what_the_seat_cannot_see() -> None:
+    """Another world consistent with a seat's view (other hands, the stock and
+    pending passes resampled) gives the seat the same information state and
+    observation, while the seat whose cards changed sees a difference."""
+    differed = 0
+    for seat, real, other, changed in _worlds(3):
+        assert real.information_state_string(seat) == other.information_state_string(seat)
+        assert real.observation_string(seat) == other.observation_string(seat)
+        for s in changed:
+            assert real.information_state_string(s) != other.information_state_string(s)
+            differed += 1
     assert differed > 0
 
 
@@ -320,23 +330,13 @@ def test_the_tensors_ignore_what_the_seat_cannot_see() -> None:
     """Another world consistent with a seat's view gives the seat the same
     observation and information state tensors, while a seat whose cards
     changed sees a difference in its observation tensor."""
-    rules = Counter(players=4)
-    game = load_game(rules)
-    rng = random.Random(5)
     differed = 0
-    for seed in range(3):
-        state = new_game(rules, seed=seed)
-        while not state.is_over and len(state.history) < 2:
-            seat = rng.randrange(4)
-            world = sample_world(view(state, seat), rng)
-            real, other = game.state_from(state), game.state_from(world)
-            assert real.observation_tensor(seat) == other.observation_tensor(seat)
-            assert real.information_state_tensor(seat) == other.information_state_tensor(seat)
-            for s in range(4):
-                if world.hands[s] != state.hands[s]:
-                    assert real.observation_tensor(s) != other.observation_tensor(s)
-                    differed += 1
-            state = apply_move(state, rng.choice(legal_moves(state)))
+    for seat, real, other, changed in _worlds(5):
+        assert real.observation_tensor(seat) == other.observation_tensor(seat)
+        assert real.information_state_tensor(seat) == other.information_state_tensor(seat)
+        for s in changed:
+            assert real.observation_tensor(s) != other.observation_tensor(s)
+            differed += 1
     assert differed > 0
 
 

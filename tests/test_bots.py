@@ -143,9 +143,11 @@ def test_ismcts_searches_bids_near_the_hand_estimate(rules: Ruleset, window: flo
             expected = min(expected, 5)
         bot = ISMCTSBot(iterations=10)
         _, candidates = bot._search(pv, legal_moves(pv), random.Random(1))
-        assert 1 <= len(candidates) <= 3
-        bids = [m.tricks for m in candidates if isinstance(m, Bid)]
-        assert bids and all(abs(b - expected) <= window for b in bids), (expected, bids)
+        offered = [m for m in legal_moves(pv) if isinstance(m, Bid)]
+        near = [m for m in offered if abs(m.tricks - expected) <= window]
+        # Exactly the legal bids in the window, or the nearest one if none is.
+        assert candidates == (near or [min(offered, key=lambda m: abs(m.tricks - expected))])
+        assert len(candidates) <= 2 * window + 1
 
 
 def test_ismcts_counter_root_bias_ranks_plays_as_the_heuristic() -> None:

@@ -180,12 +180,8 @@ def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple
     d = state.__dict__
     moves: tuple[Move, ...] | None = d["_legal"]
     if moves is None:
-        if d["phase"] is _PLAYING:
-            (only,) = d["to_act"]
-            moves = d["rules"].legal_plays(state, only)
-        else:
-            moves = _compute_legal(state)
-        d["_legal"] = moves
+        # Rare on the hot path: the engine lists plays while it builds states.
+        moves = d["_legal"] = _compute_legal(state)
     if seat is None:
         return moves
     return tuple(m for m in moves if m.seat == seat)

@@ -89,6 +89,21 @@ _TWO = Rank.TWO
 _EIGHT = Rank.EIGHT
 
 
+def _best_of(pool: Sequence[int], half: Sequence[int], lowest_wins: bool) -> int:
+    """The index in ``pool`` of the highest value (the lowest when the Sevens
+    say so), the earliest of tied cards first."""
+    best = pool[0]
+    if lowest_wins:
+        for i in pool:
+            if half[i] < half[best]:
+                best = i
+    else:
+        for i in pool:
+            if half[i] > half[best]:
+                best = i
+    return best
+
+
 def _pick_winner(work: TrickWork) -> None:
     victor = four.victor_index(work)
     if victor is not None:
@@ -112,15 +127,7 @@ def _pick_winner(work: TrickWork) -> None:
             )
         return
     half = work.half
-    best = pool[0]
-    if work.lowest_wins:
-        for i in pool:
-            if half[i] < half[best]:
-                best = i
-    else:
-        for i in pool:
-            if half[i] > half[best]:
-                best = i
+    best = _best_of(pool, half, work.lowest_wins)
     work.winner_index = best
     work.next_leader = work.seats[best]
     if work.explain:
@@ -254,16 +261,7 @@ def _resolve_quick(
         if not pool:
             pool = [i for i in candidates if suits[i] is led]
         if pool:
-            best = pool[0]
-            if lowest_wins:
-                for i in pool:
-                    if half[i] < half[best]:
-                        best = i
-            else:
-                for i in pool:
-                    if half[i] > half[best]:
-                        best = i
-            index = best
+            index = _best_of(pool, half, lowest_wins)
     winner = None if index is None else plays[index].seat
     next_leader = plays[0].seat if index is None else plays[index].seat
     double_next = False

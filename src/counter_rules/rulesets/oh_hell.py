@@ -700,14 +700,7 @@ class OhHell(Ruleset):
         the short path of :func:`~counter_rules.rulesets.plain_tricks.resolve_plain`."""
         if self.jokers == "none":
             return _resolve_simple(plays, trump, trump_card, last_trick)
-        return resolve_plain(
-            plays,
-            trump,
-            jokers=self.jokers,
-            trump_card=trump_card,
-            last_trick=last_trick,
-            explain=False,
-        )
+        return super().resolve_fast(plays, trump, doubled_lead, last_trick, trump_card)
 
     # -- scoring and the end --------------------------------------------------
     def score_hand(self, state: GameState) -> tuple[int, ...]:
