@@ -41,9 +41,10 @@ from counter_rules.effects import (
     three,
     two,
 )
-from counter_rules.effects.base import VICTOR, VOID, TrickWork, fmt_half
+from counter_rules.effects.base import VOID, TrickWork, fmt_half
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Play, reveal_play, seat_plays
+from counter_rules.moves import Play, seat_plays
+from counter_rules.rulesets._quick import best_of, counter_plays, resolve_counter
 from counter_rules.rulesets._validate import check_bool, check_int
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.scoring import counter as counter_scoring
@@ -86,22 +87,6 @@ _AFTER: tuple[tuple[Rank | None, _Step], ...] = (
 # Enum members bound once: attribute access on an Enum class is slow.
 _FOUR = Rank.FOUR
 _TWO = Rank.TWO
-_EIGHT = Rank.EIGHT
-
-
-def _best_of(pool: Sequence[int], half: Sequence[int], lowest_wins: bool) -> int:
-    """The index in ``pool`` of the highest value (the lowest when the Sevens
-    say so), the earliest of tied cards first."""
-    best = pool[0]
-    if lowest_wins:
-        for i in pool:
-            if half[i] < half[best]:
-                best = i
-    else:
-        for i in pool:
-            if half[i] > half[best]:
-                best = i
-    return best
 
 
 def _pick_winner(work: TrickWork) -> None:
@@ -127,7 +112,7 @@ def _pick_winner(work: TrickWork) -> None:
             )
         return
     half = work.half
-    best = _best_of(pool, half, work.lowest_wins)
+    best = best_of(pool, half, work.lowest_wins)
     work.winner_index = best
     work.next_leader = work.seats[best]
     if work.explain:
@@ -140,148 +125,6 @@ def _pick_winner(work: TrickWork) -> None:
             None,
             best,
         )
-
-
-_N1 = 1  # rank numbers: the fused resolution compares plain ints
-_N2 = 2
-_N3 = 3
-_N4 = 4
-_N5 = 5
-_N6 = 6
-_N7 = 7
-_N8 = 8
-_N9 = 9
-_N10 = 10
-_N11 = 11
-_N12 = 12
-_N13 = 13
-_COURT_NUMBERS = (11, 12, 13)
-# The rank number of every card of the deck, by card key.
-_RANK_OF = [0] * 1280
-for _card in _DECK:
-    _RANK_OF[_card._key] = int(_card.rank)
-
-
-def _resolve_quick(
-    plays: tuple[PlayedCard, ...],
-    trump: Suit | None,
-    doubled_lead: bool,
-    last_trick: bool,
-    trump_card: Card | None,
-) -> TrickResult:
-    """The whole pipeline in one function, without explanations: the engine's
-    path after every trick. It runs the steps of :data:`_PIPELINE`,
-    :func:`_pick_winner` and :data:`_AFTER` in the same order on local lists;
-    the tests check that it agrees with :meth:`Counter.resolve` on random tricks.
-    """
-    cards = [p.card for p in plays]
-    ranks = [_RANK_OF[c._key] for c in cards]
-    suits = [c.suit for c in cards]
-    n = len(cards)
-    half = [r + r for r in ranks]
-    lead_rank = ranks[0]
-    led = suits[0]
-    buffs: list[int] | None = None
-    if _N4 in ranks:
-        buffs = [0] * n
-        for i in range(n):
-            if ranks[i] == _N4:
-                buffs[i] = VICTOR if plays[i].reveal is not None else VOID
-    if lead_rank == _N2 and trump is not None:
-        led = trump
-    if led is not None and _N10 in ranks:
-        for i in range(1, n):
-            if ranks[i] == _N10 and suits[i] is not led:
-                suits[i] = led
-                half[i] = 30
-    trick_trump = trump
-    if lead_rank == _N13:
-        king_suit = suits[0]
-        trick_trump = None
-        for i in range(1, n):
-            suit = suits[i]
-            if suit is not None and suit is not trump and suit is not king_suit:
-                trick_trump = suit
-                break
-    if _N8 in ranks:
-        for i in range(1, n):
-            if ranks[i] == _N8 and suits[i] is not trick_trump and suits[i] is not led:
-                suits[i] = led
-    if _N1 in ranks:
-        for i in range(n):
-            if ranks[i] == _N1:
-                suit = cards[i].suit
-                for j in range(n):
-                    if ranks[j] in _COURT_NUMBERS and cards[j].suit is suit:
-                        half[i] = 28
-                        break
-    if _N5 in ranks and _N6 in ranks:
-        five = ranks.index(_N5)
-        for i in range(n):
-            if ranks[i] == _N6:
-                half[five] += half[i]
-                half[i] = 0
-    if _N12 in ranks:
-        buffs = None
-        if 22 in half:
-            for i in range(n):
-                if ranks[i] == _N12:
-                    half[i] = 30
-    if _N3 in ranks:
-        three = ranks.index(_N3)
-        for i in range(n):
-            if ranks[i] == _N4 or ranks[i] == _N12:
-                half[three] += half[i]
-                half[i] = 0
-    if _N9 in ranks:
-        snapshot = tuple(half)
-        for i in range(n):
-            if ranks[i] == _N9:
-                above = below = 0
-                for j in range(n):
-                    if j != i:
-                        if snapshot[j] > 18:
-                            above += 1
-                        elif snapshot[j] < 18:
-                            below += 1
-                half[i] = 30 if above > below else 1 if below > above else 18
-    if doubled_lead:
-        half[0] *= 2
-    index: int | None = None
-    if buffs is not None and VICTOR in buffs:
-        index = buffs.index(VICTOR)
-    else:
-        lowest_wins = lead_rank != _N13 and ranks.count(_N7) % 2 == 1
-        candidates = range(n) if buffs is None else [i for i in range(n) if buffs[i] != VOID]
-        pool = [
-            i
-            for i in candidates
-            if ranks[i] == _N2 or (trick_trump is not None and suits[i] is trick_trump)
-        ]
-        if not pool:
-            pool = [i for i in candidates if suits[i] is led]
-        if pool:
-            index = _best_of(pool, half, lowest_wins)
-    winner = None if index is None else plays[index].seat
-    next_leader = plays[0].seat if index is None else plays[index].seat
-    double_next = False
-    if _N6 in ranks:
-        lowest = min(half)
-        if half.count(lowest) == 1:
-            i = half.index(lowest)
-            if ranks[i] == _N6:
-                next_leader = plays[i].seat
-                double_next = True
-    next_trump = trump
-    jacks: tuple[Card, ...] = ()
-    if _N11 in ranks:
-        jacks = tuple([cards[i] for i in range(n) if ranks[i] == _N11])
-        next_trump = jacks[-1].suit
-    return TrickResult(
-        tuple(plays), winner, index, tuple(half), trick_trump, led, next_leader, next_trump,
-        _N5 in ranks and not last_trick, double_next, jacks, (), trump, doubled_lead,
-        last_trick, trump_card,
-    )  # fmt: skip
 
 
 @attrs.frozen
@@ -383,31 +226,7 @@ class Counter(Ruleset):
         seat: int,
     ) -> tuple[Play, ...]:
         """:meth:`legal_plays` from the hand, the trick so far and trump alone."""
-        table = self._plays[seat]
-        candidates: Sequence[Card] = hand
-        if trick:
-            led = trick[0].card
-            # two.suit_to_follow and eight.exempts, inline.
-            follow = trump if led.rank is _TWO and trump is not None else led.suit
-            suited = [c for c in hand if c.suit is follow]
-            if suited and (len(suited) > 1 or suited[0].rank is not _EIGHT):
-                candidates = suited
-        moves = [table[card._key] for card in candidates]
-        if candidates is not hand:
-            for card in candidates:
-                if card.rank is _FOUR:
-                    break
-            else:
-                return tuple(moves)  # no Four to play, so none to show
-        fours = [card for card in hand if card.rank is _FOUR]
-        if len(fours) > 1:
-            # A Four may also be played showing another Four still in the hand.
-            for card in fours:
-                if any(card is c for c in candidates):
-                    moves.extend(
-                        reveal_play(seat, card, other) for other in fours if other is not card
-                    )
-        return tuple(moves)
+        return counter_plays(self._plays[seat], hand, trick, trump, seat)
 
     def why_illegal_play(self, state: GameState, play: Play) -> str:
         """Explain a play of a held card that breaks the follow or Four rules."""
@@ -522,7 +341,7 @@ class Counter(Ruleset):
     ) -> TrickResult:
         """The engine's call after every trick: the pipeline fused into one
         function, without the list of effects."""
-        return _resolve_quick(plays, trump, doubled_lead, last_trick, trump_card)
+        return resolve_counter(plays, trump, doubled_lead, last_trick, trump_card)
 
     # -- scoring --------------------------------------------------------------
     def score_hand(self, state: GameState) -> tuple[int, ...]:

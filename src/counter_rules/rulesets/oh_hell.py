@@ -23,6 +23,7 @@ import attrs
 from counter_rules.cards import Card, Rank, Suit, _intern, standard_deck
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play, call_play, play_table, seat_plays, shared_play
+from counter_rules.rulesets._quick import plain_plays
 from counter_rules.rulesets._validate import check_bool, check_choice, check_int
 from counter_rules.rulesets.base import DealtHand, Ruleset, deal_order, hand_rng, sort_hand
 from counter_rules.rulesets.plain_tricks import (
@@ -565,14 +566,7 @@ class OhHell(Ruleset):
         (they need only the hand and the trick); ``None`` otherwise."""
         if not self._simple_play:
             return None
-        # The common case, kept short: follow the led suit if able.
-        plays_of = self._plays[seat]
-        if trick:
-            led = trick[0].card.suit
-            following = [plays_of[c._key] for c in hand if c.suit is led]
-            if following:
-                return tuple(following)
-        return tuple([plays_of[c._key] for c in hand])
+        return plain_plays(self._plays[seat], hand, trick)
 
     def _first_call(self, state: GameState) -> str | None:
         for plays in (*(r.plays for r in state.tricks), state.trick):

@@ -1,0 +1,383 @@
+"""The engine's transitions, kept apart from the public functions of
+:mod:`counter_rules.engine` so that they can be compiled.
+
+Everything here runs on the hot path of :func:`~counter_rules.apply_move`:
+dealing a hand, listing the legal moves, applying a bid, a pass or a play and
+ending a hand. The module is plain, fully typed Python; a build with
+``COUNTER_RULES_COMPILE=1`` compiles it with mypyc (see the performance page),
+and the pure-Python module is used otherwise. Input that may be malformed is
+typed ``object`` here, so compiled code never rejects it with a bare
+``TypeError``: the public functions explain it instead.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from operator import add, attrgetter
+from typing import cast
+
+from counter_rules.cards import Card, Suit
+from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
+from counter_rules.rulesets.base import DealtHand, Ruleset
+from counter_rules.state import GameState, HandResult, Phase
+from counter_rules.trick import _PLAYED_TABLES, PlayedCard, TrickResult, played_card
+
+__all__ = [
+    "SEATS",
+    "accepts",
+    "advance",
+    "compute_legal",
+    "derive",
+    "start_hand",
+    "type_error",
+]
+
+_card_key = attrgetter("_key")
+_new_state = object.__new__
+_set_dict = object.__setattr__
+_EMPTY: frozenset[int] = frozenset()
+SEATS = [frozenset((s,)) for s in range(16)]
+"""``SEATS[s]`` is the shared one-seat set ``{s}``."""
+_SEATS = SEATS
+
+_FIELDS: dict[type, tuple[str, ...]] = {
+    Bid: ("seat", "tricks", "blind"),
+    Play: ("seat", "card", "reveal", "call"),
+    Pass: ("seat", "card"),
+}
+
+# Enum members bound once: attribute access on an Enum class is slow.
+_BIDDING = Phase.BIDDING
+_GAME_OVER = Phase.GAME_OVER
+_PASSING = Phase.PASSING
+_PLAYING = Phase.PLAYING
+
+
+# -- dealing ------------------------------------------------------------------
+def start_hand(
+    rules: Ruleset,
+    hand_number: int,
+    dealer: int,
+    dealt: DealtHand,
+    scores: tuple[int, ...],
+    seed: int,
+    history: tuple[HandResult, ...],
+) -> GameState:
+    players = rules.players
+    if rules.simultaneous_bidding:
+        to_act = frozenset(range(players))
+    else:
+        to_act = _SEATS[rules.first_bidder(dealer)]
+    return GameState(
+        rules,
+        _BIDDING,
+        hand_number,
+        dealer,
+        dealt.hands,
+        (None,) * players,
+        (0,) * players,
+        (),
+        rules.first_leader(dealer),
+        dealt.trump,
+        dealt.stock,
+        scores,
+        (),
+        to_act,
+        False,
+        (None,) * players,
+        seed,
+        history,
+        len(dealt.hands[0]),
+        dealt.trump_card,
+        (False,) * players,
+        (),
+    )
+
+
+# -- legality -----------------------------------------------------------------
+def compute_legal(state: GameState) -> tuple[Move, ...]:
+    phase = state.phase
+    rules = state.rules
+    if phase is _PLAYING:
+        (seat,) = state.to_act
+        return rules.legal_plays(state, seat)
+    if phase is _BIDDING:
+        moves: tuple[Move, ...] = ()
+        to_act = state.to_act
+        for seat in to_act if len(to_act) == 1 else sorted(to_act):
+            bids = rules.legal_bids(state, seat)
+            moves += bid_moves(seat, bids)
+            if rules.may_bid_blind(state, seat):
+                moves += bid_moves(seat, bids, blind=True)
+        return moves
+    if phase is _PASSING:
+        moves = ()
+        for seat in sorted(state.to_act):
+            table = pass_table(seat)
+            moves += tuple(
+                [table[card._key] or shared_pass(seat, card) for card in state.hands[seat]]
+            )
+        return moves
+    return ()
+
+
+def type_error(move: object) -> str | None:
+    """Why ``move`` is malformed (wrong field types), or ``None``.
+
+    Needed because ``True == 1`` and ``1.0 == 1``: ``Bid(1, True)`` compares
+    equal to ``Bid(1, 1)`` but is not a bid a player can make.
+    """
+    if not isinstance(move, Bid | Play | Pass):
+        return f"expected a Bid, Play or Pass, got {type(move).__name__}"
+    # Fields are read as plain objects: compiled code would otherwise check
+    # them against their declared types before this function could explain.
+    fields: dict[str, object] = {name: getattr(move, name) for name in _FIELDS[type(move)]}
+    seat = fields["seat"]
+    if type(seat) is not int:
+        return f"a seat must be a whole number, got {seat!r}"
+    if isinstance(move, Bid):
+        tricks, blind = fields["tricks"], fields["blind"]
+        if type(tricks) is not int:
+            return f"a bid must be a whole number of tricks, got {tricks!r}"
+        if type(blind) is not bool:
+            return f"blind must be True or False, got {blind!r}"
+        return None
+    card = fields["card"]
+    if not isinstance(card, Card):
+        return f"expected a Card, got {card!r}"
+    if isinstance(move, Play):
+        reveal, call = fields["reveal"], fields["call"]
+        if reveal is not None and not isinstance(reveal, Card):
+            return f"reveal must be a Card or None, got {reveal!r}"
+        if call is not None and call not in ("high", "low"):
+            return f'call must be "high", "low" or None, got {call!r}'
+    return None
+
+
+def accepts(legal: tuple[Move, ...], move: object) -> bool:
+    """Whether ``move`` is one of ``legal`` and well formed."""
+    for candidate in legal:
+        # Moves handed out by legal_moves are shared objects: identity is the
+        # common case and skips calling __eq__ on every move before it.
+        if candidate is move:
+            return True
+    return move in legal and type_error(move) is None
+
+
+def advance(state: GameState, move: object) -> GameState | None:
+    """The state after ``move`` if it is legal now, else ``None``."""
+    d = state.__dict__
+    legal: tuple[Move, ...] | None = d["_legal"]
+    if legal is None:
+        legal = d["_legal"] = compute_legal(state)
+    for candidate in legal:
+        # Moves handed out by legal_moves are shared objects: identity is the
+        # common case and skips calling __eq__ on every move before it.
+        if candidate is move:
+            break
+    else:
+        if not (move in legal and type_error(move) is None):
+            return None
+    if isinstance(move, Play):
+        return apply_play(state, move)
+    if isinstance(move, Bid):
+        return apply_bid(state, move)
+    assert isinstance(move, Pass)
+    return apply_pass(state, move)
+
+
+def apply_bid(state: GameState, move: Bid) -> GameState:
+    seat = move.seat
+    d = state.__dict__
+    bids = list(d["bids"])
+    bids[seat] = move.tricks
+    nd = d.copy()
+    nd["_legal"] = None
+    nd["bids"] = tuple(bids)
+    if move.blind:
+        blind = list(d["blind"])
+        blind[seat] = True
+        nd["blind"] = tuple(blind)
+    if None not in bids:
+        nd["phase"] = _PLAYING
+        leader = d["leader"]
+        nd["to_act"] = _SEATS[leader]
+        nd["_legal"] = d["rules"].plays_from(d["hands"][leader], (), d["trump"], leader)
+    elif d["rules"].simultaneous_bidding:
+        nd["to_act"] = d["to_act"] - _SEATS[seat]
+    else:
+        nd["to_act"] = _SEATS[(seat + 1) % len(bids)]
+    new = _new_state(GameState)
+    _set_dict(new, "__dict__", nd)
+    return new
+
+
+def apply_pass(state: GameState, move: Pass) -> GameState:
+    seat = move.seat
+    card = move.card
+    d = state.__dict__
+    hands = d["hands"]
+    pending = list(d["pending"])
+    for held in hands[seat]:
+        if held is card or held == card:
+            pending[seat] = held
+            break
+    old_to_act = d["to_act"]
+    to_act = old_to_act - _SEATS[seat]
+    nd = d.copy()
+    new = _new_state(GameState)
+    _set_dict(new, "__dict__", nd)
+    if to_act:
+        nd["pending"] = tuple(pending)
+        nd["to_act"] = to_act
+        legal = d["_legal"]
+        if legal is not None:
+            # The pass moves are grouped by seat in seat order, one per card
+            # held: the other seats' moves are the old tuple less this slice.
+            start = sum(len(hands[s]) for s in old_to_act if s < seat)
+            legal = legal[:start] + legal[start + len(hands[seat]) :]
+        nd["_legal"] = legal
+        return new
+    players = len(hands)
+    new_hands = []
+    for s in range(players):
+        given = pending[s]
+        hand = [c for c in hands[s] if c is not given]
+        insort(hand, pending[s - 1], key=_card_key)
+        new_hands.append(tuple(hand))
+    nd["hands"] = tuple(new_hands)
+    nd["exchanges"] = (*d["exchanges"], tuple(pending))
+    nd["pending"] = (None,) * players
+    nd["phase"] = _PLAYING
+    leader = d["leader"]
+    nd["to_act"] = _SEATS[leader]
+    nd["_legal"] = d["rules"].plays_from(new_hands[leader], (), d["trump"], leader)
+    return new
+
+
+def derive(state: GameState, changes: dict[str, object]) -> GameState:
+    """A copy of ``state`` with some fields replaced: the hot path's cheap evolve.
+
+    ``GameState`` keeps its fields in the instance dict (``slots=False``), so a
+    copy is one C-level dict copy; the legal-move cache is reset.
+    """
+    d = state.__dict__.copy()
+    d.update(changes)
+    d["_legal"] = None
+    new = _new_state(GameState)
+    _set_dict(new, "__dict__", d)
+    return new
+
+
+def apply_play(state: GameState, move: Play) -> GameState:
+    seat = move.seat
+    card = move.card
+    d = state.__dict__
+    hands = d["hands"]
+    hand = hands[seat]
+    i = 0
+    for held in hand:
+        if held is card:
+            break
+        i += 1
+    else:
+        i = hand.index(card)
+        card = hand[i]
+    new_hands = list(hands)
+    new_hands[seat] = hand[:i] + hand[i + 1 :]
+    hands = tuple(new_hands)
+    if move.reveal is None and move.call is None:
+        played = _PLAYED_TABLES[seat][card._key] or played_card(seat, card)
+    else:
+        played = PlayedCard(seat, card, move.reveal, move.call)
+    trick = (*d["trick"], played)
+    players = len(hands)
+    nd = d.copy()
+    nd["_legal"] = None
+    new = _new_state(GameState)
+    _set_dict(new, "__dict__", nd)
+    if len(trick) < players:
+        # The most frequent transition: the next seat plays to the same trick.
+        nd["hands"] = hands
+        nd["trick"] = trick
+        following = (seat + 1) % players
+        nd["to_act"] = _SEATS[following]
+        # Every state a move is applied to needs its legal moves: list them now
+        # where the ruleset can from the hand and trick alone.
+        nd["_legal"] = state.rules.plays_from(hands[following], trick, d["trump"], following)
+        return new
+    last = not hands[seat]
+    result = state.rules.resolve_fast(trick, d["trump"], d["doubled_lead"], last, d["trump_card"])
+    won = d["tricks_won"]
+    winner = result.winner
+    if winner is not None:
+        counts = list(won)
+        counts[winner] += 1
+        won = tuple(counts)
+    stock = d["stock"]
+    trump_card = d["trump_card"]
+    if result.jacks:
+        stock = (*reversed(result.jacks), *stock)
+        trump_card = stock[0]
+    tricks = (*d["tricks"], result)
+    if last:
+        return end_hand(state, hands, won, stock, tricks, result.next_trump, trump_card)
+    leader = result.next_leader
+    if result.pass_cards:
+        nd["phase"] = _PASSING
+        nd["to_act"] = frozenset(range(players))
+    else:
+        nd["to_act"] = _SEATS[leader]
+        nd["_legal"] = state.rules.plays_from(hands[leader], (), result.next_trump, leader)
+    nd["hands"] = hands
+    nd["tricks_won"] = won
+    nd["trick"] = ()
+    nd["leader"] = leader
+    nd["trump"] = result.next_trump
+    nd["stock"] = stock
+    nd["tricks"] = tricks
+    nd["doubled_lead"] = result.double_next_lead
+    nd["trump_card"] = trump_card
+    return new
+
+
+def end_hand(
+    state: GameState,
+    hands: tuple[tuple[Card, ...], ...],
+    won: tuple[int, ...],
+    stock: tuple[Card, ...],
+    tricks: tuple[TrickResult, ...],
+    trump: Suit | None,
+    trump_card: Card | None,
+) -> GameState:
+    rules = state.rules
+    finished = derive(
+        state,
+        {
+            "hands": hands, "tricks_won": won, "trick": (), "stock": stock, "tricks": tricks,
+            "trump": trump, "trump_card": trump_card, "to_act": _EMPTY, "doubled_lead": False,
+        },
+    )  # fmt: skip
+    points = rules.score_hand(finished)
+    scores = tuple(map(add, state.scores, points))
+    bids = cast("tuple[int, ...]", state.bids)  # every seat has bid by now
+    first_trump = tricks[0].trump if tricks else trump
+    result = HandResult(
+        state.hand_number, state.dealer, state.cards_dealt, first_trump,
+        bids, won, points, scores, state.blind, state.exchanges, tricks,
+    )  # fmt: skip
+    history = (*state.history, result)
+    if rules.is_game_over(history):
+        # ``finished`` has not been handed out yet: complete it in place.
+        d = finished.__dict__
+        d["phase"] = _GAME_OVER
+        d["scores"] = scores
+        d["history"] = history
+        return finished
+    number = state.hand_number + 1
+    dealer = (state.dealer + 1) % rules.players
+    new = start_hand(
+        rules, number, dealer, rules.deal(state.seed, number), scores, state.seed, history
+    )
+    new.__dict__["first_deal"] = state.first_deal
+    return new
