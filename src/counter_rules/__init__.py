@@ -13,6 +13,7 @@ Example:
     True
 """
 
+from counter_rules import _core
 from counter_rules.cards import SUITS, Card, Rank, Suit, cards, standard_deck
 from counter_rules.engine import (
     apply_move,
@@ -48,9 +49,15 @@ from counter_rules.views import PlayerView, view
 
 __version__ = "0.1.0"
 
+COMPILED: bool = not (_core.__file__ or "").endswith(".py")
+"""Whether the engine's hot modules run compiled: true in a build made with
+``COUNTER_RULES_COMPILE=1`` (see :doc:`performance`), false in the pure-Python
+package. Both behave the same; the compiled one is faster."""
+
 __all__ = [
     "Bid",
     "Blackout",
+    "COMPILED",
     "Card",
     "Counter",
     "CounterRulesError",
