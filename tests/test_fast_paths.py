@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from counter_rules import (
     Card,
     Counter,
+    GameState,
     OhHell,
     PlayedCard,
     Rank,
@@ -140,3 +141,19 @@ def test_a_deck_out_of_order_still_deals_sorted_hands() -> None:
     ordered = new_game(Counter(), seed=11)
     assert unordered.hands == ordered.hands
     assert all(list(hand) == sorted(hand) for hand in unordered.hands)
+
+
+def test_states_and_tricks_built_on_the_hot_path_have_exactly_their_fields() -> None:
+    """The engine builds states and trick results without attrs' ``__init__``:
+    they hold exactly the declared fields, in order, and equal the ones the
+    classes' own constructors build."""
+    for rules in (Counter(players=4), OhHell(players=4, schedule=(3,))):
+        state = new_game(rules, seed=11)
+        assert list(state.__dict__) == [f.name for f in attrs.fields(GameState)]
+        rebuilt = GameState(**{f.alias: getattr(state, f.name) for f in attrs.fields(GameState)})
+        assert rebuilt == state
+        while not state.tricks:
+            state = apply_move(state, legal_moves(state)[0])
+        result = state.tricks[0]
+        assert list(result.__dict__) == [f.name for f in attrs.fields(TrickResult)]
+        assert TrickResult(**attrs.asdict(result, recurse=False)) == result

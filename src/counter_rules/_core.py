@@ -68,30 +68,37 @@ def start_hand(
         to_act = frozenset(range(players))
     else:
         to_act = _SEATS[rules.first_bidder(dealer)]
-    return GameState(
-        rules,
-        _BIDDING,
-        hand_number,
-        dealer,
-        dealt.hands,
-        (None,) * players,
-        (0,) * players,
-        (),
-        rules.first_leader(dealer),
-        dealt.trump,
-        dealt.stock,
-        scores,
-        (),
-        to_act,
-        False,
-        (None,) * players,
-        seed,
-        history,
-        len(dealt.hands[0]),
-        dealt.trump_card,
-        (False,) * players,
-        (),
-    )
+    # The fields of GameState in order, without attrs' __init__ (the hot path;
+    # the tests check that the keys are exactly GameState's fields).
+    fields = {
+        "rules": rules,
+        "phase": _BIDDING,
+        "hand_number": hand_number,
+        "dealer": dealer,
+        "hands": dealt.hands,
+        "bids": (None,) * players,
+        "tricks_won": (0,) * players,
+        "trick": (),
+        "leader": rules.first_leader(dealer),
+        "trump": dealt.trump,
+        "stock": dealt.stock,
+        "scores": scores,
+        "tricks": (),
+        "to_act": to_act,
+        "doubled_lead": False,
+        "pending": (None,) * players,
+        "seed": seed,
+        "history": history,
+        "cards_dealt": len(dealt.hands[0]),
+        "trump_card": dealt.trump_card,
+        "blind": (False,) * players,
+        "exchanges": (),
+        "first_deal": None,
+        "_legal": None,
+    }
+    state = _new_state(GameState)
+    _set_dict(state, "__dict__", fields)
+    return state
 
 
 # -- legality -----------------------------------------------------------------

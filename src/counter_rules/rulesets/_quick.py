@@ -1,28 +1,87 @@
 """The rulesets' hot paths as plain functions, kept apart so that they can be compiled.
 
 Each function here is the quick form of a ruleset method that the engine calls
-on every move or trick: Counter's legal plays and its trick resolution fused
-into one pass, and the legal plays of plain Oh Hell. The rulesets' explained
+on every move, trick or deal: Counter's legal plays and its trick resolution
+fused into one pass, the legal plays of plain Oh Hell, and the shuffle. The rulesets' explained
 forms stay the reference; the property tests check that the two agree. A build
 with ``COUNTER_RULES_COMPILE=1`` compiles this module with mypyc.
 """
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
+from hashlib import shake_256 as _shake_256
 
 from counter_rules.cards import Card, Rank, Suit, standard_deck
 from counter_rules.effects.base import VICTOR, VOID
+from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play, reveal_play
 from counter_rules.trick import PlayedCard, TrickResult
 
-__all__ = ["best_of", "counter_plays", "plain_plays", "resolve_counter"]
+__all__ = [
+    "best_of",
+    "counter_plays",
+    "deal_order",
+    "plain_plays",
+    "resolve_counter",
+    "split_deal",
+    "trick_result",
+]
 
 # Enum members bound once: attribute access on an Enum class is slow.
 _FOUR = Rank.FOUR
 _TWO = Rank.TWO
 _EIGHT = Rank.EIGHT
 _DECK = standard_deck()
+_new = object.__new__
+_set = object.__setattr__
+
+
+def trick_result(
+    plays: tuple[PlayedCard, ...],
+    winner: int | None,
+    winning_index: int | None,
+    half_values: tuple[int, ...],
+    trick_trump: Suit | None,
+    led_suit: Suit | None,
+    next_leader: int,
+    next_trump: Suit | None,
+    pass_cards: bool,
+    double_next_lead: bool,
+    jacks: tuple[Card, ...],
+    trump: Suit | None,
+    doubled_lead: bool,
+    last_trick: bool,
+    trump_card: Card | None,
+) -> TrickResult:
+    """A :class:`~counter_rules.TrickResult` without effects, built without
+    attrs' ``__init__`` (the hot path; the tests check it equals the one
+    ``TrickResult(...)`` builds)."""
+    result = _new(TrickResult)
+    _set(
+        result,
+        "__dict__",
+        {
+            "plays": plays,
+            "winner": winner,
+            "winning_index": winning_index,
+            "half_values": half_values,
+            "trick_trump": trick_trump,
+            "led_suit": led_suit,
+            "next_leader": next_leader,
+            "next_trump": next_trump,
+            "pass_cards": pass_cards,
+            "double_next_lead": double_next_lead,
+            "jacks": jacks,
+            "effects": (),
+            "trump": trump,
+            "doubled_lead": doubled_lead,
+            "last_trick": last_trick,
+            "trump_card": trump_card,
+        },
+    )
+    return result
 
 
 def best_of(pool: Sequence[int], half: Sequence[int], lowest_wins: bool) -> int:
@@ -176,9 +235,9 @@ def resolve_counter(
     if _N11 in ranks:
         jacks = tuple([cards[i] for i in range(n) if ranks[i] == _N11])
         next_trump = jacks[-1].suit
-    return TrickResult(
+    return trick_result(
         tuple(plays), winner, index, tuple(half), trick_trump, led, next_leader, next_trump,
-        _N5 in ranks and not last_trick, double_next, jacks, (), trump, doubled_lead,
+        _N5 in ranks and not last_trick, double_next, jacks, trump, doubled_lead,
         last_trick, trump_card,
     )  # fmt: skip
 
@@ -227,3 +286,55 @@ def plain_plays(
         if following:
             return tuple(following)
     return tuple([table[c._key] for c in hand])
+
+
+# -- dealing ------------------------------------------------------------------
+_ORDER_LAYOUTS: dict[int, tuple[int, int, struct.Struct]] = {}
+
+
+def _order_layout(size: int) -> tuple[int, int, struct.Struct]:
+    # Each card gets an 8-byte lane read as a little-endian double in [1, 2):
+    # exponent bits fixed, 44 random mantissa bits, the card's position in the
+    # low byte. Sorting the doubles sorts by the random bits; the low bytes of
+    # the sorted lanes are then the shuffled positions.
+    if not 0 < size < 256:
+        raise InvalidArgumentError(f"a deck must hold 1 to 255 cards, got {size}")
+    keep = sum(((1 << 44) - 1) << (8 + 64 * i) for i in range(size))
+    fixed = sum(((0x3FF << 52) | i) << (64 * i) for i in range(size))
+    layout = (keep, fixed, struct.Struct(f"<{size}d"))
+    _ORDER_LAYOUTS[size] = layout
+    return layout
+
+
+def deal_order(seed: int, hand_number: int, size: int) -> bytes:
+    """The shuffled order of a deck of ``size`` cards for one hand (internal).
+
+    ``deal_order(...)[k]`` is the deck position of the ``k``-th card dealt. Each
+    position gets 44 random bits from SHAKE-256 of the seed and hand number
+    (stable across runs, platforms and Python versions) and the positions are
+    sorted by them: a uniform permutation, but for ties between 44-bit keys,
+    which are broken by deck position (probability below 1e-9 for 106 cards).
+
+    Example:
+        >>> from counter_rules.rulesets.base import deal_order
+        >>> order = deal_order(7, 1, 52)
+        >>> sorted(order) == list(range(52)), order == deal_order(7, 1, 52)
+        (True, True)
+    """
+    keep, fixed, layout = _ORDER_LAYOUTS.get(size) or _order_layout(size)
+    digest = _shake_256(f"counter-rules/{seed}/{hand_number}/deal".encode()).digest(8 * size)
+    lanes = ((int.from_bytes(digest, "little") & keep) | fixed).to_bytes(8 * size, "little")
+    return layout.pack(*sorted(layout.unpack(lanes)))[::8]
+
+
+def split_deal(
+    deck: tuple[Card, ...], order: bytes, size: int, players: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Each seat's ``size`` cards and the stock, from a deck in sorting order
+    and a :func:`deal_order`: sorted positions give sorted hands."""
+    hands = []
+    for s in range(players):
+        positions = sorted(order[s * size : s * size + size])
+        hands.append(tuple([deck[i] for i in positions]))
+    stock = tuple([deck[i] for i in order[players * size :]])
+    return tuple(hands), stock

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import abc
 import random
-import struct
 from collections.abc import Sequence
-from hashlib import shake_256 as _shake_256
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 import attrs
@@ -22,6 +20,7 @@ import attrs
 from counter_rules.cards import Card, Suit, intern_card
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play
+from counter_rules.rulesets._quick import deal_order, split_deal
 from counter_rules.trick import PlayedCard, TrickResult
 
 if TYPE_CHECKING:
@@ -49,44 +48,6 @@ def shuffled(deck: Sequence[Card], rng: random.Random) -> list[Card]:
     """
     keys = [rng.random() for _ in deck]
     return [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
-
-
-_ORDER_LAYOUTS: dict[int, tuple[int, int, struct.Struct]] = {}
-
-
-def _order_layout(size: int) -> tuple[int, int, struct.Struct]:
-    # Each card gets an 8-byte lane read as a little-endian double in [1, 2):
-    # exponent bits fixed, 44 random mantissa bits, the card's position in the
-    # low byte. Sorting the doubles sorts by the random bits; the low bytes of
-    # the sorted lanes are then the shuffled positions.
-    if not 0 < size < 256:
-        raise InvalidArgumentError(f"a deck must hold 1 to 255 cards, got {size}")
-    keep = sum(((1 << 44) - 1) << (8 + 64 * i) for i in range(size))
-    fixed = sum(((0x3FF << 52) | i) << (64 * i) for i in range(size))
-    layout = (keep, fixed, struct.Struct(f"<{size}d"))
-    _ORDER_LAYOUTS[size] = layout
-    return layout
-
-
-def deal_order(seed: int, hand_number: int, size: int) -> bytes:
-    """The shuffled order of a deck of ``size`` cards for one hand (internal).
-
-    ``deal_order(...)[k]`` is the deck position of the ``k``-th card dealt. Each
-    position gets 44 random bits from SHAKE-256 of the seed and hand number
-    (stable across runs, platforms and Python versions) and the positions are
-    sorted by them: a uniform permutation, but for ties between 44-bit keys,
-    which are broken by deck position (probability below 1e-9 for 106 cards).
-
-    Example:
-        >>> from counter_rules.rulesets.base import deal_order
-        >>> order = deal_order(7, 1, 52)
-        >>> sorted(order) == list(range(52)), order == deal_order(7, 1, 52)
-        (True, True)
-    """
-    keep, fixed, layout = _ORDER_LAYOUTS.get(size) or _order_layout(size)
-    digest = _shake_256(f"counter-rules/{seed}/{hand_number}/deal".encode()).digest(8 * size)
-    lanes = ((int.from_bytes(digest, "little") & keep) | fixed).to_bytes(8 * size, "little")
-    return layout.pack(*sorted(layout.unpack(lanes)))[::8]
 
 
 # Decks seen by Ruleset.deal, by id, with their sorted form (the deck object is
@@ -165,17 +126,7 @@ class Ruleset(abc.ABC):
         order = deal_order(seed, hand_number, len(deck))
         size = self.hand_size(hand_number)
         players = self.players
-        # The deck is in sorting order, so sorted positions give a sorted hand.
-        if size > 1:
-            hands = tuple(
-                [
-                    itemgetter(*sorted(order[s * size : s * size + size]))(deck)
-                    for s in range(players)
-                ]
-            )
-        else:
-            hands = tuple([(deck[order[s]],) for s in range(players)])
-        stock = tuple([deck[i] for i in order[players * size :]])
+        hands, stock = split_deal(deck, order, size, players)
         trump, trump_card = self.trump_for(hand_number, stock, seed)
         return DealtHand(hands, stock, trump, trump_card)
 

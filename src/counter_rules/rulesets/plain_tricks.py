@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from counter_rules.cards import Card, Rank, Suit, _intern, standard_deck
+from counter_rules.rulesets._quick import trick_result
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 
 __all__ = ["JOKER_STYLES", "led_suit", "resolve_plain", "strength"]
@@ -89,9 +90,9 @@ def _resolve_simple(
         elif not best_trump and card_suit is suit and values[i] > best_value:
             winner, best_value = i, values[i]
     seat = plays[winner].seat
-    return TrickResult(
+    return trick_result(
         tuple(plays), seat, winner, tuple(values), trump, suit, seat, trump, False, False, (),
-        (), trump, False, last_trick, trump_card,
+        trump, False, last_trick, trump_card,
     )  # fmt: skip
 
 
