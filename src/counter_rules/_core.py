@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bisect import insort
 from operator import add, attrgetter
-from typing import cast
+from typing import Final, cast
 
 from counter_rules.cards import Card, Suit
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
@@ -32,25 +32,25 @@ __all__ = [
     "type_error",
 ]
 
-_card_key = attrgetter("_key")
-_new_state = object.__new__
-_set_dict = object.__setattr__
-_EMPTY: frozenset[int] = frozenset()
+_card_key: Final = attrgetter("_key")
+_new_state: Final = object.__new__
+_set_dict: Final = object.__setattr__
+_EMPTY: Final[frozenset[int]] = frozenset()
 SEATS = [frozenset((s,)) for s in range(16)]
 """``SEATS[s]`` is the shared one-seat set ``{s}``."""
-_SEATS = SEATS
+_SEATS: Final = SEATS
 
-_FIELDS: dict[type, tuple[str, ...]] = {
+_FIELDS: Final[dict[type, tuple[str, ...]]] = {
     Bid: ("seat", "tricks", "blind"),
     Play: ("seat", "card", "reveal", "call"),
     Pass: ("seat", "card"),
 }
 
 # Enum members bound once: attribute access on an Enum class is slow.
-_BIDDING = Phase.BIDDING
-_GAME_OVER = Phase.GAME_OVER
-_PASSING = Phase.PASSING
-_PLAYING = Phase.PLAYING
+_BIDDING: Final = Phase.BIDDING
+_GAME_OVER: Final = Phase.GAME_OVER
+_PASSING: Final = Phase.PASSING
+_PLAYING: Final = Phase.PLAYING
 
 
 # -- dealing ------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 from hashlib import shake_256 as _shake_256
+from typing import Final
 
 from counter_rules.cards import Card, Rank, Suit, standard_deck
 from counter_rules.effects.base import VICTOR, VOID
@@ -30,12 +31,12 @@ __all__ = [
 ]
 
 # Enum members bound once: attribute access on an Enum class is slow.
-_FOUR = Rank.FOUR
-_TWO = Rank.TWO
-_EIGHT = Rank.EIGHT
-_DECK = standard_deck()
-_new = object.__new__
-_set = object.__setattr__
+_FOUR: Final = Rank.FOUR
+_TWO: Final = Rank.TWO
+_EIGHT: Final = Rank.EIGHT
+_DECK: Final = standard_deck()
+_new: Final = object.__new__
+_set: Final = object.__setattr__
 
 
 def trick_result(
@@ -99,22 +100,22 @@ def best_of(pool: Sequence[int], half: Sequence[int], lowest_wins: bool) -> int:
     return best
 
 
-_N1 = 1  # rank numbers: the fused resolution compares plain ints
-_N2 = 2
-_N3 = 3
-_N4 = 4
-_N5 = 5
-_N6 = 6
-_N7 = 7
-_N8 = 8
-_N9 = 9
-_N10 = 10
-_N11 = 11
-_N12 = 12
-_N13 = 13
-_COURT_NUMBERS = (11, 12, 13)
+_N1: Final = 1  # rank numbers: the fused resolution compares plain ints
+_N2: Final = 2
+_N3: Final = 3
+_N4: Final = 4
+_N5: Final = 5
+_N6: Final = 6
+_N7: Final = 7
+_N8: Final = 8
+_N9: Final = 9
+_N10: Final = 10
+_N11: Final = 11
+_N12: Final = 12
+_N13: Final = 13
+_COURT_NUMBERS: Final = (11, 12, 13)
 # The rank number of every card of the deck, by card key.
-_RANK_OF = [0] * 1280
+_RANK_OF: Final[list[int]] = [0] * 1280
 for _card in _DECK:
     _RANK_OF[_card._key] = int(_card.rank)
 
@@ -289,7 +290,7 @@ def plain_plays(
 
 
 # -- dealing ------------------------------------------------------------------
-_ORDER_LAYOUTS: dict[int, tuple[int, int, struct.Struct]] = {}
+_ORDER_LAYOUTS: Final[dict[int, tuple[int, int, struct.Struct]]] = {}
 
 
 def _order_layout(size: int) -> tuple[int, int, struct.Struct]:

@@ -23,6 +23,7 @@ seeds change this:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from counter_rules.cards import Card, Rank, Suit, _intern, standard_deck
 from counter_rules.rulesets._quick import trick_result
@@ -33,8 +34,8 @@ __all__ = ["JOKER_STYLES", "led_suit", "resolve_plain", "strength"]
 JOKER_STYLES = ("none", "loser", "brader", "atkinson")
 """The Joker styles :class:`~counter_rules.OhHell` accepts."""
 
-_ACE = Rank.ACE
-_JOKER = Rank.JOKER
+_ACE: Final = Rank.ACE
+_JOKER: Final = Rank.JOKER
 
 
 def strength(card: Card) -> int:
@@ -47,8 +48,8 @@ def strength(card: Card) -> int:
 
 # Twice each card's strength, by card key (the half-point values of a trick),
 # filled for every card of one or two decks and the Jokers.
-_HALF_STRENGTH = [0] * 1280
-_JOKERS = (_intern(_JOKER, None, 0), _intern(_JOKER, None, 1))
+_HALF_STRENGTH: Final[list[int]] = [0] * 1280
+_JOKERS: Final = (_intern(_JOKER, None, 0), _intern(_JOKER, None, 1))
 for _card in (*standard_deck(0), *standard_deck(1), *_JOKERS):
     _HALF_STRENGTH[_card._key] = 2 * strength(_card)
 
