@@ -6,7 +6,9 @@ for a fixed time and prints hands/s and decisions/s. When the optional
 ``bench`` extra is installed (``pip install -e '.[bench]'``, which brings
 OpenSpiel), the same run plays OpenSpiel's ``oh_hell`` (4 players, 10 tricks,
 52 cards, chance deal included, driven from Python with ``apply_action``) and
-prints the ratio.
+prints the ratio. It says which build of counter_rules runs: the pure-Python
+package or the compiled one (``COUNTER_RULES_COMPILE=1``, see the docs'
+performance page).
 
 Run: ``python benchmarks/bench_counter.py [--seconds 5] [--json]``.
 """
@@ -20,6 +22,7 @@ import random
 import time
 from collections.abc import Callable
 
+import counter_rules
 from counter_rules import Counter, OhHell, apply_move, legal_moves, new_game
 from counter_rules.rulesets.base import Ruleset
 
@@ -102,9 +105,15 @@ def main() -> None:
         results[name] = {"hands_per_s": hands, "decisions_per_s": decisions}
     spiel = results.get("openspiel oh_hell (4 players, 10 tricks)")
     if args.json:
-        print(json.dumps({"python": platform.python_version(), "results": results}, indent=2))
+        report = {
+            "python": platform.python_version(),
+            "compiled": counter_rules.COMPILED,
+            "results": results,
+        }
+        print(json.dumps(report, indent=2))
         return
-    print(f"Python {platform.python_version()} on {platform.machine()}")
+    build = "compiled" if counter_rules.COMPILED else "pure Python"
+    print(f"Python {platform.python_version()} on {platform.machine()}, {build} build")
     for name, figures in results.items():
         line = f"{name:46} {figures['hands_per_s']:8.0f} hands/s {figures['decisions_per_s']:9.0f}"
         line += " decisions/s"
