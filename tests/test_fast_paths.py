@@ -18,6 +18,7 @@ from counter_rules import (
     Counter,
     GameState,
     OhHell,
+    Play,
     PlayedCard,
     Rank,
     Suit,
@@ -157,3 +158,38 @@ def test_states_and_tricks_built_on_the_hot_path_have_exactly_their_fields() -> 
         result = state.tricks[0]
         assert list(result.__dict__) == [f.name for f in attrs.fields(TrickResult)]
         assert TrickResult(**attrs.asdict(result, recurse=False)) == result
+
+
+def test_the_engine_calls_quick_functions_only_where_they_stand_in_for_the_methods() -> None:
+    """The engine calls a ruleset's quick functions directly only when they are
+    exactly what its methods do: not for Jokers, must-trump or unbroken trumps,
+    and not for a subclass that overrides the methods."""
+    from counter_rules.rulesets._quick import QUICK_COUNTER, QUICK_NONE, QUICK_PLAIN
+
+    assert (Counter()._quick_plays, Counter()._quick_resolve) == (QUICK_COUNTER, QUICK_COUNTER)
+    assert (OhHell()._quick_plays, OhHell()._quick_resolve) == (QUICK_PLAIN, QUICK_PLAIN)
+    assert OhHell(follow="must_trump")._quick_plays == QUICK_NONE
+    assert OhHell(trumps_broken=True)._quick_plays == QUICK_NONE
+    jokers = OhHell(jokers="loser")
+    assert (jokers._quick_plays, jokers._quick_resolve) == (QUICK_NONE, QUICK_NONE)
+
+    calls: list[int] = []
+
+    @attrs.frozen
+    class OwnPlays(OhHell):
+        def plays_from(
+            self,
+            hand: tuple[Card, ...],
+            trick: tuple[PlayedCard, ...],
+            trump: Suit | None,
+            seat: int,
+        ) -> tuple[Play, ...] | None:
+            calls.append(seat)
+            return super().plays_from(hand, trick, trump, seat)
+
+    own = OwnPlays(players=4, schedule=(3,))
+    assert (own._quick_plays, own._quick_resolve) == (QUICK_NONE, QUICK_PLAIN)
+    state = new_game(own, seed=3)
+    while not state.is_over:
+        state = apply_move(state, legal_moves(state)[-1])
+    assert len(calls) >= 12  # the override listed every play of the hand

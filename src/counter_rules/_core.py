@@ -18,7 +18,15 @@ from typing import Final, cast
 
 from counter_rules.cards import Card, Suit
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
+from counter_rules.rulesets._quick import (
+    QUICK_COUNTER,
+    QUICK_PLAIN,
+    counter_plays,
+    plain_plays,
+    resolve_counter,
+)
 from counter_rules.rulesets.base import DealtHand, Ruleset
+from counter_rules.rulesets.plain_tricks import _resolve_simple
 from counter_rules.state import GameState, HandResult, Phase
 from counter_rules.trick import _PLAYED_TABLES, PlayedCard, TrickResult, played_card
 
@@ -99,6 +107,39 @@ def start_hand(
     state = _new_state(GameState)
     _set_dict(state, "__dict__", fields)
     return state
+
+
+def _plays_from(
+    rules: Ruleset,
+    hand: tuple[Card, ...],
+    trick: tuple[PlayedCard, ...],
+    trump: Suit | None,
+    seat: int,
+) -> tuple[Play, ...] | None:
+    """``rules.plays_from(...)``, calling the ruleset's quick function directly."""
+    kind = rules._quick_plays
+    if kind == QUICK_PLAIN:
+        return plain_plays(rules._plays[seat], hand, trick)
+    if kind == QUICK_COUNTER:
+        return counter_plays(rules._plays[seat], hand, trick, trump, seat)
+    return rules.plays_from(hand, trick, trump, seat)
+
+
+def _resolve_fast(
+    rules: Ruleset,
+    trick: tuple[PlayedCard, ...],
+    trump: Suit | None,
+    doubled_lead: bool,
+    last_trick: bool,
+    trump_card: Card | None,
+) -> TrickResult:
+    """``rules.resolve_fast(...)``, calling the ruleset's quick function directly."""
+    kind = rules._quick_resolve
+    if kind == QUICK_PLAIN:
+        return _resolve_simple(trick, trump, trump_card, last_trick)
+    if kind == QUICK_COUNTER:
+        return resolve_counter(trick, trump, doubled_lead, last_trick, trump_card)
+    return rules.resolve_fast(trick, trump, doubled_lead, last_trick, trump_card)
 
 
 # -- legality -----------------------------------------------------------------
@@ -209,7 +250,7 @@ def apply_bid(state: GameState, move: Bid) -> GameState:
         nd["phase"] = _PLAYING
         leader = d["leader"]
         nd["to_act"] = _SEATS[leader]
-        nd["_legal"] = d["rules"].plays_from(d["hands"][leader], (), d["trump"], leader)
+        nd["_legal"] = _plays_from(d["rules"], d["hands"][leader], (), d["trump"], leader)
     elif d["rules"].simultaneous_bidding:
         nd["to_act"] = d["to_act"] - _SEATS[seat]
     else:
@@ -258,7 +299,7 @@ def apply_pass(state: GameState, move: Pass) -> GameState:
     nd["phase"] = _PLAYING
     leader = d["leader"]
     nd["to_act"] = _SEATS[leader]
-    nd["_legal"] = d["rules"].plays_from(new_hands[leader], (), d["trump"], leader)
+    nd["_legal"] = _plays_from(d["rules"], new_hands[leader], (), d["trump"], leader)
     return new
 
 
@@ -311,10 +352,10 @@ def apply_play(state: GameState, move: Play) -> GameState:
         nd["to_act"] = _SEATS[following]
         # Every state a move is applied to needs its legal moves: list them now
         # where the ruleset can from the hand and trick alone.
-        nd["_legal"] = state.rules.plays_from(hands[following], trick, d["trump"], following)
+        nd["_legal"] = _plays_from(d["rules"], hands[following], trick, d["trump"], following)
         return new
     last = not hands[seat]
-    result = state.rules.resolve_fast(trick, d["trump"], d["doubled_lead"], last, d["trump_card"])
+    result = _resolve_fast(d["rules"], trick, d["trump"], d["doubled_lead"], last, d["trump_card"])
     won = d["tricks_won"]
     winner = result.winner
     if winner is not None:
@@ -335,7 +376,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
         nd["to_act"] = frozenset(range(players))
     else:
         nd["to_act"] = _SEATS[leader]
-        nd["_legal"] = state.rules.plays_from(hands[leader], (), result.next_trump, leader)
+        nd["_legal"] = _plays_from(d["rules"], hands[leader], (), result.next_trump, leader)
     nd["hands"] = hands
     nd["tricks_won"] = won
     nd["trick"] = ()

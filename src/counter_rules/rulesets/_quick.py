@@ -21,6 +21,9 @@ from counter_rules.moves import Play, reveal_play
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = [
+    "QUICK_COUNTER",
+    "QUICK_NONE",
+    "QUICK_PLAIN",
     "best_of",
     "counter_plays",
     "deal_order",
@@ -29,6 +32,14 @@ __all__ = [
     "split_deal",
     "trick_result",
 ]
+
+QUICK_NONE: Final = 0
+"""No quick path: the engine calls the ruleset's method."""
+QUICK_PLAIN: Final = 1
+"""Plain Oh Hell: :func:`plain_plays`, and the short resolution of
+:mod:`counter_rules.rulesets.plain_tricks`."""
+QUICK_COUNTER: Final = 2
+"""Counter: :func:`counter_plays` and :func:`resolve_counter`."""
 
 # Enum members bound once: attribute access on an Enum class is slow.
 _FOUR: Final = Rank.FOUR

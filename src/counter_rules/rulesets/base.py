@@ -20,7 +20,7 @@ import attrs
 from counter_rules.cards import Card, Suit, intern_card
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play
-from counter_rules.rulesets._quick import deal_order, split_deal
+from counter_rules.rulesets._quick import QUICK_NONE, deal_order, split_deal
 from counter_rules.trick import PlayedCard, TrickResult
 
 if TYPE_CHECKING:
@@ -95,6 +95,15 @@ class Ruleset(abc.ABC):
     """
 
     players: int
+
+    # The engine's quick paths (internal). A built-in ruleset names the
+    # compiled function of rulesets._quick that lists a seat's plays and the
+    # one that resolves a trick (QUICK_NONE: call plays_from / resolve_fast),
+    # with its per-seat tables of shared plays; the engine then calls them
+    # directly instead of through the methods, which stay the public hooks.
+    _quick_plays: int = QUICK_NONE
+    _quick_resolve: int = QUICK_NONE
+    _plays: tuple[dict[int, Play], ...] = ()
 
     @property
     @abc.abstractmethod

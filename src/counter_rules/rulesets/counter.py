@@ -44,7 +44,13 @@ from counter_rules.effects import (
 from counter_rules.effects.base import VOID, TrickWork, fmt_half
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play, seat_plays
-from counter_rules.rulesets._quick import best_of, counter_plays, resolve_counter
+from counter_rules.rulesets._quick import (
+    QUICK_COUNTER,
+    QUICK_NONE,
+    best_of,
+    counter_plays,
+    resolve_counter,
+)
 from counter_rules.rulesets._validate import check_bool, check_int
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.scoring import counter as counter_scoring
@@ -157,6 +163,8 @@ class Counter(Ruleset):
     """Whether the last bidder may not make the bids total the tricks."""
     _plays: tuple[dict[int, Play], ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _seat_counts: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _quick_plays: int = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _quick_resolve: int = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         check_int("Counter", "players", self.players, 3, 5)
@@ -165,6 +173,13 @@ class Counter(Ruleset):
         check_bool("Counter", "hook", self.hook)
         object.__setattr__(self, "_plays", seat_plays(self.players, _DECK))
         object.__setattr__(self, "_seat_counts", (self.players,) * self.players)
+        # The engine calls the quick functions directly, unless a subclass
+        # overrides the methods they stand in for.
+        cls = type(self)
+        quick_plays = QUICK_COUNTER if cls.plays_from is Counter.plays_from else QUICK_NONE
+        quick_resolve = QUICK_COUNTER if cls.resolve_fast is Counter.resolve_fast else QUICK_NONE
+        object.__setattr__(self, "_quick_plays", quick_plays)
+        object.__setattr__(self, "_quick_resolve", quick_resolve)
 
     @property
     def name(self) -> str:

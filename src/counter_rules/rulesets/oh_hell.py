@@ -23,7 +23,7 @@ import attrs
 from counter_rules.cards import Card, Rank, Suit, _intern, standard_deck
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play, call_play, play_table, seat_plays, shared_play
-from counter_rules.rulesets._quick import plain_plays
+from counter_rules.rulesets._quick import QUICK_NONE, QUICK_PLAIN, plain_plays
 from counter_rules.rulesets._validate import check_bool, check_choice, check_int
 from counter_rules.rulesets.base import DealtHand, Ruleset, deal_order, hand_rng, sort_hand
 from counter_rules.rulesets.plain_tricks import (
@@ -186,6 +186,8 @@ class OhHell(Ruleset):
     _deck: tuple[Card, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _sizes: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _simple_play: bool = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _quick_plays: int = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _quick_resolve: int = attrs.field(init=False, repr=False, eq=False, hash=False)
     _plays: tuple[dict[int, Play], ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
@@ -235,6 +237,13 @@ class OhHell(Ruleset):
         object.__setattr__(self, "_sizes", self._build_sizes(owner))
         simple = self.jokers == "none" and self.follow == "plain" and not self.trumps_broken
         object.__setattr__(self, "_simple_play", simple)
+        # The engine calls the quick functions directly, unless a subclass
+        # overrides the methods they stand in for.
+        cls = type(self)
+        plain_plays_ok = simple and cls.plays_from is OhHell.plays_from
+        plain_resolve_ok = self.jokers == "none" and cls.resolve_fast is OhHell.resolve_fast
+        object.__setattr__(self, "_quick_plays", QUICK_PLAIN if plain_plays_ok else QUICK_NONE)
+        object.__setattr__(self, "_quick_resolve", QUICK_PLAIN if plain_resolve_ok else QUICK_NONE)
         object.__setattr__(self, "_plays", seat_plays(self.players, self._deck))
 
     def _build_sizes(self, owner: str) -> tuple[int, ...]:
