@@ -29,6 +29,7 @@ from counter_rules.rulesets.base import DealtHand, Ruleset
 from counter_rules.rulesets.plain_tricks import _resolve_simple
 from counter_rules.state import GameState, HandResult, Phase
 from counter_rules.trick import _PLAYED_TABLES, PlayedCard, TrickResult, played_card
+from counter_rules.views import PlayerView, proxy_state
 
 __all__ = [
     "SEATS",
@@ -36,6 +37,7 @@ __all__ = [
     "advance",
     "compute_legal",
     "derive",
+    "legal_moves",
     "start_hand",
     "type_error",
 ]
@@ -167,6 +169,45 @@ def compute_legal(state: GameState) -> tuple[Move, ...]:
             )
         return moves
     return ()
+
+
+def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple[Move, ...]:
+    """Every legal move now, in a deterministic order; only ``seat``'s when given.
+
+    In a simultaneous phase (Counter's pass) every seat still to choose has moves.
+    The tuple is computed once per state and shared. Given a
+    :class:`~counter_rules.PlayerView` it returns exactly the moves of the view's
+    seat, as ``legal_moves(state, seat)`` would: a bot needs nothing else.
+
+    Example:
+        >>> from counter_rules import Counter, legal_moves, new_game
+        >>> state = new_game(Counter(), seed=2)
+        >>> [str(m) for m in legal_moves(state)[:3]]
+        ['P1:bid 0', 'P1:bid 1', 'P1:bid 2']
+        >>> legal_moves(state, seat=0)
+        ()
+    """
+    if state.__class__ is not GameState and isinstance(state, PlayerView):
+        return _view_moves(state)
+    d = state.__dict__
+    moves: tuple[Move, ...] | None = d["_legal"]
+    if moves is None:
+        # Rare on the hot path: the engine lists plays while it builds states.
+        moves = d["_legal"] = compute_legal(state)
+    if seat is None:
+        return moves
+    return tuple(m for m in moves if m.seat == seat)
+
+
+def _view_moves(player_view: PlayerView) -> tuple[Move, ...]:
+    seat = player_view.seat
+    if seat not in player_view.to_act:
+        return ()
+    proxy = proxy_state(player_view)
+    if player_view.phase is _PASSING and player_view.my_pass is not None:
+        return ()
+    moves = compute_legal(derive(proxy, {"to_act": _SEATS[seat]}))
+    return moves
 
 
 def type_error(move: object) -> str | None:

@@ -26,11 +26,9 @@ import random
 from collections.abc import Iterable, Sequence
 
 from counter_rules._core import (
-    SEATS,
     accepts,
     advance,
-    compute_legal,
-    derive,
+    legal_moves,
     start_hand,
     type_error,
 )
@@ -40,7 +38,6 @@ from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import Deal, GameState, Phase
 from counter_rules.trick import PlayedCard, TrickResult
-from counter_rules.views import PlayerView, proxy_state
 
 __all__ = ["apply_move", "explain_trick", "is_legal", "legal_moves", "new_game", "resolve_trick"]
 
@@ -94,45 +91,6 @@ def new_game(rules: Ruleset, seed: int | None = None, *, deal: Deal | None = Non
 
 
 # -- legality -----------------------------------------------------------------
-def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple[Move, ...]:
-    """Every legal move now, in a deterministic order; only ``seat``'s when given.
-
-    In a simultaneous phase (Counter's pass) every seat still to choose has moves.
-    The tuple is computed once per state and shared. Given a
-    :class:`~counter_rules.PlayerView` it returns exactly the moves of the view's
-    seat, as ``legal_moves(state, seat)`` would: a bot needs nothing else.
-
-    Example:
-        >>> from counter_rules import Counter, legal_moves, new_game
-        >>> state = new_game(Counter(), seed=2)
-        >>> [str(m) for m in legal_moves(state)[:3]]
-        ['P1:bid 0', 'P1:bid 1', 'P1:bid 2']
-        >>> legal_moves(state, seat=0)
-        ()
-    """
-    if state.__class__ is not GameState and isinstance(state, PlayerView):
-        return _view_moves(state)
-    d = state.__dict__
-    moves: tuple[Move, ...] | None = d["_legal"]
-    if moves is None:
-        # Rare on the hot path: the engine lists plays while it builds states.
-        moves = d["_legal"] = compute_legal(state)
-    if seat is None:
-        return moves
-    return tuple(m for m in moves if m.seat == seat)
-
-
-def _view_moves(player_view: PlayerView) -> tuple[Move, ...]:
-    seat = player_view.seat
-    if seat not in player_view.to_act:
-        return ()
-    proxy = proxy_state(player_view)
-    if player_view.phase is _PASSING and player_view.my_pass is not None:
-        return ()
-    moves = compute_legal(derive(proxy, {"to_act": SEATS[seat]}))
-    return moves
-
-
 def is_legal(state: GameState, move: Move) -> bool:
     """Whether ``move`` may be applied now.
 
