@@ -354,8 +354,9 @@ class Counter(Ruleset):
         last_trick: bool,
         trump_card: Card | None,
     ) -> TrickResult:
-        """The engine's call after every trick: the pipeline fused into one
-        function, without the list of effects."""
+        """A trick resolved without the list of effects: the pipeline fused
+        into one function. (The engine calls that function directly, unless a
+        subclass overrides this method.)"""
         return resolve_counter(plays, trump, doubled_lead, last_trick, trump_card)
 
     # -- scoring --------------------------------------------------------------

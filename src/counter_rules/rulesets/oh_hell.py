@@ -699,8 +699,8 @@ class OhHell(Ruleset):
         last_trick: bool,
         trump_card: Card | None,
     ) -> TrickResult:
-        """The engine's call after every trick: no effects list; without Jokers
-        the short path of :func:`~counter_rules.rulesets.plain_tricks.resolve_plain`."""
+        """A trick resolved without the list of effects; without Jokers the
+        short path of :func:`~counter_rules.rulesets.plain_tricks.resolve_plain`."""
         if self.jokers == "none":
             return _resolve_simple(plays, trump, trump_card, last_trick)
         return super().resolve_fast(plays, trump, doubled_lead, last_trick, trump_card)
