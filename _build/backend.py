@@ -1,8 +1,9 @@
 """The build backend: setuptools, plus mypy when a compiled build is asked for.
 
 ``COUNTER_RULES_COMPILE=1`` makes ``setup.py`` compile the engine's hot modules
-with mypyc, which comes with mypy; this wrapper adds mypy to the build
-requirements only then, so a pure-Python build downloads nothing extra.
+with mypyc, which comes with mypy; this wrapper adds mypy (and the runtime
+dependencies it type-checks against) to the build requirements only then, so
+a pure-Python build downloads nothing extra.
 """
 
 from __future__ import annotations
@@ -29,11 +30,13 @@ __all__ = [
     "prepare_metadata_for_build_wheel",
 ]
 
-_MYPYC = "mypy>=1.10"
+# mypyc comes with mypy, which type-checks the package while compiling it and
+# so needs the runtime dependencies too (attrs' plugin needs attrs).
+_COMPILER = ["mypy>=1.10", "attrs>=23.1", "typing-extensions>=4.6"]
 
 
 def _compiler() -> list[str]:
-    return [_MYPYC] if os.environ.get("COUNTER_RULES_COMPILE", "") == "1" else []
+    return list(_COMPILER) if os.environ.get("COUNTER_RULES_COMPILE", "") == "1" else []
 
 
 # setuptools' own hooks would run setup.py to look for setup_requires (there
