@@ -57,6 +57,12 @@ _FIELDS: Final[dict[type, tuple[str, ...]]] = {
 }
 
 # Enum members bound once: attribute access on an Enum class is slow.
+# Classes and tables bound to Final names: compiled code reads them from C
+# statics instead of looking the imported names up in the module dict.
+_STATE_CLASS: Final = GameState
+_PLAY_CLASS: Final = Play
+_BID_CLASS: Final = Bid
+_PLAYED: Final = _PLAYED_TABLES
 _BIDDING: Final = Phase.BIDDING
 _GAME_OVER: Final = Phase.GAME_OVER
 _PASSING: Final = Phase.PASSING
@@ -106,7 +112,7 @@ def start_hand(
         "first_deal": None,
         "_legal": None,
     }
-    state = _new_state(GameState)
+    state = _new_state(_STATE_CLASS)
     _set_dict(state, "__dict__", fields)
     return state
 
@@ -267,8 +273,9 @@ def advance(state: GameState, move: object) -> GameState | None:
     else:
         if not (move in legal and type_error(move) is None):
             return None
-    if isinstance(move, Play):
-        return apply_play(state, move)
+    cls = type(move)
+    if cls is _PLAY_CLASS or (cls is not _BID_CLASS and isinstance(move, Play)):
+        return apply_play(state, cast(Play, move))
     if isinstance(move, Bid):
         return apply_bid(state, move)
     assert isinstance(move, Pass)
@@ -296,7 +303,7 @@ def apply_bid(state: GameState, move: Bid) -> GameState:
         nd["to_act"] = d["to_act"] - _SEATS[seat]
     else:
         nd["to_act"] = _SEATS[(seat + 1) % len(bids)]
-    new = _new_state(GameState)
+    new = _new_state(_STATE_CLASS)
     _set_dict(new, "__dict__", nd)
     return new
 
@@ -314,7 +321,7 @@ def apply_pass(state: GameState, move: Pass) -> GameState:
     old_to_act = d["to_act"]
     to_act = old_to_act - _SEATS[seat]
     nd = d.copy()
-    new = _new_state(GameState)
+    new = _new_state(_STATE_CLASS)
     _set_dict(new, "__dict__", nd)
     if to_act:
         nd["pending"] = tuple(pending)
@@ -353,7 +360,7 @@ def derive(state: GameState, changes: dict[str, object]) -> GameState:
     d = state.__dict__.copy()
     d.update(changes)
     d["_legal"] = None
-    new = _new_state(GameState)
+    new = _new_state(_STATE_CLASS)
     _set_dict(new, "__dict__", d)
     return new
 
@@ -362,47 +369,75 @@ def apply_play(state: GameState, move: Play) -> GameState:
     seat = move.seat
     card = move.card
     d = state.__dict__
-    hands = d["hands"]
+    rules: Ruleset = d["rules"]
+    kind = rules._quick_plays
+    hands: tuple[tuple[Card, ...], ...] = d["hands"]
     hand = hands[seat]
+    size = len(hand)
     i = 0
-    for held in hand:
-        if held is card:
-            break
+    while i < size and hand[i] is not card:
         i += 1
-    else:
+    if i == size:
         i = hand.index(card)
         card = hand[i]
     new_hands = list(hands)
     new_hands[seat] = hand[:i] + hand[i + 1 :]
     hands = tuple(new_hands)
-    if move.reveal is None and move.call is None:
-        played = _PLAYED_TABLES[seat][card._key] or played_card(seat, card)
+    # Plain Oh Hell's legal plays never show or call a card: skip reading them.
+    played: PlayedCard | None
+    if kind == QUICK_PLAIN or (move.reveal is None and move.call is None):
+        played = _PLAYED[seat][card._key]
+        if played is None:
+            played = played_card(seat, card)
     else:
         played = PlayedCard(seat, card, move.reveal, move.call)
-    trick = (*d["trick"], played)
+    old_trick: tuple[PlayedCard, ...] = d["trick"]
+    trick = (*old_trick, played)
     players = len(hands)
     nd = d.copy()
-    nd["_legal"] = None
-    new = _new_state(GameState)
+    new = _new_state(_STATE_CLASS)
     _set_dict(new, "__dict__", nd)
+    nd["hands"] = hands
     if len(trick) < players:
         # The most frequent transition: the next seat plays to the same trick.
-        nd["hands"] = hands
         nd["trick"] = trick
         following = (seat + 1) % players
         nd["to_act"] = _SEATS[following]
         # Every state a move is applied to needs its legal moves: list them now
         # where the ruleset can from the hand and trick alone.
-        nd["_legal"] = _plays_from(d["rules"], hands[following], trick, d["trump"], following)
+        if kind == QUICK_PLAIN:
+            nd["_legal"] = plain_plays(rules._plays[following], hands[following], trick)
+        else:
+            nd["_legal"] = _plays_from(rules, hands[following], trick, d["trump"], following)
         return new
     last = not hands[seat]
-    result = _resolve_fast(d["rules"], trick, d["trump"], d["doubled_lead"], last, d["trump_card"])
-    won = d["tricks_won"]
-    winner = result.winner
-    if winner is not None:
-        counts = list(won)
+    if rules._quick_resolve == QUICK_PLAIN:
+        # Plain Oh Hell: the winner leads, trump and the stock stay.
+        trump = d["trump"]
+        result = _resolve_simple(trick, trump, d["trump_card"], last)
+        winner = cast(int, result.winner)
+        counts = list(d["tricks_won"])
         counts[winner] += 1
-        won = tuple(counts)
+        tricks = (*d["tricks"], result)
+        if last:
+            return end_hand(
+                state, hands, tuple(counts), d["stock"], tricks, trump, d["trump_card"]
+            )
+        nd["tricks_won"] = tuple(counts)
+        nd["trick"] = ()
+        nd["leader"] = winner
+        nd["tricks"] = tricks
+        nd["to_act"] = _SEATS[winner]
+        nd["_legal"] = _plays_from(rules, hands[winner], (), trump, winner)
+        return new
+    nd["_legal"] = None
+    result = _resolve_fast(rules, trick, d["trump"], d["doubled_lead"], last, d["trump_card"])
+    won = d["tricks_won"]
+    winner_seat = result.winner
+    if winner_seat is not None:
+        won_list = list(won)
+        won_list[winner_seat] += 1
+        won = tuple(won_list)
     stock = d["stock"]
     trump_card = d["trump_card"]
     if result.jacks:
@@ -417,8 +452,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
         nd["to_act"] = frozenset(range(players))
     else:
         nd["to_act"] = _SEATS[leader]
-        nd["_legal"] = _plays_from(d["rules"], hands[leader], (), result.next_trump, leader)
-    nd["hands"] = hands
+        nd["_legal"] = _plays_from(rules, hands[leader], (), result.next_trump, leader)
     nd["tricks_won"] = won
     nd["trick"] = ()
     nd["leader"] = leader

@@ -14,7 +14,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 import attrs
 
@@ -115,10 +115,16 @@ def shared_play(seat: int, card: Card, reveal: Card | None = None) -> Play:
     return reveal_play(seat, card, reveal)
 
 
-def seat_plays(players: int, deck: Sequence[Card]) -> tuple[dict[int, Play], ...]:
+def seat_plays(players: int, deck: Sequence[Card]) -> tuple[list[Play], ...]:
     """For each seat, the shared plays without a reveal of every card of
-    ``deck``, keyed by the card's key (internal: rulesets build it once)."""
-    return tuple({card._key: shared_play(seat, card) for card in deck} for seat in range(players))
+    ``deck``, indexed by the card's key (internal: rulesets build it once).
+
+    The lists are :func:`play_table`'s: they hold ``None`` at the keys of cards
+    outside ``deck``, which never reach the engine's quick paths."""
+    for seat in range(players):
+        for card in deck:
+            shared_play(seat, card)
+    return tuple(cast("list[Play]", play_table(seat)) for seat in range(players))
 
 
 def shared_bid(seat: int, tricks: int, blind: bool = False) -> Bid:

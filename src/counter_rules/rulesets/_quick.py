@@ -24,6 +24,7 @@ __all__ = [
     "QUICK_COUNTER",
     "QUICK_NONE",
     "QUICK_PLAIN",
+    "SUIT_OF",
     "best_of",
     "counter_plays",
     "deal_order",
@@ -50,6 +51,28 @@ _new: Final = object.__new__
 _set: Final = object.__setattr__
 
 
+# TrickResult's fields in order with the values of a trick without effects;
+# copying it is cheaper than building the dict key by key.
+_TRICK_FIELDS: Final[dict[str, object]] = {
+    "plays": (),
+    "winner": None,
+    "winning_index": None,
+    "half_values": (),
+    "trick_trump": None,
+    "led_suit": None,
+    "next_leader": 0,
+    "next_trump": None,
+    "pass_cards": False,
+    "double_next_lead": False,
+    "jacks": (),
+    "effects": (),
+    "trump": None,
+    "doubled_lead": False,
+    "last_trick": False,
+    "trump_card": None,
+}
+
+
 def trick_result(
     plays: tuple[PlayedCard, ...],
     winner: int | None,
@@ -70,29 +93,29 @@ def trick_result(
     """A :class:`~counter_rules.TrickResult` without effects, built without
     attrs' ``__init__`` (the hot path; the tests check it equals the one
     ``TrickResult(...)`` builds)."""
+    fields = _TRICK_FIELDS.copy()
+    fields["plays"] = plays
+    fields["winner"] = winner
+    fields["winning_index"] = winning_index
+    fields["half_values"] = half_values
+    fields["trick_trump"] = trick_trump
+    fields["led_suit"] = led_suit
+    fields["next_leader"] = next_leader
+    fields["next_trump"] = next_trump
+    if pass_cards:
+        fields["pass_cards"] = True
+    if double_next_lead:
+        fields["double_next_lead"] = True
+    if jacks:
+        fields["jacks"] = jacks
+    fields["trump"] = trump
+    if doubled_lead:
+        fields["doubled_lead"] = True
+    if last_trick:
+        fields["last_trick"] = True
+    fields["trump_card"] = trump_card
     result = _new(TrickResult)
-    _set(
-        result,
-        "__dict__",
-        {
-            "plays": plays,
-            "winner": winner,
-            "winning_index": winning_index,
-            "half_values": half_values,
-            "trick_trump": trick_trump,
-            "led_suit": led_suit,
-            "next_leader": next_leader,
-            "next_trump": next_trump,
-            "pass_cards": pass_cards,
-            "double_next_lead": double_next_lead,
-            "jacks": jacks,
-            "effects": (),
-            "trump": trump,
-            "doubled_lead": doubled_lead,
-            "last_trick": last_trick,
-            "trump_card": trump_card,
-        },
-    )
+    _set(result, "__dict__", fields)
     return result
 
 
@@ -129,6 +152,12 @@ _COURT_NUMBERS: Final = (11, 12, 13)
 _RANK_OF: Final[list[int]] = [0] * 1280
 for _card in _DECK:
     _RANK_OF[_card._key] = int(_card.rank)
+SUIT_OF: Final[list[Suit | None]] = [None] * 1280
+"""The suit of every card of up to sixteen decks (``None`` for Jokers), by
+card key: a list index is cheaper than reading the card's attribute."""
+for _copy in range(16):
+    for _card in standard_deck(_copy):
+        SUIT_OF[_card._key] = _card.suit
 
 
 def resolve_counter(
@@ -255,7 +284,7 @@ def resolve_counter(
 
 
 def counter_plays(
-    table: dict[int, Play],
+    table: list[Play],
     hand: tuple[Card, ...],
     trick: tuple[PlayedCard, ...],
     trump: Suit | None,
@@ -288,13 +317,18 @@ def counter_plays(
 
 
 def plain_plays(
-    table: dict[int, Play], hand: tuple[Card, ...], trick: tuple[PlayedCard, ...]
+    table: list[Play], hand: tuple[Card, ...], trick: tuple[PlayedCard, ...]
 ) -> tuple[Play, ...]:
     """Follow the led suit if able, else play anything: the legal plays of Oh
     Hell without Jokers, a must-trump rule or unbroken trumps."""
     if trick:
         led = trick[0].card.suit
-        following = [table[c._key] for c in hand if c.suit is led]
+        suit_of = SUIT_OF
+        following: list[Play] = []
+        for card in hand:
+            key = card._key
+            if suit_of[key] is led:
+                following.append(table[key])
         if following:
             return tuple(following)
     return tuple([table[c._key] for c in hand])

@@ -103,7 +103,7 @@ class Ruleset(abc.ABC):
     # directly instead of through the methods, which stay the public hooks.
     _quick_plays: int = QUICK_NONE
     _quick_resolve: int = QUICK_NONE
-    _plays: tuple[dict[int, Play], ...] = ()
+    _plays: tuple[list[Play], ...] = ()
 
     @property
     @abc.abstractmethod

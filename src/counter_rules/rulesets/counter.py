@@ -161,7 +161,7 @@ class Counter(Ruleset):
     """The score that ends the game, or ``None`` for the recommended one."""
     hook: bool = False
     """Whether the last bidder may not make the bids total the tricks."""
-    _plays: tuple[dict[int, Play], ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _plays: tuple[list[Play], ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _seat_counts: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _quick_plays: int = attrs.field(init=False, repr=False, eq=False, hash=False)
     _quick_resolve: int = attrs.field(init=False, repr=False, eq=False, hash=False)

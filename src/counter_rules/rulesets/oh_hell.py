@@ -188,7 +188,7 @@ class OhHell(Ruleset):
     _simple_play: bool = attrs.field(init=False, repr=False, eq=False, hash=False)
     _quick_plays: int = attrs.field(init=False, repr=False, eq=False, hash=False)
     _quick_resolve: int = attrs.field(init=False, repr=False, eq=False, hash=False)
-    _plays: tuple[dict[int, Play], ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _plays: tuple[list[Play], ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         owner = type(self).__name__

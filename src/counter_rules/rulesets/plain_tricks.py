@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from counter_rules.cards import Card, Rank, Suit, _intern, standard_deck
-from counter_rules.rulesets._quick import trick_result
+from counter_rules.rulesets._quick import SUIT_OF, trick_result
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 
 __all__ = ["JOKER_STYLES", "led_suit", "resolve_plain", "strength"]
@@ -74,25 +74,30 @@ def _card_name(plays: Sequence[PlayedCard], i: int) -> str:
 
 
 def _resolve_simple(
-    plays: Sequence[PlayedCard], trump: Suit | None, trump_card: Card | None, last_trick: bool
+    plays: tuple[PlayedCard, ...], trump: Suit | None, trump_card: Card | None, last_trick: bool
 ) -> TrickResult:
     """No Jokers, no explanation: the engine's hot path (suits are never ``None``)."""
-    cards = [p.card for p in plays]
-    values = [_HALF_STRENGTH[c._key] for c in cards]
-    suit = cards[0].suit
+    half = _HALF_STRENGTH
+    suit_of = SUIT_OF
+    n = len(plays)
+    keys = [p.card._key for p in plays]
+    suit = suit_of[keys[0]]
     winner = 0
     best_trump = suit is trump
-    best_value = values[0]
-    for i in range(1, len(cards)):
-        card_suit = cards[i].suit
+    best_value = half[keys[0]]
+    for i in range(1, n):
+        key = keys[i]
+        card_suit = suit_of[key]
+        value = half[key]
         if card_suit is trump:
-            if not best_trump or values[i] > best_value:
-                winner, best_trump, best_value = i, True, values[i]
-        elif not best_trump and card_suit is suit and values[i] > best_value:
-            winner, best_value = i, values[i]
+            if not best_trump or value > best_value:
+                winner, best_trump, best_value = i, True, value
+        elif not best_trump and card_suit is suit and value > best_value:
+            winner, best_value = i, value
     seat = plays[winner].seat
+    values = tuple([half[key] for key in keys])
     return trick_result(
-        tuple(plays), seat, winner, tuple(values), trump, suit, seat, trump, False, False, (),
+        plays, seat, winner, values, trump, suit, seat, trump, False, False, (),
         trump, False, last_trick, trump_card,
     )  # fmt: skip
 
@@ -108,7 +113,7 @@ def resolve_plain(
 ) -> TrickResult:
     """Resolve a complete trick by plain Oh Hell rules with the given Joker style."""
     if jokers == "none" and not explain:
-        return _resolve_simple(plays, trump, trump_card, last_trick)
+        return _resolve_simple(tuple(plays), trump, trump_card, last_trick)
     effects: list[Effect] = []
     suit, suit_set = led_suit(plays, jokers)
     jokers_trump = jokers == "brader" and trump_card is not None and trump_card.rank is _JOKER
