@@ -193,3 +193,106 @@ def test_the_engine_calls_quick_functions_only_where_they_stand_in_for_the_metho
     while not state.is_over:
         state = apply_move(state, legal_moves(state)[-1])
     assert len(calls) >= 12  # the override listed every play of the hand
+
+
+def _reference_bids(rule: str, cards: int, bids: tuple[int | None, ...]) -> tuple[int, ...]:
+    """The bids the next bidder may make, straight from the rule sentences: any
+    number of tricks from 0 to the cards dealt; with the hook the last bidder
+    may not make the bids total the cards dealt; when the bids must total the
+    cards dealt, no bid may pass what is left and the last bid makes it exact."""
+    made = [b for b in bids if b is not None]
+    last = len(made) == len(bids) - 1
+    left = cards - sum(made)
+    if rule == "total":
+        return (left,) if last else tuple(range(left + 1))
+    if rule == "hook" and last:
+        return tuple(b for b in range(cards + 1) if b != left)
+    return tuple(range(cards + 1))
+
+
+@st.composite
+def bidding_positions(draw: st.DrawFn) -> tuple[str, int, tuple[int | None, ...]]:
+    """A bid rule, the cards dealt and the bids made so far in turn."""
+    rule = draw(st.sampled_from(("free", "hook", "total")))
+    players = draw(st.integers(2, 8))
+    cards = draw(st.integers(1, 13))
+    made = draw(st.integers(0, players - 1))
+    bids: list[int | None] = []
+    for _ in range(made):
+        left = cards - sum(b for b in bids if b is not None)
+        bids.append(draw(st.integers(0, left if rule == "total" else cards)))
+    return rule, cards, (*bids, *([None] * (players - made)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(bidding_positions())
+def test_quick_bids_follow_the_bidding_rule_sentences(
+    position: tuple[str, int, tuple[int | None, ...]],
+) -> None:
+    """The quick bid list (used by the engine and by ``legal_bids``) equals the
+    rule written out: free bids, the hook on the last bidder, bids that must
+    total the cards dealt."""
+    from counter_rules._core import turn_bid_moves
+    from counter_rules.rulesets._quick import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, turn_bids
+
+    rule, cards, bids = position
+    code = {"free": BIDS_FREE, "hook": BIDS_HOOK, "total": BIDS_TOTAL}[rule]
+    expected = _reference_bids(rule, cards, bids)
+    assert turn_bids(code, cards, bids) == expected
+    seat = bids.index(None)
+    moves = turn_bid_moves(code, seat, cards, bids)
+    assert [(m.seat, m.tricks, m.blind) for m in moves] == [(seat, b, False) for b in expected]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(
+        (
+            Counter(players=4),
+            Counter(players=3, hook=True),
+            OhHell(players=4, schedule=(10,), hook=True),
+            OhHell(players=5, schedule=(1, 2, 3), bids_must_total=True),
+            OhHell(players=3, schedule=(4,)),
+        )
+    ),
+    st.integers(0, 10_000),
+)
+def test_bid_moves_listed_ahead_equal_the_rulesets_legal_bids(
+    rules: Counter | OhHell, seed: int
+) -> None:
+    """Every bidding state the engine builds already holds its legal moves:
+    exactly the ruleset's ``legal_bids`` for the seat to bid, as shared moves."""
+    state = new_game(rules, seed=seed)
+    while state.phase.name == "BIDDING":
+        listed = state.__dict__["_legal"]
+        assert listed is not None
+        seat = state.current_player
+        assert seat is not None
+        assert [(m.seat, m.tricks) for m in listed] == [
+            (seat, b) for b in rules.legal_bids(state, seat)
+        ]
+        assert all(not m.blind for m in listed)
+        state = apply_move(state, listed[seed % len(listed)])
+
+
+def test_the_engine_lists_bids_itself_only_where_the_rulesets_methods_would_agree() -> None:
+    """Quick bids are off for simultaneous or blind bidding and for a subclass
+    that overrides ``legal_bids``; the override is then what the engine asks."""
+    from counter_rules.rulesets._quick import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, QUICK_NONE
+
+    assert Counter()._quick_bids == BIDS_FREE
+    assert Counter(hook=True)._quick_bids == BIDS_HOOK
+    assert OhHell(hook=True)._quick_bids == BIDS_HOOK
+    assert OhHell(bids_must_total=True)._quick_bids == BIDS_TOTAL
+    assert OhHell(simultaneous_bidding=True)._quick_bids == QUICK_NONE
+    assert OhHell(blind_bidding=True)._quick_bids == QUICK_NONE
+
+    @attrs.frozen
+    class EvenBids(OhHell):
+        def legal_bids(self, state: GameState, seat: int) -> tuple[int, ...]:
+            return tuple(b for b in super().legal_bids(state, seat) if b % 2 == 0)
+
+    even = EvenBids(players=4, schedule=(5,))
+    assert even._quick_bids == QUICK_NONE
+    state = new_game(even, seed=5)
+    assert [m.tricks for m in legal_moves(state)] == [0, 2, 4]

@@ -20,7 +20,9 @@ from counter_rules.cards import Card, Suit
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
 from counter_rules.rulesets._quick import (
     QUICK_COUNTER,
+    QUICK_NONE,
     QUICK_PLAIN,
+    bid_bounds,
     counter_plays,
     plain_plays,
     resolve_counter,
@@ -39,6 +41,7 @@ __all__ = [
     "derive",
     "legal_moves",
     "start_hand",
+    "turn_bid_moves",
     "type_error",
 ]
 
@@ -80,10 +83,17 @@ def start_hand(
     history: tuple[HandResult, ...],
 ) -> GameState:
     players = rules.players
+    cards = len(dealt.hands[0])
+    bids: tuple[int | None, ...] = (None,) * players
+    legal: tuple[Move, ...] | None = None
     if rules.simultaneous_bidding:
         to_act = frozenset(range(players))
     else:
-        to_act = _SEATS[rules.first_bidder(dealer)]
+        first = rules.first_bidder(dealer)
+        to_act = _SEATS[first]
+        rule = rules._quick_bids
+        if rule != QUICK_NONE:
+            legal = turn_bid_moves(rule, first, cards, bids)
     # The fields of GameState in order, without attrs' __init__ (the hot path;
     # the tests check that the keys are exactly GameState's fields).
     fields = {
@@ -92,7 +102,7 @@ def start_hand(
         "hand_number": hand_number,
         "dealer": dealer,
         "hands": dealt.hands,
-        "bids": (None,) * players,
+        "bids": bids,
         "tricks_won": (0,) * players,
         "trick": (),
         "leader": rules.first_leader(dealer),
@@ -105,12 +115,12 @@ def start_hand(
         "pending": (None,) * players,
         "seed": seed,
         "history": history,
-        "cards_dealt": len(dealt.hands[0]),
+        "cards_dealt": cards,
         "trump_card": dealt.trump_card,
         "blind": (False,) * players,
         "exchanges": (),
         "first_deal": None,
-        "_legal": None,
+        "_legal": legal,
     }
     state = _new_state(_STATE_CLASS)
     _set_dict(state, "__dict__", fields)
@@ -150,6 +160,23 @@ def _resolve_fast(
     return rules.resolve_fast(trick, trump, doubled_lead, last_trick, trump_card)
 
 
+_BID_MOVES: Final[dict[int, tuple[Bid, ...]]] = {}
+
+
+def turn_bid_moves(
+    rule: int, seat: int, cards: int, bids: tuple[int | None, ...]
+) -> tuple[Bid, ...]:
+    """The shared bid moves of ``seat`` bidding in turn under ``rule`` (a
+    ``BIDS_*`` constant of :mod:`counter_rules.rulesets._quick`)."""
+    lowest, highest, excluded = bid_bounds(rule, cards, bids)
+    key = ((seat * 256 + lowest) * 256 + highest) * 256 + excluded + 1
+    moves = _BID_MOVES.get(key)
+    if moves is None:
+        tricks = tuple([b for b in range(lowest, highest + 1) if b != excluded])
+        moves = _BID_MOVES[key] = bid_moves(seat, tricks)
+    return moves
+
+
 # -- legality -----------------------------------------------------------------
 def compute_legal(state: GameState) -> tuple[Move, ...]:
     phase = state.phase
@@ -158,6 +185,10 @@ def compute_legal(state: GameState) -> tuple[Move, ...]:
         (seat,) = state.to_act
         return rules.legal_plays(state, seat)
     if phase is _BIDDING:
+        rule = rules._quick_bids
+        if rule != QUICK_NONE:
+            (seat,) = state.to_act
+            return turn_bid_moves(rule, seat, state.cards_dealt, state.bids)
         moves: tuple[Move, ...] = ()
         to_act = state.to_act
         for seat in to_act if len(to_act) == 1 else sorted(to_act):
@@ -285,11 +316,12 @@ def advance(state: GameState, move: object) -> GameState | None:
 def apply_bid(state: GameState, move: Bid) -> GameState:
     seat = move.seat
     d = state.__dict__
-    bids = list(d["bids"])
+    bids: list[int | None] = list(d["bids"])
     bids[seat] = move.tricks
+    new_bids = tuple(bids)
     nd = d.copy()
     nd["_legal"] = None
-    nd["bids"] = tuple(bids)
+    nd["bids"] = new_bids
     if move.blind:
         blind = list(d["blind"])
         blind[seat] = True
@@ -299,10 +331,16 @@ def apply_bid(state: GameState, move: Bid) -> GameState:
         leader = d["leader"]
         nd["to_act"] = _SEATS[leader]
         nd["_legal"] = _plays_from(d["rules"], d["hands"][leader], (), d["trump"], leader)
-    elif d["rules"].simultaneous_bidding:
-        nd["to_act"] = d["to_act"] - _SEATS[seat]
     else:
-        nd["to_act"] = _SEATS[(seat + 1) % len(bids)]
+        rules: Ruleset = d["rules"]
+        if rules.simultaneous_bidding:
+            nd["to_act"] = d["to_act"] - _SEATS[seat]
+        else:
+            following = (seat + 1) % len(bids)
+            nd["to_act"] = _SEATS[following]
+            rule = rules._quick_bids
+            if rule != QUICK_NONE:
+                nd["_legal"] = turn_bid_moves(rule, following, d["cards_dealt"], new_bids)
     new = _new_state(_STATE_CLASS)
     _set_dict(new, "__dict__", nd)
     return new
@@ -420,9 +458,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
         counts[winner] += 1
         tricks = (*d["tricks"], result)
         if last:
-            return end_hand(
-                state, hands, tuple(counts), d["stock"], tricks, trump, d["trump_card"]
-            )
+            return end_hand(state, hands, tuple(counts), d["stock"], tricks, trump, d["trump_card"])
         nd["tricks_won"] = tuple(counts)
         nd["trick"] = ()
         nd["leader"] = winner

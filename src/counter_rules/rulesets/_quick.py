@@ -21,26 +21,38 @@ from counter_rules.moves import Play, reveal_play
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = [
+    "BIDS_FREE",
+    "BIDS_HOOK",
+    "BIDS_TOTAL",
     "QUICK_COUNTER",
     "QUICK_NONE",
     "QUICK_PLAIN",
     "SUIT_OF",
     "best_of",
+    "bid_bounds",
     "counter_plays",
     "deal_order",
     "plain_plays",
     "resolve_counter",
     "split_deal",
+    "turn_bids",
     "trick_result",
 ]
 
 QUICK_NONE: Final = 0
-"""No quick path: the engine calls the ruleset's method."""
+"""No quick path: the engine calls the ruleset's method (plays, tricks, bids)."""
 QUICK_PLAIN: Final = 1
 """Plain Oh Hell: :func:`plain_plays`, and the short resolution of
 :mod:`counter_rules.rulesets.plain_tricks`."""
 QUICK_COUNTER: Final = 2
 """Counter: :func:`counter_plays` and :func:`resolve_counter`."""
+
+BIDS_FREE: Final = 1
+"""Bids in turn, any number from 0 to the cards dealt."""
+BIDS_HOOK: Final = 2
+"""Bids in turn; the last bidder may not make the bids total the cards dealt."""
+BIDS_TOTAL: Final = 3
+"""Bids in turn that must total the cards dealt."""
 
 # Enum members bound once: attribute access on an Enum class is slow.
 _FOUR: Final = Rank.FOUR
@@ -332,6 +344,37 @@ def plain_plays(
         if following:
             return tuple(following)
     return tuple([table[c._key] for c in hand])
+
+
+# -- bidding ------------------------------------------------------------------
+def bid_bounds(rule: int, cards: int, bids: tuple[int | None, ...]) -> tuple[int, int, int]:
+    """``(lowest, highest, excluded)``: the bids the next bidder may make under
+    ``rule`` (one of the ``BIDS_*`` constants) are ``lowest..highest`` less
+    ``excluded`` (``-1`` when nothing is excluded)."""
+    made = total = 0
+    for bid in bids:
+        if bid is not None:
+            made += 1
+            total += bid
+    last = made == len(bids) - 1
+    left = cards - total
+    if rule == BIDS_TOTAL:
+        return (left, left, -1) if last else (0, left, -1)
+    if rule == BIDS_HOOK and last and 0 <= left <= cards:
+        return 0, cards, left
+    return 0, cards, -1
+
+
+def turn_bids(rule: int, cards: int, bids: tuple[int | None, ...]) -> tuple[int, ...]:
+    """The bids the next bidder may make under ``rule``, ascending.
+
+    Example:
+        >>> from counter_rules.rulesets._quick import BIDS_HOOK, turn_bids
+        >>> turn_bids(BIDS_HOOK, 3, (1, 1, None))  # a bid of 1 would total 3
+        (0, 2, 3)
+    """
+    lowest, highest, excluded = bid_bounds(rule, cards, bids)
+    return tuple([b for b in range(lowest, highest + 1) if b != excluded])
 
 
 # -- dealing ------------------------------------------------------------------

@@ -99,10 +99,13 @@ class Ruleset(abc.ABC):
     # The engine's quick paths (internal). A built-in ruleset names the
     # compiled function of rulesets._quick that lists a seat's plays and the
     # one that resolves a trick (QUICK_NONE: call plays_from / resolve_fast),
-    # with its per-seat tables of shared plays; the engine then calls them
-    # directly instead of through the methods, which stay the public hooks.
+    # with its per-seat tables of shared plays, and the rule its bids in turn
+    # follow (a BIDS_* constant: the engine lists them with _quick.bid_bounds);
+    # the engine then calls these directly instead of the methods, which stay
+    # the public hooks.
     _quick_plays: int = QUICK_NONE
     _quick_resolve: int = QUICK_NONE
+    _quick_bids: int = QUICK_NONE
     _plays: tuple[list[Play], ...] = ()
 
     @property

@@ -45,11 +45,14 @@ from counter_rules.effects.base import VOID, TrickWork, fmt_half
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play, seat_plays
 from counter_rules.rulesets._quick import (
+    BIDS_FREE,
+    BIDS_HOOK,
     QUICK_COUNTER,
     QUICK_NONE,
     best_of,
     counter_plays,
     resolve_counter,
+    turn_bids,
 )
 from counter_rules.rulesets._validate import check_bool, check_int
 from counter_rules.rulesets.base import Ruleset
@@ -165,6 +168,7 @@ class Counter(Ruleset):
     _seat_counts: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _quick_plays: int = attrs.field(init=False, repr=False, eq=False, hash=False)
     _quick_resolve: int = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _quick_bids: int = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         check_int("Counter", "players", self.players, 3, 5)
@@ -180,6 +184,10 @@ class Counter(Ruleset):
         quick_resolve = QUICK_COUNTER if cls.resolve_fast is Counter.resolve_fast else QUICK_NONE
         object.__setattr__(self, "_quick_plays", quick_plays)
         object.__setattr__(self, "_quick_resolve", quick_resolve)
+        quick_bids = QUICK_NONE
+        if cls.legal_bids is Counter.legal_bids and cls.may_bid_blind is Ruleset.may_bid_blind:
+            quick_bids = BIDS_HOOK if self.hook else BIDS_FREE
+        object.__setattr__(self, "_quick_bids", quick_bids)
 
     @property
     def name(self) -> str:
@@ -211,11 +219,9 @@ class Counter(Ruleset):
     # -- bidding --------------------------------------------------------------
     def legal_bids(self, state: GameState, seat: int) -> tuple[int, ...]:
         """0..10; with :attr:`hook`, the last bidder may not bring the total to 10."""
-        bids = _ALL_BIDS
-        if self.hook and sum(b is None for b in state.bids) == 1:
-            total = sum(b for b in state.bids if b is not None)
-            bids = tuple(b for b in bids if b + total != _HAND_SIZE)
-        return bids
+        if self.hook:
+            return turn_bids(BIDS_HOOK, _HAND_SIZE, state.bids)
+        return _ALL_BIDS
 
     def why_illegal_bid(self, state: GameState, seat: int, tricks: int, blind: bool) -> str:
         """Explain a bid out of range or against the hook."""

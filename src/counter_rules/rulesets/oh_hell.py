@@ -23,7 +23,15 @@ import attrs
 from counter_rules.cards import Card, Rank, Suit, _intern, standard_deck
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play, call_play, play_table, seat_plays, shared_play
-from counter_rules.rulesets._quick import QUICK_NONE, QUICK_PLAIN, plain_plays
+from counter_rules.rulesets._quick import (
+    BIDS_FREE,
+    BIDS_HOOK,
+    BIDS_TOTAL,
+    QUICK_NONE,
+    QUICK_PLAIN,
+    plain_plays,
+    turn_bids,
+)
 from counter_rules.rulesets._validate import check_bool, check_choice, check_int
 from counter_rules.rulesets.base import DealtHand, Ruleset, deal_order, hand_rng, sort_hand
 from counter_rules.rulesets.plain_tricks import (
@@ -188,6 +196,8 @@ class OhHell(Ruleset):
     _simple_play: bool = attrs.field(init=False, repr=False, eq=False, hash=False)
     _quick_plays: int = attrs.field(init=False, repr=False, eq=False, hash=False)
     _quick_resolve: int = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _quick_bids: int = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _bid_rule: int = attrs.field(init=False, repr=False, eq=False, hash=False)
     _plays: tuple[list[Play], ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
@@ -245,6 +255,15 @@ class OhHell(Ruleset):
         object.__setattr__(self, "_quick_plays", QUICK_PLAIN if plain_plays_ok else QUICK_NONE)
         object.__setattr__(self, "_quick_resolve", QUICK_PLAIN if plain_resolve_ok else QUICK_NONE)
         object.__setattr__(self, "_plays", seat_plays(self.players, self._deck))
+        rule = BIDS_TOTAL if self.bids_must_total else BIDS_HOOK if self.hook else BIDS_FREE
+        object.__setattr__(self, "_bid_rule", rule)
+        quick_bids = (
+            not self.simultaneous_bidding
+            and not self.blind_bidding
+            and cls.legal_bids is OhHell.legal_bids
+            and cls.may_bid_blind is OhHell.may_bid_blind
+        )
+        object.__setattr__(self, "_quick_bids", rule if quick_bids else QUICK_NONE)
 
     def _build_sizes(self, owner: str) -> tuple[int, ...]:
         most = len(self._deck) // self.players
@@ -484,16 +503,7 @@ class OhHell(Ruleset):
         cards = state.cards_dealt
         if self.simultaneous_bidding:
             return _RANGES[cards]
-        made = [b for b in state.bids if b is not None]
-        total = sum(made)
-        last = len(made) == self.players - 1
-        if self.bids_must_total:
-            if last:
-                return (cards - total,)
-            return _RANGES[cards - total]
-        if self.hook and last:
-            return tuple(b for b in _RANGES[cards] if b + total != cards)
-        return _RANGES[cards]
+        return turn_bids(self._bid_rule, cards, state.bids)
 
     def may_bid_blind(self, state: GameState, seat: int) -> bool:
         """With :attr:`blind_bidding`: 20 or more points behind the leader."""
