@@ -6,11 +6,14 @@ for a fixed time and prints hands/s and decisions/s. When the optional
 ``bench`` extra is installed (``pip install -e '.[bench]'``, which brings
 OpenSpiel), the same run plays OpenSpiel's ``oh_hell`` (4 players, 10 tricks,
 52 cards, chance deal included, driven from Python with ``apply_action``) and
-prints the ratio. It says which build of counter_rules runs: the pure-Python
-package or the compiled one (``COUNTER_RULES_COMPILE=1``, see the docs'
-performance page).
+prints the ratio. The engines run in interleaved slices (round-robin), so a
+machine whose speed drifts during the run treats them alike; the best slice of
+each engine gives hands/s, and the ratio is given both from the best slices
+and as the median over the rounds. It says which build of counter_rules runs:
+the pure-Python package or the compiled one (``COUNTER_RULES_COMPILE=1``, see
+the docs' performance page).
 
-Run: ``python benchmarks/bench_counter.py [--seconds 5] [--json]``.
+Run: ``python benchmarks/bench_counter.py [--seconds 6] [--rounds N] [--json]``.
 """
 
 from __future__ import annotations
@@ -25,6 +28,10 @@ from collections.abc import Callable
 import counter_rules
 from counter_rules import Counter, OhHell, apply_move, legal_moves, new_game
 from counter_rules.rulesets.base import Ruleset
+
+COUNTER = "counter (4 players)"
+OH_HELL = "OhHell(players=4, schedule=(10,), hook=True)"
+SPIEL = "openspiel oh_hell (4 players, 10 tricks)"
 
 
 def _engine_hands(rules: Ruleset) -> Callable[[int, random.Random], int]:
@@ -64,24 +71,37 @@ def _openspiel_hands() -> Callable[[int, random.Random], int] | None:
     return play
 
 
-def measure(play: Callable[[int, random.Random], int], seconds: float) -> tuple[float, float]:
-    """Return (hands/s, decisions/s): the best of three runs of ``seconds / 3``."""
-    best = (0.0, 0.0)
-    for run in range(3):
-        rng = random.Random(run)
-        hands = decisions = 0
-        start = time.perf_counter()
-        deadline = start + seconds / 3
-        while True:
-            decisions += play(hands + 1000 * run, rng)
-            hands += 1
-            now = time.perf_counter()
-            if now >= deadline:
-                break
-        elapsed = now - start
-        if hands / elapsed > best[0]:
-            best = (hands / elapsed, decisions / elapsed)
-    return best
+def measure(
+    engines: dict[str, Callable[[int, random.Random], int]], seconds: float, rounds: int
+) -> tuple[dict[str, tuple[float, float]], list[dict[str, float]]]:
+    """Play every engine for ``seconds`` in all, in ``rounds`` interleaved slices.
+
+    A virtual or shared machine changes speed by tens of percent from one
+    second to the next; slicing the runs round-robin exposes every engine to
+    the same conditions. Returns each engine's best slice as (hands/s,
+    decisions/s) and the hands/s of every round.
+    """
+    best = {name: (0.0, 0.0) for name in engines}
+    per_round: list[dict[str, float]] = []
+    for run in range(rounds):
+        figures: dict[str, float] = {}
+        for name, play in engines.items():
+            rng = random.Random(run)
+            hands = decisions = 0
+            start = time.perf_counter()
+            deadline = start + seconds / rounds
+            while True:
+                decisions += play(hands + 100_000 * run, rng)
+                hands += 1
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+            elapsed = now - start
+            figures[name] = hands / elapsed
+            if hands / elapsed > best[name][0]:
+                best[name] = (hands / elapsed, decisions / elapsed)
+        per_round.append(figures)
+    return best, per_round
 
 
 def main() -> None:
@@ -89,38 +109,46 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="time per engine")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--rounds", type=int, default=0, help="slices per engine (default: 1/s)")
     args = parser.parse_args()
-    results: dict[str, dict[str, float]] = {}
-    engines: dict[str, Callable[[int, random.Random], int] | None] = {
-        "counter (4 players)": _engine_hands(Counter(players=4)),
-        "OhHell(players=4, schedule=(10,), hook=True)": _engine_hands(
-            OhHell(players=4, schedule=(10,), hook=True)
-        ),
-        "openspiel oh_hell (4 players, 10 tricks)": _openspiel_hands(),
+    rounds = args.rounds or max(3, round(args.seconds))
+    candidates: dict[str, Callable[[int, random.Random], int] | None] = {
+        COUNTER: _engine_hands(Counter(players=4)),
+        OH_HELL: _engine_hands(OhHell(players=4, schedule=(10,), hook=True)),
+        SPIEL: _openspiel_hands(),
     }
-    for name, play in engines.items():
-        if play is None:
-            continue
-        hands, decisions = measure(play, args.seconds)
-        results[name] = {"hands_per_s": hands, "decisions_per_s": decisions}
-    spiel = results.get("openspiel oh_hell (4 players, 10 tricks)")
+    engines = {name: play for name, play in candidates.items() if play is not None}
+    best, per_round = measure(engines, args.seconds, rounds)
+    results: dict[str, dict[str, float]] = {
+        name: {"hands_per_s": hands, "decisions_per_s": decisions}
+        for name, (hands, decisions) in best.items()
+    }
+    if SPIEL in results:
+        for name, figures in results.items():
+            ratios = sorted(r[name] / r[SPIEL] for r in per_round)
+            figures["ratio_best"] = figures["hands_per_s"] / results[SPIEL]["hands_per_s"]
+            figures["ratio_median"] = ratios[len(ratios) // 2]
     if args.json:
         report = {
             "python": platform.python_version(),
             "compiled": counter_rules.COMPILED,
+            "seconds_per_engine": args.seconds,
+            "rounds": rounds,
             "results": results,
         }
         print(json.dumps(report, indent=2))
         return
     build = "compiled" if counter_rules.COMPILED else "pure Python"
     print(f"Python {platform.python_version()} on {platform.machine()}, {build} build")
+    print(f"{rounds} interleaved rounds of {args.seconds / rounds:.1f} s per engine")
     for name, figures in results.items():
         line = f"{name:46} {figures['hands_per_s']:8.0f} hands/s {figures['decisions_per_s']:9.0f}"
         line += " decisions/s"
-        if spiel is not None:
-            line += f"   {figures['hands_per_s'] / spiel['hands_per_s']:.2f}x OpenSpiel"
+        if "ratio_best" in figures and name != SPIEL:
+            line += f"   {figures['ratio_best']:.2f}x OpenSpiel"
+            line += f" (median of rounds {figures['ratio_median']:.2f}x)"
         print(line)
-    if spiel is None:
+    if SPIEL not in results:
         print("OpenSpiel is not installed (pip install -e '.[bench]'): no ratio printed")
 
 
