@@ -212,15 +212,18 @@ def _reference_bids(rule: str, cards: int, bids: tuple[int | None, ...]) -> tupl
 
 @st.composite
 def bidding_positions(draw: st.DrawFn) -> tuple[str, int, tuple[int | None, ...]]:
-    """A bid rule, the cards dealt and the bids made so far in turn."""
+    """A bid rule, the cards dealt and the bids made so far in turn; sometimes
+    bids no game allows, as a state built by hand may hold."""
     rule = draw(st.sampled_from(("free", "hook", "total")))
     players = draw(st.integers(2, 8))
     cards = draw(st.integers(1, 13))
     made = draw(st.integers(0, players - 1))
+    by_hand = draw(st.booleans())
     bids: list[int | None] = []
     for _ in range(made):
         left = cards - sum(b for b in bids if b is not None)
-        bids.append(draw(st.integers(0, left if rule == "total" else cards)))
+        most = cards + 3 if by_hand else left if rule == "total" else cards
+        bids.append(draw(st.integers(0, most)))
     return rule, cards, (*bids, *([None] * (players - made)))
 
 

@@ -169,11 +169,15 @@ def turn_bid_moves(
     """The shared bid moves of ``seat`` bidding in turn under ``rule`` (a
     ``BIDS_*`` constant of :mod:`counter_rules.rulesets._quick`)."""
     lowest, highest, excluded = bid_bounds(rule, cards, bids)
-    key = ((seat * 256 + lowest) * 256 + highest) * 256 + excluded + 1
-    moves = _BID_MOVES.get(key)
+    # Bids past the cards dealt (only in a state built by hand) do not fit the
+    # cache's packed key: they are listed as the rule says, uncached.
+    packed = 0 <= lowest <= highest < 255
+    key = ((seat * 256 + lowest) * 256 + highest) * 256 + excluded if packed else -1
+    moves = _BID_MOVES.get(key) if packed else None
     if moves is None:
-        tricks = tuple([b for b in range(lowest, highest + 1) if b != excluded])
-        moves = _BID_MOVES[key] = bid_moves(seat, tricks)
+        moves = bid_moves(seat, tuple([b for b in range(lowest, highest + 1) if b != excluded]))
+        if packed:
+            _BID_MOVES[key] = moves
     return moves
 
 

@@ -350,7 +350,7 @@ def plain_plays(
 def bid_bounds(rule: int, cards: int, bids: tuple[int | None, ...]) -> tuple[int, int, int]:
     """``(lowest, highest, excluded)``: the bids the next bidder may make under
     ``rule`` (one of the ``BIDS_*`` constants) are ``lowest..highest`` less
-    ``excluded`` (``-1`` when nothing is excluded)."""
+    ``excluded`` (``highest + 1`` when nothing is excluded)."""
     made = total = 0
     for bid in bids:
         if bid is not None:
@@ -359,10 +359,10 @@ def bid_bounds(rule: int, cards: int, bids: tuple[int | None, ...]) -> tuple[int
     last = made == len(bids) - 1
     left = cards - total
     if rule == BIDS_TOTAL:
-        return (left, left, -1) if last else (0, left, -1)
+        return (left, left, left + 1) if last else (0, left, left + 1)
     if rule == BIDS_HOOK and last and 0 <= left <= cards:
         return 0, cards, left
-    return 0, cards, -1
+    return 0, cards, cards + 1
 
 
 def turn_bids(rule: int, cards: int, bids: tuple[int | None, ...]) -> tuple[int, ...]:
