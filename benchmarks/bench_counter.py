@@ -22,6 +22,7 @@ import argparse
 import json
 import platform
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -125,9 +126,8 @@ def main() -> None:
     }
     if SPIEL in results:
         for name, figures in results.items():
-            ratios = sorted(r[name] / r[SPIEL] for r in per_round)
             figures["ratio_best"] = figures["hands_per_s"] / results[SPIEL]["hands_per_s"]
-            figures["ratio_median"] = ratios[len(ratios) // 2]
+            figures["ratio_median"] = statistics.median(r[name] / r[SPIEL] for r in per_round)
     if args.json:
         report = {
             "python": platform.python_version(),

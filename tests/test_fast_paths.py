@@ -10,8 +10,10 @@ list) and the scoring modules.
 from __future__ import annotations
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import random_playout, rulesets, seeds
 
 from counter_rules import (
     Card,
@@ -27,7 +29,7 @@ from counter_rules import (
     legal_moves,
     new_game,
 )
-from counter_rules.rulesets.base import deal_order
+from counter_rules.rulesets.base import Ruleset, deal_order
 from counter_rules.scoring import up_and_down
 
 _SUITS = tuple(Suit)
@@ -151,7 +153,9 @@ def test_states_and_tricks_built_on_the_hot_path_have_exactly_their_fields() -> 
     for rules in (Counter(players=4), OhHell(players=4, schedule=(3,))):
         state = new_game(rules, seed=11)
         assert list(state.__dict__) == [f.name for f in attrs.fields(GameState)]
-        rebuilt = GameState(**{f.alias: getattr(state, f.name) for f in attrs.fields(GameState)})
+        rebuilt = GameState(
+            **{f.alias: getattr(state, f.name) for f in attrs.fields(GameState) if f.init}
+        )
         assert rebuilt == state
         while not state.tricks:
             state = apply_move(state, legal_moves(state)[0])
@@ -299,3 +303,99 @@ def test_the_engine_lists_bids_itself_only_where_the_rulesets_methods_would_agre
     assert even._quick_bids == QUICK_NONE
     state = new_game(even, seed=5)
     assert [m.tricks for m in legal_moves(state)] == [0, 2, 4]
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=rulesets(), seed=seeds, choice_seed=seeds)
+def test_moves_listed_ahead_equal_the_moves_listed_afresh(
+    rules: Ruleset, seed: int, choice_seed: int
+) -> None:
+    """The engine lists the next moves while it builds a state (plays, bids in
+    turn); at every state of a random game they equal the moves the ruleset
+    lists for a fresh copy of the state, which has no such list."""
+    from counter_rules._core import compute_legal
+
+    for state, _ in random_playout(rules, seed, choice_seed):
+        listed = state.__dict__["_legal"]
+        fresh = attrs.evolve(state)
+        assert fresh.__dict__["_legal"] is None
+        if listed is not None:
+            assert listed == compute_legal(fresh)
+        assert legal_moves(state) == legal_moves(fresh)
+        if state.hand_number > 2:
+            break
+
+
+def test_an_evolved_state_lists_its_own_moves_not_its_parents() -> None:
+    """``attrs.evolve`` starts the copy without the parent's list of moves."""
+    state = new_game(OhHell(players=3, schedule=(5,)), seed=1)
+    assert [m.tricks for m in legal_moves(state)] == [0, 1, 2, 3, 4, 5]
+    fewer = attrs.evolve(state, cards_dealt=2)
+    assert [m.tricks for m in legal_moves(fewer)] == [0, 1, 2]
+    after_bid = apply_move(state, legal_moves(state)[0])
+    other_seat = attrs.evolve(after_bid, to_act=frozenset({0}))
+    assert {m.seat for m in legal_moves(other_seat)} == {0}
+
+
+def test_counter_subclasses_that_change_the_bidding_go_through_their_methods() -> None:
+    """A Counter whose bidding is simultaneous, or whose hands are smaller, is
+    listed by its own methods: the engine and ``legal_bids`` agree."""
+    from counter_rules.rulesets._quick import QUICK_NONE
+
+    @attrs.frozen
+    class AllAtOnce(Counter):
+        @property
+        def simultaneous_bidding(self) -> bool:
+            return True
+
+    together = AllAtOnce(players=3)
+    assert together._quick_bids == QUICK_NONE
+    state = new_game(together, seed=4)
+    assert {m.seat for m in legal_moves(state)} == {0, 1, 2}
+    assert len(legal_moves(state)) == 33
+
+    @attrs.frozen
+    class EightCards(Counter):
+        def hand_size(self, hand_number: int) -> int:
+            return 8
+
+    eight = new_game(EightCards(players=4, hook=True), seed=4)
+    seat = eight.current_player
+    assert seat is not None
+    assert [m.tricks for m in legal_moves(eight)] == list(eight.rules.legal_bids(eight, seat))
+    assert [m.tricks for m in legal_moves(eight)] == list(range(9))
+
+
+def test_a_plain_trick_end_clears_a_doubled_lead_and_marks_the_last_trick() -> None:
+    """After a plain Oh Hell trick no lead is doubled (only Counter's Sixes
+    double one), and only the hand's last trick is marked as the last."""
+    state = new_game(OhHell(players=4, schedule=(3,), decks=2), seed=8)
+    while state.phase.name != "PLAYING":
+        state = apply_move(state, legal_moves(state)[0])
+    state = attrs.evolve(state, doubled_lead=True)
+    while not state.tricks:
+        state = apply_move(state, legal_moves(state)[-1])
+    assert state.doubled_lead is False
+    while not state.is_over:
+        state = apply_move(state, legal_moves(state)[-1])
+    (hand,) = state.history
+    assert [t.last_trick for t in hand.tricks] == [False, False, True]
+
+
+def test_a_card_outside_the_rulesets_deck_is_named_not_listed() -> None:
+    """A hand built by hand with a card the ruleset does not deal gets a clear
+    error naming the card, whatever other rulesets were built before."""
+    from counter_rules import InvalidArgumentError
+
+    OhHell(players=4, decks=2)  # fills shared plays for second-deck cards
+    state = new_game(OhHell(players=4, schedule=(3,)), seed=2)
+    while state.phase.name != "PLAYING":
+        state = apply_move(state, legal_moves(state)[0])
+    seat = state.current_player
+    assert seat is not None
+    foreign = Card(Rank.ACE, Suit.SPADES, copy=1)
+    hands = list(state.hands)
+    hands[seat] = (*hands[seat][1:], foreign)
+    broken = attrs.evolve(state, hands=tuple(hands))
+    with pytest.raises(InvalidArgumentError, match="A♠/1"):
+        legal_moves(broken)

@@ -170,7 +170,7 @@ def turn_bid_moves(
     ``BIDS_*`` constant of :mod:`counter_rules.rulesets._quick`)."""
     lowest, highest, excluded = bid_bounds(rule, cards, bids)
     # Bids past the cards dealt (only in a state built by hand) do not fit the
-    # cache's packed key: they are listed as the rule says, uncached.
+    # packed key: they are listed as the rule says, without this cache.
     packed = 0 <= lowest <= highest < 255
     key = ((seat * 256 + lowest) * 256 + highest) * 256 + excluded if packed else -1
     moves = _BID_MOVES.get(key) if packed else None
@@ -190,11 +190,11 @@ def compute_legal(state: GameState) -> tuple[Move, ...]:
         return rules.legal_plays(state, seat)
     if phase is _BIDDING:
         rule = rules._quick_bids
-        if rule != QUICK_NONE:
-            (seat,) = state.to_act
-            return turn_bid_moves(rule, seat, state.cards_dealt, state.bids)
-        moves: tuple[Move, ...] = ()
         to_act = state.to_act
+        if rule != QUICK_NONE and len(to_act) == 1:
+            for seat in to_act:
+                return turn_bid_moves(rule, seat, state.cards_dealt, state.bids)
+        moves: tuple[Move, ...] = ()
         for seat in to_act if len(to_act) == 1 else sorted(to_act):
             bids = rules.legal_bids(state, seat)
             moves += bid_moves(seat, bids)
@@ -467,6 +467,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
         nd["trick"] = ()
         nd["leader"] = winner
         nd["tricks"] = tricks
+        nd["doubled_lead"] = False
         nd["to_act"] = _SEATS[winner]
         nd["_legal"] = _plays_from(rules, hands[winner], (), trump, winner)
         return new

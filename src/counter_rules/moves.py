@@ -14,7 +14,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeAlias, cast
+from typing import TypeAlias
 
 import attrs
 
@@ -86,6 +86,10 @@ class Pass:
 Move: TypeAlias = Bid | Play | Pass
 """Any move: :class:`Bid`, :class:`Play` or :class:`Pass`."""
 
+PlayTable: TypeAlias = "list[Play | None]"
+"""One seat's shared plays indexed by card key, ``None`` for cards outside the
+ruleset's deck (internal)."""
+
 
 # Shared move instances: the engine hands out one object per distinct move, so
 # ``move in legal_moves(state)`` usually succeeds on identity alone.
@@ -115,16 +119,17 @@ def shared_play(seat: int, card: Card, reveal: Card | None = None) -> Play:
     return reveal_play(seat, card, reveal)
 
 
-def seat_plays(players: int, deck: Sequence[Card]) -> tuple[list[Play], ...]:
+def seat_plays(players: int, deck: Sequence[Card]) -> tuple[PlayTable, ...]:
     """For each seat, the shared plays without a reveal of every card of
-    ``deck``, indexed by the card's key (internal: rulesets build it once).
-
-    The lists are :func:`play_table`'s: they hold ``None`` at the keys of cards
-    outside ``deck``, which never reach the engine's quick paths."""
+    ``deck``, indexed by the card's key, ``None`` for cards outside ``deck``
+    (internal: each ruleset builds its own once)."""
+    tables = []
     for seat in range(players):
+        table: PlayTable = [None] * _PLAY_TABLE_SIZE
         for card in deck:
-            shared_play(seat, card)
-    return tuple(cast("list[Play]", play_table(seat)) for seat in range(players))
+            table[card._key] = shared_play(seat, card)
+        tables.append(table)
+    return tuple(tables)
 
 
 def shared_bid(seat: int, tricks: int, blind: bool = False) -> Bid:

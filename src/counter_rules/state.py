@@ -196,7 +196,9 @@ class GameState:
     first_deal: Deal | None = None
     """The explicit deal the game started from, or ``None`` if it was dealt
     from the seed (kept so that the game can be recorded and replayed)."""
-    _legal: Any = attrs.field(default=None, eq=False, hash=False, repr=False)
+    # The legal moves, listed once per state (internal). Not an __init__
+    # argument, so attrs.evolve() of a state starts with an empty cache.
+    _legal: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
     # -- derived --------------------------------------------------------------
     @property

@@ -17,7 +17,7 @@ from typing import Final
 from counter_rules.cards import Card, Rank, Suit, standard_deck
 from counter_rules.effects.base import VICTOR, VOID
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Play, reveal_play
+from counter_rules.moves import Play, PlayTable, reveal_play
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "counter_plays",
     "deal_order",
     "plain_plays",
+    "play_of",
     "resolve_counter",
     "split_deal",
     "turn_bids",
@@ -296,7 +297,7 @@ def resolve_counter(
 
 
 def counter_plays(
-    table: list[Play],
+    table: PlayTable,
     hand: tuple[Card, ...],
     trick: tuple[PlayedCard, ...],
     trump: Suit | None,
@@ -312,7 +313,7 @@ def counter_plays(
         suited = [c for c in hand if c.suit is follow]
         if suited and (len(suited) > 1 or suited[0].rank is not _EIGHT):
             candidates = suited
-    moves = [table[card._key] for card in candidates]
+    moves = [play_of(table, card) for card in candidates]
     if candidates is not hand:
         for card in candidates:
             if card.rank is _FOUR:
@@ -329,7 +330,7 @@ def counter_plays(
 
 
 def plain_plays(
-    table: list[Play], hand: tuple[Card, ...], trick: tuple[PlayedCard, ...]
+    table: PlayTable, hand: tuple[Card, ...], trick: tuple[PlayedCard, ...]
 ) -> tuple[Play, ...]:
     """Follow the led suit if able, else play anything: the legal plays of Oh
     Hell without Jokers, a must-trump rule or unbroken trumps."""
@@ -338,12 +339,24 @@ def plain_plays(
         suit_of = SUIT_OF
         following: list[Play] = []
         for card in hand:
-            key = card._key
-            if suit_of[key] is led:
-                following.append(table[key])
+            if suit_of[card._key] is led:
+                following.append(play_of(table, card))
         if following:
             return tuple(following)
-    return tuple([table[c._key] for c in hand])
+    return tuple([play_of(table, card) for card in hand])
+
+
+def play_of(table: PlayTable, card: Card) -> Play:
+    """The shared play of ``card`` in a ruleset's ``table`` of one seat's plays.
+
+    Raises:
+        InvalidArgumentError: The card is not in the ruleset's deck (only a
+            state built by hand can hold one).
+    """
+    play = table[card._key]
+    if play is None:
+        raise InvalidArgumentError(f"{card} is not a card of this ruleset's deck")
+    return play
 
 
 # -- bidding ------------------------------------------------------------------

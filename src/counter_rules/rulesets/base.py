@@ -19,7 +19,7 @@ import attrs
 
 from counter_rules.cards import Card, Suit, intern_card
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Play
+from counter_rules.moves import Play, PlayTable
 from counter_rules.rulesets._quick import QUICK_NONE, deal_order, split_deal
 from counter_rules.trick import PlayedCard, TrickResult
 
@@ -106,7 +106,7 @@ class Ruleset(abc.ABC):
     _quick_plays: int = QUICK_NONE
     _quick_resolve: int = QUICK_NONE
     _quick_bids: int = QUICK_NONE
-    _plays: tuple[list[Play], ...] = ()
+    _plays: tuple[PlayTable, ...] = ()
 
     @property
     @abc.abstractmethod

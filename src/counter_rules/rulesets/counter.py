@@ -43,7 +43,7 @@ from counter_rules.effects import (
 )
 from counter_rules.effects.base import VOID, TrickWork, fmt_half
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Play, seat_plays
+from counter_rules.moves import Play, PlayTable, seat_plays
 from counter_rules.rulesets._quick import (
     BIDS_FREE,
     BIDS_HOOK,
@@ -68,7 +68,6 @@ DEFAULT_TARGETS = {3: 9, 4: 8, 5: 7}
 """The recommended target score for 3, 4 and 5 players."""
 
 _HAND_SIZE = 10
-_ALL_BIDS = tuple(range(_HAND_SIZE + 1))
 _DECK = standard_deck()
 
 _Step = Callable[[TrickWork], None]
@@ -164,7 +163,7 @@ class Counter(Ruleset):
     """The score that ends the game, or ``None`` for the recommended one."""
     hook: bool = False
     """Whether the last bidder may not make the bids total the tricks."""
-    _plays: tuple[list[Play], ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _plays: tuple[PlayTable, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _seat_counts: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _quick_plays: int = attrs.field(init=False, repr=False, eq=False, hash=False)
     _quick_resolve: int = attrs.field(init=False, repr=False, eq=False, hash=False)
@@ -185,7 +184,11 @@ class Counter(Ruleset):
         object.__setattr__(self, "_quick_plays", quick_plays)
         object.__setattr__(self, "_quick_resolve", quick_resolve)
         quick_bids = QUICK_NONE
-        if cls.legal_bids is Counter.legal_bids and cls.may_bid_blind is Ruleset.may_bid_blind:
+        if (
+            cls.legal_bids is Counter.legal_bids
+            and cls.may_bid_blind is Ruleset.may_bid_blind
+            and cls.simultaneous_bidding is Ruleset.simultaneous_bidding
+        ):
             quick_bids = BIDS_HOOK if self.hook else BIDS_FREE
         object.__setattr__(self, "_quick_bids", quick_bids)
 
@@ -218,17 +221,16 @@ class Counter(Ruleset):
 
     # -- bidding --------------------------------------------------------------
     def legal_bids(self, state: GameState, seat: int) -> tuple[int, ...]:
-        """0..10; with :attr:`hook`, the last bidder may not bring the total to 10."""
-        if self.hook:
-            return turn_bids(BIDS_HOOK, _HAND_SIZE, state.bids)
-        return _ALL_BIDS
+        """0..10 (the cards dealt); with :attr:`hook`, the last bidder may not
+        bring the total to 10."""
+        return turn_bids(BIDS_HOOK if self.hook else BIDS_FREE, state.cards_dealt, state.bids)
 
     def why_illegal_bid(self, state: GameState, seat: int, tricks: int, blind: bool) -> str:
         """Explain a bid out of range or against the hook."""
         if blind:
             return "Counter has no blind bids"
-        if not 0 <= tricks <= _HAND_SIZE:
-            return f"a bid must be from 0 to {_HAND_SIZE}, got {tricks}"
+        if not 0 <= tricks <= state.cards_dealt:
+            return f"a bid must be from 0 to {state.cards_dealt}, got {tricks}"
         total = sum(b for b in state.bids if b is not None)
         return f"the last bidder may not bid {tricks}: the bids would total {total + tricks} tricks"
 

@@ -22,7 +22,7 @@ import attrs
 
 from counter_rules.cards import Card, Rank, Suit, _intern, standard_deck
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Play, call_play, play_table, seat_plays, shared_play
+from counter_rules.moves import Play, PlayTable, call_play, play_table, seat_plays, shared_play
 from counter_rules.rulesets._quick import (
     BIDS_FREE,
     BIDS_HOOK,
@@ -198,7 +198,7 @@ class OhHell(Ruleset):
     _quick_resolve: int = attrs.field(init=False, repr=False, eq=False, hash=False)
     _quick_bids: int = attrs.field(init=False, repr=False, eq=False, hash=False)
     _bid_rule: int = attrs.field(init=False, repr=False, eq=False, hash=False)
-    _plays: tuple[list[Play], ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _plays: tuple[PlayTable, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         owner = type(self).__name__
