@@ -33,7 +33,7 @@ __all__ = [
     "counter_plays",
     "deal_order",
     "plain_plays",
-    "play_of",
+    "plays_of",
     "resolve_counter",
     "split_deal",
     "turn_bids",
@@ -313,7 +313,7 @@ def counter_plays(
         suited = [c for c in hand if c.suit is follow]
         if suited and (len(suited) > 1 or suited[0].rank is not _EIGHT):
             candidates = suited
-    moves = [play_of(table, card) for card in candidates]
+    moves = plays_of(table, candidates)
     if candidates is not hand:
         for card in candidates:
             if card.rank is _FOUR:
@@ -339,24 +339,35 @@ def plain_plays(
         suit_of = SUIT_OF
         following: list[Play] = []
         for card in hand:
-            if suit_of[card._key] is led:
-                following.append(play_of(table, card))
+            key = card._key
+            if suit_of[key] is led:
+                play = table[key]
+                if play is None:
+                    raise _not_in_deck(card)
+                following.append(play)
         if following:
             return tuple(following)
-    return tuple([play_of(table, card) for card in hand])
+    return tuple(plays_of(table, hand))
 
 
-def play_of(table: PlayTable, card: Card) -> Play:
-    """The shared play of ``card`` in a ruleset's ``table`` of one seat's plays.
+def plays_of(table: PlayTable, cards: Sequence[Card]) -> list[Play]:
+    """The shared plays of ``cards`` in a ruleset's ``table`` of one seat's plays.
 
     Raises:
-        InvalidArgumentError: The card is not in the ruleset's deck (only a
-            state built by hand can hold one).
+        InvalidArgumentError: A card is not in the ruleset's deck (only a state
+            built by hand can hold one).
     """
-    play = table[card._key]
-    if play is None:
-        raise InvalidArgumentError(f"{card} is not a card of this ruleset's deck")
-    return play
+    plays: list[Play] = []
+    for card in cards:
+        play = table[card._key]
+        if play is None:
+            raise _not_in_deck(card)
+        plays.append(play)
+    return plays
+
+
+def _not_in_deck(card: Card) -> InvalidArgumentError:
+    return InvalidArgumentError(f"{card} is not a card of this ruleset's deck")
 
 
 # -- bidding ------------------------------------------------------------------
