@@ -415,11 +415,12 @@ def apply_play(state: GameState, move: Play) -> GameState:
     kind = rules._quick_plays
     hands: tuple[tuple[Card, ...], ...] = d["hands"]
     hand = hands[seat]
-    size = len(hand)
     i = 0
-    while i < size and hand[i] is not card:
+    for held in hand:
+        if held is card:
+            break
         i += 1
-    if i == size:
+    else:
         i = hand.index(card)
         card = hand[i]
     new_hands = list(hands)
