@@ -356,10 +356,17 @@ def apply_pass(state: GameState, move: Pass) -> GameState:
     d = state.__dict__
     hands = d["hands"]
     pending = list(d["pending"])
+    # The card held, by identity first: comparing with == calls Card.__eq__
+    # for every card before it, and the moves handed out hold the same cards.
     for held in hands[seat]:
-        if held is card or held == card:
+        if held is card:
             pending[seat] = held
             break
+    else:
+        for held in hands[seat]:
+            if held == card:
+                pending[seat] = held
+                break
     old_to_act = d["to_act"]
     to_act = old_to_act - _SEATS[seat]
     nd = d.copy()
