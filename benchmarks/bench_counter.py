@@ -49,7 +49,7 @@ def _engine_hands(rules: Ruleset) -> Callable[[int, random.Random], int]:
 
 def _openspiel_hands() -> Callable[[int, random.Random], int] | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]  # optional extra
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]  # optional extra
     except ImportError:
         return None
     game = pyspiel.load_game(
