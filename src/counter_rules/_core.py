@@ -23,6 +23,7 @@ from counter_rules.rulesets._quick import (
     QUICK_NONE,
     QUICK_PLAIN,
     bid_bounds,
+    bids_between,
     counter_plays,
     plain_plays,
     resolve_counter,
@@ -129,13 +130,14 @@ def start_hand(
 
 def _plays_from(
     rules: Ruleset,
+    kind: int,
     hand: tuple[Card, ...],
     trick: tuple[PlayedCard, ...],
     trump: Suit | None,
     seat: int,
 ) -> tuple[Play, ...] | None:
-    """``rules.plays_from(...)``, calling the ruleset's quick function directly."""
-    kind = rules._quick_plays
+    """``rules.plays_from(...)``, calling the ruleset's quick function directly
+    (``kind`` is ``rules._quick_plays``, which the caller has read)."""
     if kind == QUICK_PLAIN:
         return plain_plays(rules._plays[seat], hand, trick)
     if kind == QUICK_COUNTER:
@@ -175,7 +177,7 @@ def turn_bid_moves(
     key = ((seat * 256 + lowest) * 256 + highest) * 256 + excluded if packed else -1
     moves = _BID_MOVES.get(key) if packed else None
     if moves is None:
-        moves = bid_moves(seat, tuple([b for b in range(lowest, highest + 1) if b != excluded]))
+        moves = bid_moves(seat, bids_between(lowest, highest, excluded))
         if packed:
             _BID_MOVES[key] = moves
     return moves
@@ -320,6 +322,7 @@ def advance(state: GameState, move: object) -> GameState | None:
 def apply_bid(state: GameState, move: Bid) -> GameState:
     seat = move.seat
     d = state.__dict__
+    rules: Ruleset = d["rules"]
     bids: list[int | None] = list(d["bids"])
     bids[seat] = move.tricks
     new_bids = tuple(bids)
@@ -334,17 +337,16 @@ def apply_bid(state: GameState, move: Bid) -> GameState:
         nd["phase"] = _PLAYING
         leader = d["leader"]
         nd["to_act"] = _SEATS[leader]
-        nd["_legal"] = _plays_from(d["rules"], d["hands"][leader], (), d["trump"], leader)
+        hand = d["hands"][leader]
+        nd["_legal"] = _plays_from(rules, rules._quick_plays, hand, (), d["trump"], leader)
+    elif rules.simultaneous_bidding:
+        nd["to_act"] = d["to_act"] - _SEATS[seat]
     else:
-        rules: Ruleset = d["rules"]
-        if rules.simultaneous_bidding:
-            nd["to_act"] = d["to_act"] - _SEATS[seat]
-        else:
-            following = (seat + 1) % len(bids)
-            nd["to_act"] = _SEATS[following]
-            rule = rules._quick_bids
-            if rule != QUICK_NONE:
-                nd["_legal"] = turn_bid_moves(rule, following, d["cards_dealt"], new_bids)
+        following = (seat + 1) % len(bids)
+        nd["to_act"] = _SEATS[following]
+        rule = rules._quick_bids
+        if rule != QUICK_NONE:
+            nd["_legal"] = turn_bid_moves(rule, following, d["cards_dealt"], new_bids)
     new = _new_state(_STATE_CLASS)
     _set_dict(new, "__dict__", nd)
     return new
@@ -396,7 +398,8 @@ def apply_pass(state: GameState, move: Pass) -> GameState:
     nd["phase"] = _PLAYING
     leader = d["leader"]
     nd["to_act"] = _SEATS[leader]
-    nd["_legal"] = _plays_from(d["rules"], new_hands[leader], (), d["trump"], leader)
+    rules: Ruleset = d["rules"]
+    nd["_legal"] = _plays_from(rules, rules._quick_plays, new_hands[leader], (), d["trump"], leader)
     return new
 
 
@@ -455,10 +458,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
         nd["to_act"] = _SEATS[following]
         # Every state a move is applied to needs its legal moves: list them now
         # where the ruleset can from the hand and trick alone.
-        if kind == QUICK_PLAIN:
-            nd["_legal"] = plain_plays(rules._plays[following], hands[following], trick)
-        else:
-            nd["_legal"] = _plays_from(rules, hands[following], trick, d["trump"], following)
+        nd["_legal"] = _plays_from(rules, kind, hands[following], trick, d["trump"], following)
         return new
     last = not hands[seat]
     if rules._quick_resolve == QUICK_PLAIN:
@@ -477,7 +477,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
         nd["tricks"] = tricks
         nd["doubled_lead"] = False
         nd["to_act"] = _SEATS[winner]
-        nd["_legal"] = _plays_from(rules, hands[winner], (), trump, winner)
+        nd["_legal"] = _plays_from(rules, kind, hands[winner], (), trump, winner)
         return new
     nd["_legal"] = None
     result = _resolve_fast(rules, trick, d["trump"], d["doubled_lead"], last, d["trump_card"])
@@ -501,7 +501,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
         nd["to_act"] = frozenset(range(players))
     else:
         nd["to_act"] = _SEATS[leader]
-        nd["_legal"] = _plays_from(rules, hands[leader], (), result.next_trump, leader)
+        nd["_legal"] = _plays_from(rules, kind, hands[leader], (), result.next_trump, leader)
     nd["tricks_won"] = won
     nd["trick"] = ()
     nd["leader"] = leader

@@ -30,6 +30,7 @@ __all__ = [
     "SUIT_OF",
     "best_of",
     "bid_bounds",
+    "bids_between",
     "counter_plays",
     "deal_order",
     "plain_plays",
@@ -64,28 +65,6 @@ _new: Final = object.__new__
 _set: Final = object.__setattr__
 
 
-# TrickResult's fields in order with the values of a trick without effects;
-# copying it is cheaper than building the dict key by key.
-_TRICK_FIELDS: Final[dict[str, object]] = {
-    "plays": (),
-    "winner": None,
-    "winning_index": None,
-    "half_values": (),
-    "trick_trump": None,
-    "led_suit": None,
-    "next_leader": 0,
-    "next_trump": None,
-    "pass_cards": False,
-    "double_next_lead": False,
-    "jacks": (),
-    "effects": (),
-    "trump": None,
-    "doubled_lead": False,
-    "last_trick": False,
-    "trump_card": None,
-}
-
-
 def trick_result(
     plays: tuple[PlayedCard, ...],
     winner: int | None,
@@ -106,29 +85,29 @@ def trick_result(
     """A :class:`~counter_rules.TrickResult` without effects, built without
     attrs' ``__init__`` (the hot path; the tests check it equals the one
     ``TrickResult(...)`` builds)."""
-    fields = _TRICK_FIELDS.copy()
-    fields["plays"] = plays
-    fields["winner"] = winner
-    fields["winning_index"] = winning_index
-    fields["half_values"] = half_values
-    fields["trick_trump"] = trick_trump
-    fields["led_suit"] = led_suit
-    fields["next_leader"] = next_leader
-    fields["next_trump"] = next_trump
-    if pass_cards:
-        fields["pass_cards"] = True
-    if double_next_lead:
-        fields["double_next_lead"] = True
-    if jacks:
-        fields["jacks"] = jacks
-    fields["trump"] = trump
-    if doubled_lead:
-        fields["doubled_lead"] = True
-    if last_trick:
-        fields["last_trick"] = True
-    fields["trump_card"] = trump_card
     result = _new(TrickResult)
-    _set(result, "__dict__", fields)
+    _set(
+        result,
+        "__dict__",
+        {
+            "plays": plays,
+            "winner": winner,
+            "winning_index": winning_index,
+            "half_values": half_values,
+            "trick_trump": trick_trump,
+            "led_suit": led_suit,
+            "next_leader": next_leader,
+            "next_trump": next_trump,
+            "pass_cards": pass_cards,
+            "double_next_lead": double_next_lead,
+            "jacks": jacks,
+            "effects": (),
+            "trump": trump,
+            "doubled_lead": doubled_lead,
+            "last_trick": last_trick,
+            "trump_card": trump_card,
+        },
+    )
     return result
 
 
@@ -337,6 +316,8 @@ def plain_plays(
     if trick:
         led = trick[0].card.suit
         suit_of = SUIT_OF
+        # One pass reading each card's key once (filtering the cards first and
+        # then calling plays_of measured 3 % slower on the whole hand).
         following: list[Play] = []
         for card in hand:
             key = card._key
@@ -398,6 +379,11 @@ def turn_bids(rule: int, cards: int, bids: tuple[int | None, ...]) -> tuple[int,
         (0, 2, 3)
     """
     lowest, highest, excluded = bid_bounds(rule, cards, bids)
+    return bids_between(lowest, highest, excluded)
+
+
+def bids_between(lowest: int, highest: int, excluded: int) -> tuple[int, ...]:
+    """``lowest..highest`` less ``excluded``, the bounds :func:`bid_bounds` gives."""
     return tuple([b for b in range(lowest, highest + 1) if b != excluded])
 
 

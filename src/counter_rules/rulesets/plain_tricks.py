@@ -79,25 +79,23 @@ def _resolve_simple(
     """No Jokers, no explanation: the engine's hot path (suits are never ``None``)."""
     half = _HALF_STRENGTH
     suit_of = SUIT_OF
-    n = len(plays)
     keys = [p.card._key for p in plays]
+    values = [half[key] for key in keys]
     suit = suit_of[keys[0]]
     winner = 0
     best_trump = suit is trump
-    best_value = half[keys[0]]
-    for i in range(1, n):
-        key = keys[i]
-        card_suit = suit_of[key]
-        value = half[key]
+    best_value = values[0]
+    for i in range(1, len(keys)):
+        card_suit = suit_of[keys[i]]
+        value = values[i]
         if card_suit is trump:
             if not best_trump or value > best_value:
                 winner, best_trump, best_value = i, True, value
         elif not best_trump and card_suit is suit and value > best_value:
             winner, best_value = i, value
     seat = plays[winner].seat
-    values = tuple([half[key] for key in keys])
     return trick_result(
-        plays, seat, winner, values, trump, suit, seat, trump, False, False, (),
+        plays, seat, winner, tuple(values), trump, suit, seat, trump, False, False, (),
         trump, False, last_trick, trump_card,
     )  # fmt: skip
 
