@@ -1,10 +1,10 @@
-"""The engine's quick paths agree with the explained ones they stand in for.
+"""The engine's fast paths: what they are chosen by, and what they list ahead.
 
-After every trick the engine calls :meth:`Ruleset.resolve_fast` (Counter's
-pipeline fused into one function, Oh Hell's short path without Jokers), and it
-scores the common Oh Hell scheme inline. These tests draw random tricks and
-hands and compare them with :meth:`Ruleset.resolve` (which builds the effects
-list) and the scoring modules.
+The engine lists plays, bids and tricks through a ruleset's compiled paths
+when :meth:`Ruleset.shortcuts` names them (built-in rulesets, for their own
+exact type), lists the next moves while it builds each state, and builds
+states and trick results from their field dicts. These tests check each of
+those against the rulesets' methods and the classes' own constructors.
 """
 
 from __future__ import annotations
@@ -64,23 +64,6 @@ def counter_tricks(draw: st.DrawFn) -> tuple[tuple[PlayedCard, ...], Counter]:
             reveal = draw(st.none() | st.sampled_from(others)) if others else None
         plays.append(PlayedCard((leader + i) % players, card, reveal))
     return tuple(plays), Counter(players=players)
-
-
-@settings(max_examples=400)
-@given(
-    counter_tricks(),
-    st.sampled_from(_SUITS),
-    st.booleans(),
-    st.booleans(),
-)
-def test_counter_quick_resolution_equals_the_pipeline(
-    trick: tuple[tuple[PlayedCard, ...], Counter], trump: Suit, doubled: bool, last: bool
-) -> None:
-    """Counter's fused resolution gives the pipeline's result, effects aside."""
-    plays, rules = trick
-    slow = rules.resolve(plays, trump, doubled_lead=doubled, last_trick=last, explain=True)
-    fast = rules.resolve_fast(plays, trump, doubled, last, plays[0].card)
-    assert fast == _without_effects(attrs.evolve(slow, trump_card=plays[0].card))
 
 
 @given(
@@ -164,39 +147,38 @@ def test_states_and_tricks_built_on_the_hot_path_have_exactly_their_fields() -> 
         assert TrickResult(**attrs.asdict(result, recurse=False)) == result
 
 
-def test_the_engine_calls_quick_functions_only_where_they_stand_in_for_the_methods() -> None:
-    """The engine calls a ruleset's quick functions directly only when they are
-    exactly what its methods do: not for Jokers, must-trump or unbroken trumps,
-    and not for a subclass that overrides the methods."""
-    from counter_rules.rulesets._quick import QUICK_COUNTER, QUICK_NONE, QUICK_PLAIN
+def _kinds(rules: Ruleset) -> tuple[int, int]:
+    shortcuts = rules.shortcuts()
+    return shortcuts.plays, shortcuts.tricks
 
-    assert (Counter()._quick_plays, Counter()._quick_resolve) == (QUICK_COUNTER, QUICK_COUNTER)
-    assert (OhHell()._quick_plays, OhHell()._quick_resolve) == (QUICK_PLAIN, QUICK_PLAIN)
-    assert OhHell(follow="must_trump")._quick_plays == QUICK_NONE
-    assert OhHell(trumps_broken=True)._quick_plays == QUICK_NONE
-    jokers = OhHell(jokers="loser")
-    assert (jokers._quick_plays, jokers._quick_resolve) == (QUICK_NONE, QUICK_NONE)
+
+def test_the_engine_uses_fast_paths_only_where_they_are_the_rulesets_own_rules() -> None:
+    """Built-in rulesets name the engine's fast paths for their own exact type:
+    not for Jokers, must-trump or unbroken trumps, and not for a subclass that
+    overrides a method, whose override the engine then calls."""
+    from counter_rules.rulesets._quick import QUICK_COUNTER, QUICK_NONE, QUICK_PLAIN
+    from counter_rules.rulesets.base import NO_SHORTCUTS
+
+    assert _kinds(Counter()) == (QUICK_COUNTER, QUICK_COUNTER)
+    assert _kinds(OhHell()) == (QUICK_PLAIN, QUICK_PLAIN)
+    assert OhHell(follow="must_trump").shortcuts().plays == QUICK_NONE
+    assert OhHell(trumps_broken=True).shortcuts().plays == QUICK_NONE
+    assert _kinds(OhHell(jokers="loser")) == (QUICK_NONE, QUICK_NONE)
 
     calls: list[int] = []
 
     @attrs.frozen
-    class OwnPlays(OhHell):
-        def plays_from(
-            self,
-            hand: tuple[Card, ...],
-            trick: tuple[PlayedCard, ...],
-            trump: Suit | None,
-            seat: int,
-        ) -> tuple[Play, ...] | None:
+    class OwnPlays(Counter):
+        def legal_plays(self, state: GameState, seat: int) -> tuple[Play, ...]:
             calls.append(seat)
-            return super().plays_from(hand, trick, trump, seat)
+            return super().legal_plays(state, seat)
 
-    own = OwnPlays(players=4, schedule=(3,))
-    assert (own._quick_plays, own._quick_resolve) == (QUICK_NONE, QUICK_PLAIN)
+    own = OwnPlays(players=4)
+    assert own.shortcuts() == NO_SHORTCUTS
     state = new_game(own, seed=3)
-    while not state.is_over:
+    while state.hand_number == 1:
         state = apply_move(state, legal_moves(state)[-1])
-    assert len(calls) >= 12  # the override listed every play of the hand
+    assert len(calls) >= 40  # the override listed every play of the hand
 
 
 def _reference_bids(rule: str, cards: int, bids: tuple[int | None, ...]) -> tuple[int, ...]:
@@ -287,12 +269,12 @@ def test_the_engine_lists_bids_itself_only_where_the_rulesets_methods_would_agre
     that overrides ``legal_bids``; the override is then what the engine asks."""
     from counter_rules.rulesets._quick import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, QUICK_NONE
 
-    assert Counter()._quick_bids == BIDS_FREE
-    assert Counter(hook=True)._quick_bids == BIDS_HOOK
-    assert OhHell(hook=True)._quick_bids == BIDS_HOOK
-    assert OhHell(bids_must_total=True)._quick_bids == BIDS_TOTAL
-    assert OhHell(simultaneous_bidding=True)._quick_bids == QUICK_NONE
-    assert OhHell(blind_bidding=True)._quick_bids == QUICK_NONE
+    assert Counter().shortcuts().bids == BIDS_FREE
+    assert Counter(hook=True).shortcuts().bids == BIDS_HOOK
+    assert OhHell(hook=True).shortcuts().bids == BIDS_HOOK
+    assert OhHell(bids_must_total=True).shortcuts().bids == BIDS_TOTAL
+    assert OhHell(simultaneous_bidding=True).shortcuts().bids == QUICK_NONE
+    assert OhHell(blind_bidding=True).shortcuts().bids == QUICK_NONE
 
     @attrs.frozen
     class EvenBids(OhHell):
@@ -300,7 +282,7 @@ def test_the_engine_lists_bids_itself_only_where_the_rulesets_methods_would_agre
             return tuple(b for b in super().legal_bids(state, seat) if b % 2 == 0)
 
     even = EvenBids(players=4, schedule=(5,))
-    assert even._quick_bids == QUICK_NONE
+    assert even.shortcuts().bids == QUICK_NONE
     state = new_game(even, seed=5)
     assert [m.tricks for m in legal_moves(state)] == [0, 2, 4]
 
@@ -319,8 +301,8 @@ def test_moves_listed_ahead_equal_the_moves_listed_afresh(
         listed = state.__dict__["_legal"]
         fresh = attrs.evolve(state)
         assert fresh.__dict__["_legal"] is None
-        if listed is not None:
-            assert listed == compute_legal(fresh)
+        assert listed is not None  # every state the engine hands out lists its moves
+        assert listed == compute_legal(fresh)
         assert legal_moves(state) == legal_moves(fresh)
         if state.hand_number > 2:
             break
@@ -340,7 +322,7 @@ def test_an_evolved_state_lists_its_own_moves_not_its_parents() -> None:
 def test_counter_subclasses_that_change_the_bidding_go_through_their_methods() -> None:
     """A Counter whose bidding is simultaneous, or whose hands are smaller, is
     listed by its own methods: the engine and ``legal_bids`` agree."""
-    from counter_rules.rulesets._quick import QUICK_NONE
+    from counter_rules.rulesets.base import NO_SHORTCUTS
 
     @attrs.frozen
     class AllAtOnce(Counter):
@@ -349,7 +331,7 @@ def test_counter_subclasses_that_change_the_bidding_go_through_their_methods() -
             return True
 
     together = AllAtOnce(players=3)
-    assert together._quick_bids == QUICK_NONE
+    assert together.shortcuts() == NO_SHORTCUTS
     state = new_game(together, seed=4)
     assert {m.seat for m in legal_moves(state)} == {0, 1, 2}
     assert len(legal_moves(state)) == 33

@@ -13,26 +13,29 @@ typed ``object`` here, so compiled code never rejects it with a bare
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
 from operator import add, attrgetter
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from counter_rules.cards import Card, Suit
+from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
+from counter_rules.rulesets import counter_tricks
 from counter_rules.rulesets._quick import (
     QUICK_COUNTER,
     QUICK_NONE,
     QUICK_PLAIN,
     bid_bounds,
     bids_between,
-    counter_plays,
     plain_plays,
-    resolve_counter,
 )
-from counter_rules.rulesets.base import DealtHand, Ruleset
+from counter_rules.rulesets.base import DealtHand, EngineTables, Ruleset, tables_for
 from counter_rules.rulesets.plain_tricks import _resolve_simple
-from counter_rules.state import GameState, HandResult, Phase
+from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import _PLAYED_TABLES, PlayedCard, TrickResult, played_card
-from counter_rules.views import PlayerView, proxy_state
+
+if TYPE_CHECKING:
+    from counter_rules.views import PlayerView
 
 __all__ = [
     "SEATS",
@@ -41,6 +44,7 @@ __all__ = [
     "compute_legal",
     "derive",
     "legal_moves",
+    "register_move_source",
     "start_hand",
     "turn_bid_moves",
     "type_error",
@@ -50,15 +54,11 @@ _card_key: Final = attrgetter("_key")
 _new_state: Final = object.__new__
 _set_dict: Final = object.__setattr__
 _EMPTY: Final[frozenset[int]] = frozenset()
-SEATS = [frozenset((s,)) for s in range(16)]
+SEATS = tuple(frozenset((s,)) for s in range(16))
 """``SEATS[s]`` is the shared one-seat set ``{s}``."""
 _SEATS: Final = SEATS
 
-_FIELDS: Final[dict[type, tuple[str, ...]]] = {
-    Bid: ("seat", "tricks", "blind"),
-    Play: ("seat", "card", "reveal", "call"),
-    Pass: ("seat", "card"),
-}
+_MOVE_TYPES: Final = (Bid, Play, Pass)
 
 # Enum members bound once: attribute access on an Enum class is slow.
 # Classes and tables bound to Final names: compiled code reads them from C
@@ -73,6 +73,25 @@ _PASSING: Final = Phase.PASSING
 _PLAYING: Final = Phase.PLAYING
 
 
+def _make(fields: dict[str, object]) -> GameState:
+    """The one place the engine builds a state: from the dict of all its fields
+    (without attrs' ``__init__``, the hot path; a test checks the keys are
+    exactly GameState's fields). The legal moves are listed here when the
+    caller has not: nothing is written into a state once it is handed out."""
+    state = _new_state(_STATE_CLASS)
+    _set_dict(state, "__dict__", fields)
+    if fields["_legal"] is None:
+        fields["_legal"] = compute_legal(state)
+    return state
+
+
+def _tables(d: dict[str, object]) -> EngineTables:
+    tables = d["_tables"]
+    if tables is None:  # a state built by hand
+        return tables_for(cast(Ruleset, d["rules"]))
+    return cast(EngineTables, tables)
+
+
 # -- dealing ------------------------------------------------------------------
 def start_hand(
     rules: Ruleset,
@@ -82,8 +101,15 @@ def start_hand(
     scores: tuple[int, ...],
     seed: int,
     history: tuple[HandResult, ...],
+    first_deal: Deal | None,
 ) -> GameState:
     players = rules.players
+    if len(dealt.hands) != players or not dealt.hands[0]:
+        raise InvalidArgumentError(
+            f"a deal for {players} players needs {players} hands of at least one card, "
+            f"got {len(dealt.hands)} hand(s)"
+        )
+    tables = tables_for(rules)
     cards = len(dealt.hands[0])
     bids: tuple[int | None, ...] = (None,) * players
     legal: tuple[Move, ...] | None = None
@@ -92,74 +118,79 @@ def start_hand(
     else:
         first = rules.first_bidder(dealer)
         to_act = _SEATS[first]
-        rule = rules._quick_bids
+        rule = tables.bid_rule
         if rule != QUICK_NONE:
             legal = turn_bid_moves(rule, first, cards, bids)
-    # The fields of GameState in order, without attrs' __init__ (the hot path;
-    # the tests check that the keys are exactly GameState's fields).
-    fields = {
-        "rules": rules,
-        "phase": _BIDDING,
-        "hand_number": hand_number,
-        "dealer": dealer,
-        "hands": dealt.hands,
-        "bids": bids,
-        "tricks_won": (0,) * players,
-        "trick": (),
-        "leader": rules.first_leader(dealer),
-        "trump": dealt.trump,
-        "stock": dealt.stock,
-        "scores": scores,
-        "tricks": (),
-        "to_act": to_act,
-        "doubled_lead": False,
-        "pending": (None,) * players,
-        "seed": seed,
-        "history": history,
-        "cards_dealt": cards,
-        "trump_card": dealt.trump_card,
-        "blind": (False,) * players,
-        "exchanges": (),
-        "first_deal": None,
-        "_legal": legal,
-    }
-    state = _new_state(_STATE_CLASS)
-    _set_dict(state, "__dict__", fields)
-    return state
+    return _make(
+        {
+            "rules": rules,
+            "phase": _BIDDING,
+            "hand_number": hand_number,
+            "dealer": dealer,
+            "hands": dealt.hands,
+            "bids": bids,
+            "tricks_won": (0,) * players,
+            "trick": (),
+            "leader": rules.first_leader(dealer),
+            "trump": dealt.trump,
+            "stock": dealt.stock,
+            "scores": scores,
+            "tricks": (),
+            "to_act": to_act,
+            "doubled_lead": False,
+            "pending": (None,) * players,
+            "seed": seed,
+            "history": history,
+            "cards_dealt": cards,
+            "trump_card": dealt.trump_card,
+            "blind": (False,) * players,
+            "exchanges": (),
+            "first_deal": first_deal,
+            "_legal": legal,
+            "_tables": tables,
+        }
+    )
 
 
-def _plays_from(
-    rules: Ruleset,
-    kind: int,
+def _list_plays(
+    tables: EngineTables,
     hand: tuple[Card, ...],
     trick: tuple[PlayedCard, ...],
     trump: Suit | None,
     seat: int,
 ) -> tuple[Play, ...] | None:
-    """``rules.plays_from(...)``, calling the ruleset's quick function directly
-    (``kind`` is ``rules._quick_plays``, which the caller has read)."""
+    """The seat's legal plays where the ruleset's fast path lists them from the
+    hand, trick and trump alone; ``None`` when the ruleset's method must be asked."""
+    kind = tables.play_kind
     if kind == QUICK_PLAIN:
-        return plain_plays(rules._plays[seat], hand, trick)
+        return plain_plays(tables.plays[seat], hand, trick)
     if kind == QUICK_COUNTER:
-        return counter_plays(rules._plays[seat], hand, trick, trump, seat)
-    return rules.plays_from(hand, trick, trump, seat)
+        return counter_tricks.legal_plays(tables.plays[seat], hand, trick, trump, seat)
+    return None
 
 
-def _resolve_fast(
+def _resolve(
     rules: Ruleset,
+    kind: int,
     trick: tuple[PlayedCard, ...],
     trump: Suit | None,
     doubled_lead: bool,
     last_trick: bool,
     trump_card: Card | None,
 ) -> TrickResult:
-    """``rules.resolve_fast(...)``, calling the ruleset's quick function directly."""
-    kind = rules._quick_resolve
+    """The trick resolved without explanations, by the ruleset's fast path or method."""
+    if kind == QUICK_COUNTER:
+        return counter_tricks.resolve(trick, trump, doubled_lead, last_trick, False, trump_card)
     if kind == QUICK_PLAIN:
         return _resolve_simple(trick, trump, trump_card, last_trick)
-    if kind == QUICK_COUNTER:
-        return resolve_counter(trick, trump, doubled_lead, last_trick, trump_card)
-    return rules.resolve_fast(trick, trump, doubled_lead, last_trick, trump_card)
+    return rules.resolve(
+        trick,
+        trump,
+        doubled_lead=doubled_lead,
+        last_trick=last_trick,
+        explain=False,
+        trump_card=trump_card,
+    )
 
 
 _BID_MOVES: Final[dict[int, tuple[Bid, ...]]] = {}
@@ -185,17 +216,20 @@ def turn_bid_moves(
 
 # -- legality -----------------------------------------------------------------
 def compute_legal(state: GameState) -> tuple[Move, ...]:
-    phase = state.phase
-    rules = state.rules
+    """Every legal move of ``state``, listed from scratch."""
+    d = state.__dict__
+    phase = d["phase"]
+    rules: Ruleset = d["rules"]
     if phase is _PLAYING:
-        (seat,) = state.to_act
-        return rules.legal_plays(state, seat)
+        (seat,) = d["to_act"]
+        plays = _list_plays(_tables(d), d["hands"][seat], d["trick"], d["trump"], seat)
+        return rules.legal_plays(state, seat) if plays is None else plays
     if phase is _BIDDING:
-        rule = rules._quick_bids
-        to_act = state.to_act
+        rule = _tables(d).bid_rule
+        to_act = d["to_act"]
         if rule != QUICK_NONE and len(to_act) == 1:
             for seat in to_act:
-                return turn_bid_moves(rule, seat, state.cards_dealt, state.bids)
+                return turn_bid_moves(rule, seat, d["cards_dealt"], d["bids"])
         moves: tuple[Move, ...] = ()
         for seat in to_act if len(to_act) == 1 else sorted(to_act):
             bids = rules.legal_bids(state, seat)
@@ -205,13 +239,23 @@ def compute_legal(state: GameState) -> tuple[Move, ...]:
         return moves
     if phase is _PASSING:
         moves = ()
-        for seat in sorted(state.to_act):
+        for seat in sorted(d["to_act"]):
             table = pass_table(seat)
             moves += tuple(
-                [table[card._key] or shared_pass(seat, card) for card in state.hands[seat]]
+                [table[card._key] or shared_pass(seat, card) for card in d["hands"][seat]]
             )
         return moves
     return ()
+
+
+# Sources of moves for objects other than states (player views register here,
+# so that the engine does not depend on the modules built on it).
+_MOVE_SOURCES: Final[dict[type, Callable[[object], tuple[Move, ...]]]] = {}
+
+
+def register_move_source(kind: type, moves: Callable[[object], tuple[Move, ...]]) -> None:
+    """Let :func:`legal_moves` accept objects of ``kind`` (internal: views use it)."""
+    _MOVE_SOURCES[kind] = moves
 
 
 def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple[Move, ...]:
@@ -222,6 +266,10 @@ def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple
     :class:`~counter_rules.PlayerView` it returns exactly the moves of the view's
     seat, as ``legal_moves(state, seat)`` would: a bot needs nothing else.
 
+    Raises:
+        InvalidArgumentError: ``state`` is neither a state nor a view, or
+            ``seat`` is not a seat of the game.
+
     Example:
         >>> from counter_rules import Counter, legal_moves, new_game
         >>> state = new_game(Counter(), seed=2)
@@ -230,55 +278,54 @@ def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple
         >>> legal_moves(state, seat=0)
         ()
     """
-    if state.__class__ is not GameState and isinstance(state, PlayerView):
-        return _view_moves(state)
-    d = state.__dict__
-    moves: tuple[Move, ...] | None = d["_legal"]
-    if moves is None:
-        # Rare on the hot path: the engine lists plays while it builds states.
-        moves = d["_legal"] = compute_legal(state)
+    if state.__class__ is _STATE_CLASS or isinstance(state, GameState):
+        moves: tuple[Move, ...] | None = state.__dict__["_legal"]
+        if moves is None:  # a state built by hand
+            moves = compute_legal(state)
+        players = len(state.hands)
+    else:
+        source = _MOVE_SOURCES.get(type(state))
+        if source is None:
+            raise InvalidArgumentError(
+                f"legal_moves needs a GameState or a PlayerView, got {type(state).__name__}"
+            )
+        moves = source(state)
+        players = len(state.bids)
     if seat is None:
         return moves
-    return tuple(m for m in moves if m.seat == seat)
-
-
-def _view_moves(player_view: PlayerView) -> tuple[Move, ...]:
-    seat = player_view.seat
-    if seat not in player_view.to_act:
-        return ()
-    proxy = proxy_state(player_view)
-    if player_view.phase is _PASSING and player_view.my_pass is not None:
-        return ()
-    moves = compute_legal(derive(proxy, {"to_act": _SEATS[seat]}))
-    return moves
+    if type(seat) is not int or not 0 <= seat < players:
+        raise InvalidArgumentError(f"seat must be a whole number 0..{players - 1}, got {seat!r}")
+    return tuple([m for m in moves if m.seat == seat])
 
 
 def type_error(move: object) -> str | None:
-    """Why ``move`` is malformed (wrong field types), or ``None``.
+    """Why ``move`` is malformed (wrong type or field types), or ``None``.
 
     Needed because ``True == 1`` and ``1.0 == 1``: ``Bid(1, True)`` compares
     equal to ``Bid(1, 1)`` but is not a bid a player can make.
     """
-    if not isinstance(move, Bid | Play | Pass):
-        return f"expected a Bid, Play or Pass, got {type(move).__name__}"
+    kind = type(move)
+    if kind not in _MOVE_TYPES:
+        return f"expected a Bid, Play or Pass, got {kind.__name__}"
     # Fields are read as plain objects: compiled code would otherwise check
     # them against their declared types before this function could explain.
-    fields: dict[str, object] = {name: getattr(move, name) for name in _FIELDS[type(move)]}
-    seat = fields["seat"]
+    seat: object = getattr(move, "seat")  # noqa: B009
     if type(seat) is not int:
         return f"a seat must be a whole number, got {seat!r}"
-    if isinstance(move, Bid):
-        tricks, blind = fields["tricks"], fields["blind"]
+    if kind is Bid:
+        tricks: object = getattr(move, "tricks")  # noqa: B009
+        blind: object = getattr(move, "blind")  # noqa: B009
         if type(tricks) is not int:
             return f"a bid must be a whole number of tricks, got {tricks!r}"
         if type(blind) is not bool:
             return f"blind must be True or False, got {blind!r}"
         return None
-    card = fields["card"]
+    card: object = getattr(move, "card")  # noqa: B009
     if not isinstance(card, Card):
         return f"expected a Card, got {card!r}"
-    if isinstance(move, Play):
-        reveal, call = fields["reveal"], fields["call"]
+    if kind is Play:
+        reveal: object = getattr(move, "reveal")  # noqa: B009
+        call: object = getattr(move, "call")  # noqa: B009
         if reveal is not None and not isinstance(reveal, Card):
             return f"reveal must be a Card or None, got {reveal!r}"
         if call is not None and call not in ("high", "low"):
@@ -300,8 +347,8 @@ def advance(state: GameState, move: object) -> GameState | None:
     """The state after ``move`` if it is legal now, else ``None``."""
     d = state.__dict__
     legal: tuple[Move, ...] | None = d["_legal"]
-    if legal is None:
-        legal = d["_legal"] = compute_legal(state)
+    if legal is None:  # a state built by hand
+        legal = compute_legal(state)
     for candidate in legal:
         # Moves handed out by legal_moves are shared objects: identity is the
         # common case and skips calling __eq__ on every move before it.
@@ -311,23 +358,24 @@ def advance(state: GameState, move: object) -> GameState | None:
         if not (move in legal and type_error(move) is None):
             return None
     cls = type(move)
-    if cls is _PLAY_CLASS or (cls is not _BID_CLASS and isinstance(move, Play)):
+    if cls is _PLAY_CLASS:
         return apply_play(state, cast(Play, move))
-    if isinstance(move, Bid):
-        return apply_bid(state, move)
-    assert isinstance(move, Pass)
-    return apply_pass(state, move)
+    if cls is _BID_CLASS:
+        return apply_bid(state, cast(Bid, move))
+    return apply_pass(state, cast(Pass, move))
 
 
 def apply_bid(state: GameState, move: Bid) -> GameState:
     seat = move.seat
     d = state.__dict__
     rules: Ruleset = d["rules"]
+    tables = _tables(d)
     bids: list[int | None] = list(d["bids"])
     bids[seat] = move.tricks
     new_bids = tuple(bids)
     nd = d.copy()
     nd["_legal"] = None
+    nd["_tables"] = tables
     nd["bids"] = new_bids
     if move.blind:
         blind = list(d["blind"])
@@ -337,19 +385,16 @@ def apply_bid(state: GameState, move: Bid) -> GameState:
         nd["phase"] = _PLAYING
         leader = d["leader"]
         nd["to_act"] = _SEATS[leader]
-        hand = d["hands"][leader]
-        nd["_legal"] = _plays_from(rules, rules._quick_plays, hand, (), d["trump"], leader)
+        nd["_legal"] = _list_plays(tables, d["hands"][leader], (), d["trump"], leader)
     elif rules.simultaneous_bidding:
         nd["to_act"] = d["to_act"] - _SEATS[seat]
     else:
         following = (seat + 1) % len(bids)
         nd["to_act"] = _SEATS[following]
-        rule = rules._quick_bids
+        rule = tables.bid_rule
         if rule != QUICK_NONE:
             nd["_legal"] = turn_bid_moves(rule, following, d["cards_dealt"], new_bids)
-    new = _new_state(_STATE_CLASS)
-    _set_dict(new, "__dict__", nd)
-    return new
+    return _make(nd)
 
 
 def apply_pass(state: GameState, move: Pass) -> GameState:
@@ -372,8 +417,8 @@ def apply_pass(state: GameState, move: Pass) -> GameState:
     old_to_act = d["to_act"]
     to_act = old_to_act - _SEATS[seat]
     nd = d.copy()
-    new = _new_state(_STATE_CLASS)
-    _set_dict(new, "__dict__", nd)
+    tables = _tables(d)
+    nd["_tables"] = tables
     if to_act:
         nd["pending"] = tuple(pending)
         nd["to_act"] = to_act
@@ -384,7 +429,7 @@ def apply_pass(state: GameState, move: Pass) -> GameState:
             start = sum(len(hands[s]) for s in old_to_act if s < seat)
             legal = legal[:start] + legal[start + len(hands[seat]) :]
         nd["_legal"] = legal
-        return new
+        return _make(nd)
     players = len(hands)
     new_hands = []
     for s in range(players):
@@ -398,23 +443,20 @@ def apply_pass(state: GameState, move: Pass) -> GameState:
     nd["phase"] = _PLAYING
     leader = d["leader"]
     nd["to_act"] = _SEATS[leader]
-    rules: Ruleset = d["rules"]
-    nd["_legal"] = _plays_from(rules, rules._quick_plays, new_hands[leader], (), d["trump"], leader)
-    return new
+    nd["_legal"] = _list_plays(tables, new_hands[leader], (), d["trump"], leader)
+    return _make(nd)
 
 
 def derive(state: GameState, changes: dict[str, object]) -> GameState:
     """A copy of ``state`` with some fields replaced: the hot path's cheap evolve.
 
     ``GameState`` keeps its fields in the instance dict (``slots=False``), so a
-    copy is one C-level dict copy; the legal-move cache is reset.
+    copy is one C-level dict copy; the legal moves are listed afresh.
     """
     d = state.__dict__.copy()
     d.update(changes)
     d["_legal"] = None
-    new = _new_state(_STATE_CLASS)
-    _set_dict(new, "__dict__", d)
-    return new
+    return _make(d)
 
 
 def apply_play(state: GameState, move: Play) -> GameState:
@@ -422,7 +464,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
     card = move.card
     d = state.__dict__
     rules: Ruleset = d["rules"]
-    kind = rules._quick_plays
+    tables = _tables(d)
     hands: tuple[tuple[Card, ...], ...] = d["hands"]
     hand = hands[seat]
     i = 0
@@ -436,9 +478,8 @@ def apply_play(state: GameState, move: Play) -> GameState:
     new_hands = list(hands)
     new_hands[seat] = hand[:i] + hand[i + 1 :]
     hands = tuple(new_hands)
-    # Plain Oh Hell's legal plays never show or call a card: skip reading them.
     played: PlayedCard | None
-    if kind == QUICK_PLAIN or (move.reveal is None and move.call is None):
+    if move.reveal is None and move.call is None:
         played = _PLAYED[seat][card._key]
         if played is None:
             played = played_card(seat, card)
@@ -448,9 +489,8 @@ def apply_play(state: GameState, move: Play) -> GameState:
     trick = (*old_trick, played)
     players = len(hands)
     nd = d.copy()
-    new = _new_state(_STATE_CLASS)
-    _set_dict(new, "__dict__", nd)
     nd["hands"] = hands
+    nd["_tables"] = tables
     if len(trick) < players:
         # The most frequent transition: the next seat plays to the same trick.
         nd["trick"] = trick
@@ -458,10 +498,11 @@ def apply_play(state: GameState, move: Play) -> GameState:
         nd["to_act"] = _SEATS[following]
         # Every state a move is applied to needs its legal moves: list them now
         # where the ruleset can from the hand and trick alone.
-        nd["_legal"] = _plays_from(rules, kind, hands[following], trick, d["trump"], following)
-        return new
+        nd["_legal"] = _list_plays(tables, hands[following], trick, d["trump"], following)
+        return _make(nd)
     last = not hands[seat]
-    if rules._quick_resolve == QUICK_PLAIN:
+    kind = tables.trick_kind
+    if kind == QUICK_PLAIN:
         # Plain Oh Hell: the winner leads, trump and the stock stay.
         trump = d["trump"]
         result = _resolve_simple(trick, trump, d["trump_card"], last)
@@ -477,10 +518,10 @@ def apply_play(state: GameState, move: Play) -> GameState:
         nd["tricks"] = tricks
         nd["doubled_lead"] = False
         nd["to_act"] = _SEATS[winner]
-        nd["_legal"] = _plays_from(rules, kind, hands[winner], (), trump, winner)
-        return new
+        nd["_legal"] = _list_plays(tables, hands[winner], (), trump, winner)
+        return _make(nd)
     nd["_legal"] = None
-    result = _resolve_fast(rules, trick, d["trump"], d["doubled_lead"], last, d["trump_card"])
+    result = _resolve(rules, kind, trick, d["trump"], d["doubled_lead"], last, d["trump_card"])
     won = d["tricks_won"]
     winner_seat = result.winner
     if winner_seat is not None:
@@ -501,7 +542,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
         nd["to_act"] = frozenset(range(players))
     else:
         nd["to_act"] = _SEATS[leader]
-        nd["_legal"] = _plays_from(rules, kind, hands[leader], (), result.next_trump, leader)
+        nd["_legal"] = _list_plays(tables, hands[leader], (), result.next_trump, leader)
     nd["tricks_won"] = won
     nd["trick"] = ()
     nd["leader"] = leader
@@ -510,7 +551,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
     nd["tricks"] = tricks
     nd["doubled_lead"] = result.double_next_lead
     nd["trump_card"] = trump_card
-    return new
+    return _make(nd)
 
 
 def end_hand(
@@ -523,14 +564,15 @@ def end_hand(
     trump_card: Card | None,
 ) -> GameState:
     rules = state.rules
-    finished = derive(
-        state,
+    finished_fields = state.__dict__.copy()
+    finished_fields.update(
         {
             "hands": hands, "tricks_won": won, "trick": (), "stock": stock, "tricks": tricks,
             "trump": trump, "trump_card": trump_card, "to_act": _EMPTY, "doubled_lead": False,
-        },
+            "_legal": (), "_tables": _tables(state.__dict__),
+        }
     )  # fmt: skip
-    points = rules.score_hand(finished)
+    points = rules.score_hand(_make(dict(finished_fields)))
     scores = tuple(map(add, state.scores, points))
     bids = cast("tuple[int, ...]", state.bids)  # every seat has bid by now
     first_trump = tricks[0].trump if tricks else trump
@@ -540,16 +582,19 @@ def end_hand(
     )  # fmt: skip
     history = (*state.history, result)
     if rules.is_game_over(history):
-        # ``finished`` has not been handed out yet: complete it in place.
-        d = finished.__dict__
-        d["phase"] = _GAME_OVER
-        d["scores"] = scores
-        d["history"] = history
-        return finished
+        finished_fields["phase"] = _GAME_OVER
+        finished_fields["scores"] = scores
+        finished_fields["history"] = history
+        return _make(finished_fields)
     number = state.hand_number + 1
     dealer = (state.dealer + 1) % rules.players
-    new = start_hand(
-        rules, number, dealer, rules.deal(state.seed, number), scores, state.seed, history
+    return start_hand(
+        rules,
+        number,
+        dealer,
+        rules.deal(state.seed, number),
+        scores,
+        state.seed,
+        history,
+        state.first_deal,
     )
-    new.__dict__["first_deal"] = state.first_deal
-    return new

@@ -84,10 +84,7 @@ def new_game(rules: Ruleset, seed: int | None = None, *, deal: Deal | None = Non
         raise InvalidArgumentError(f"deal must be a Deal, got {deal!r}")
     else:
         dealt = rules.check_deal(deal, seed, 1)
-    state = start_hand(rules, 1, rules.first_dealer(), dealt, (0,) * rules.players, seed, ())
-    if deal is not None:
-        state.__dict__["first_deal"] = deal
-    return state
+    return start_hand(rules, 1, rules.first_dealer(), dealt, (0,) * rules.players, seed, (), deal)
 
 
 # -- legality -----------------------------------------------------------------

@@ -86,7 +86,7 @@ class Pass:
 Move: TypeAlias = Bid | Play | Pass
 """Any move: :class:`Bid`, :class:`Play` or :class:`Pass`."""
 
-PlayTable: TypeAlias = "list[Play | None]"
+PlayTable: TypeAlias = "tuple[Play | None, ...]"
 """One seat's shared plays indexed by card key, ``None`` for cards outside the
 ruleset's deck (internal)."""
 
@@ -125,10 +125,10 @@ def seat_plays(players: int, deck: Sequence[Card]) -> tuple[PlayTable, ...]:
     (internal: each ruleset builds its own once)."""
     tables = []
     for seat in range(players):
-        table: PlayTable = [None] * _PLAY_TABLE_SIZE
+        table: list[Play | None] = [None] * _PLAY_TABLE_SIZE
         for card in deck:
             table[card._key] = shared_play(seat, card)
-        tables.append(table)
+        tables.append(tuple(table))
     return tuple(tables)
 
 

@@ -196,9 +196,12 @@ class GameState:
     first_deal: Deal | None = None
     """The explicit deal the game started from, or ``None`` if it was dealt
     from the seed (kept so that the game can be recorded and replayed)."""
-    # The legal moves, listed once per state (internal). Not an __init__
-    # argument, so attrs.evolve() of a state starts with an empty cache.
+    # Internal, filled by the engine as it builds a state (never afterwards):
+    # the legal moves, and the ruleset's engine tables. Not __init__ arguments,
+    # so a state built by hand or by attrs.evolve() starts without them and the
+    # engine computes them when asked, without storing them.
     _legal: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+    _tables: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
     # -- derived --------------------------------------------------------------
     @property

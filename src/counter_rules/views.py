@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from counter_rules._core import SEATS, compute_legal, derive, register_move_source
 from counter_rules.cards import Card, Suit
 from counter_rules.errors import InvalidArgumentError
+from counter_rules.moves import Move
 from counter_rules.state import GameState, HandResult, Phase
 from counter_rules.trick import PlayedCard, TrickResult
 
@@ -238,3 +240,17 @@ def proxy_state(player_view: PlayerView) -> GameState:
         player_view.blind,
         (),
     )
+
+
+def _view_moves(player_view: object) -> tuple[Move, ...]:
+    """The legal moves of the view's seat: :func:`counter_rules.legal_moves` of a view."""
+    assert isinstance(player_view, PlayerView)
+    seat = player_view.seat
+    if seat not in player_view.to_act:
+        return ()
+    if player_view.phase is Phase.PASSING and player_view.my_pass is not None:
+        return ()
+    return compute_legal(derive(proxy_state(player_view), {"to_act": SEATS[seat]}))
+
+
+register_move_source(PlayerView, _view_moves)

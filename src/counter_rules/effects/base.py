@@ -58,6 +58,7 @@ class TrickWork:
         "next_trump",
         "pass_cards",
         "plays",
+        "present",
         "ranks",
         "seats",
         "suits",
@@ -80,6 +81,12 @@ class TrickWork:
         self.seats: list[int] = [p.seat for p in plays]
         self.n = len(plays)
         self.ranks: list[Rank] = [c.rank for c in self.cards]
+        present = 0
+        for rank in self.ranks:
+            present |= 1 << rank
+        #: A bit set of the ranks in the trick (bit ``1 << rank``): the pipeline
+        #: runs a power's step only when its rank is present.
+        self.present = present
         #: The suit each card counts as for winning (printed, until a Ten or Eight changes it).
         self.suits: list[Suit | None] = [c.suit for c in self.cards]
         self.half: list[int] = [2 * r for r in self.ranks]

@@ -1,6 +1,7 @@
 """Four: victor or void.
 
-Playing a Four, a player may show (not play) another Four from their hand: the
+Playing a Four, a player may show (not play) another Four from their hand
+(:func:`showings` lists the ways, :func:`why_not_shown` explains a wrong one): the
 played Four is then a *victor* Four and wins the trick outright, whatever the
 values and suits. Played without showing one it is a *void* Four and cannot win
 the trick. Either way its value stays 4. A Queen in the trick removes both buffs
@@ -10,13 +11,58 @@ Four wins.
 
 from __future__ import annotations
 
-from counter_rules.cards import Rank
+from collections.abc import Sequence
+
+from counter_rules.cards import Card, Rank
 from counter_rules.effects.base import VICTOR, VOID, TrickWork
 
-__all__ = ["apply", "victor_index"]
+__all__ = ["apply", "showings", "victor_index", "why_not_shown"]
 
 # Enum members bound once: attribute access on an Enum class is slow.
 _FOUR = Rank.FOUR
+
+
+def showings(playable: Sequence[Card], hand: Sequence[Card]) -> list[tuple[Card, Card]]:
+    """Every ``(played, shown)`` pair allowed: a playable Four shown with another
+    Four of the hand, in hand order.
+
+    Example:
+        >>> from counter_rules import cards
+        >>> from counter_rules.effects import four
+        >>> hand = cards("4C 4D 9S")
+        >>> [(str(a), str(b)) for a, b in four.showings(hand, hand)]
+        [('4♣', '4♦'), ('4♦', '4♣')]
+        >>> four.showings(hand[2:], hand)  # only the Nine may be played
+        []
+    """
+    fours = [card for card in hand if card.rank is _FOUR]
+    if len(fours) < 2:
+        return []
+    return [
+        (card, other)
+        for card in fours
+        if any(card is c for c in playable)
+        for other in fours
+        if other is not card
+    ]
+
+
+def why_not_shown(played: Card, shown: Card, hand: Sequence[Card]) -> str | None:
+    """Why ``shown`` may not be shown with ``played`` from ``hand``, or ``None``.
+
+    Example:
+        >>> from counter_rules import Card, cards
+        >>> from counter_rules.effects import four
+        >>> four.why_not_shown(Card.parse("9S"), Card.parse("4D"), cards("9S 4D"))
+        'only a Four may be played showing another Four, not 9♠'
+    """
+    if played.rank is not _FOUR:
+        return f"only a Four may be played showing another Four, not {played}"
+    if shown.rank is not _FOUR or shown == played:
+        return f"the card shown with {played} must be another Four, got {shown}"
+    if shown not in hand:
+        return f"{shown} must be in the hand to be shown"
+    return None
 
 
 def apply(work: TrickWork) -> None:

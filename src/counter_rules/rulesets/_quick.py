@@ -1,10 +1,8 @@
-"""The rulesets' hot paths as plain functions, kept apart so that they can be compiled.
+"""Plain typed helpers on the engine's hot path, kept apart so that they can be compiled.
 
-Each function here is the quick form of a ruleset method that the engine calls
-on every move, trick or deal: Counter's legal plays and its trick resolution
-fused into one pass, the legal plays of plain Oh Hell, and the shuffle. The rulesets' explained
-forms stay the reference; the property tests check that the two agree. A build
-with ``COUNTER_RULES_COMPILE=1`` compiles this module with mypyc.
+The shared-move tables a ruleset's plays are listed from, the bid rule for bids
+made in turn, plain Oh Hell's legal plays, the best card of a pool, and the
+shuffle and split of a deal. The compiled build compiles this module with mypyc.
 """
 
 from __future__ import annotations
@@ -14,11 +12,10 @@ from collections.abc import Sequence
 from hashlib import shake_256 as _shake_256
 from typing import Final
 
-from counter_rules.cards import Card, Rank, Suit, standard_deck
-from counter_rules.effects.base import VICTOR, VOID
+from counter_rules.cards import Card, Suit, standard_deck
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Play, PlayTable, reveal_play
-from counter_rules.trick import PlayedCard, TrickResult
+from counter_rules.moves import Play, PlayTable
+from counter_rules.trick import PlayedCard, TrickResult, make_result
 
 __all__ = [
     "BIDS_FREE",
@@ -31,11 +28,9 @@ __all__ = [
     "best_of",
     "bid_bounds",
     "bids_between",
-    "counter_plays",
     "deal_order",
     "plain_plays",
     "plays_of",
-    "resolve_counter",
     "split_deal",
     "turn_bids",
     "trick_result",
@@ -47,7 +42,7 @@ QUICK_PLAIN: Final = 1
 """Plain Oh Hell: :func:`plain_plays`, and the short resolution of
 :mod:`counter_rules.rulesets.plain_tricks`."""
 QUICK_COUNTER: Final = 2
-"""Counter: :func:`counter_plays` and :func:`resolve_counter`."""
+"""Counter: :mod:`counter_rules.rulesets.counter_tricks`."""
 
 BIDS_FREE: Final = 1
 """Bids in turn, any number from 0 to the cards dealt."""
@@ -55,14 +50,6 @@ BIDS_HOOK: Final = 2
 """Bids in turn; the last bidder may not make the bids total the cards dealt."""
 BIDS_TOTAL: Final = 3
 """Bids in turn that must total the cards dealt."""
-
-# Enum members bound once: attribute access on an Enum class is slow.
-_FOUR: Final = Rank.FOUR
-_TWO: Final = Rank.TWO
-_EIGHT: Final = Rank.EIGHT
-_DECK: Final = standard_deck()
-_new: Final = object.__new__
-_set: Final = object.__setattr__
 
 
 def trick_result(
@@ -82,33 +69,13 @@ def trick_result(
     last_trick: bool,
     trump_card: Card | None,
 ) -> TrickResult:
-    """A :class:`~counter_rules.TrickResult` without effects, built without
-    attrs' ``__init__`` (the hot path; the tests check it equals the one
-    ``TrickResult(...)`` builds)."""
-    result = _new(TrickResult)
-    _set(
-        result,
-        "__dict__",
-        {
-            "plays": plays,
-            "winner": winner,
-            "winning_index": winning_index,
-            "half_values": half_values,
-            "trick_trump": trick_trump,
-            "led_suit": led_suit,
-            "next_leader": next_leader,
-            "next_trump": next_trump,
-            "pass_cards": pass_cards,
-            "double_next_lead": double_next_lead,
-            "jacks": jacks,
-            "effects": (),
-            "trump": trump,
-            "doubled_lead": doubled_lead,
-            "last_trick": last_trick,
-            "trump_card": trump_card,
-        },
-    )
-    return result
+    """A :class:`~counter_rules.TrickResult` without effects (see
+    :func:`counter_rules.trick.make_result`)."""
+    return make_result(
+        plays, winner, winning_index, half_values, trick_trump, led_suit, next_leader,
+        next_trump, pass_cards, double_next_lead, jacks, (), trump, doubled_lead, last_trick,
+        trump_card,
+    )  # fmt: skip
 
 
 def best_of(pool: Sequence[int], half: Sequence[int], lowest_wins: bool) -> int:
@@ -126,186 +93,12 @@ def best_of(pool: Sequence[int], half: Sequence[int], lowest_wins: bool) -> int:
     return best
 
 
-_N1: Final = 1  # rank numbers: the fused resolution compares plain ints
-_N2: Final = 2
-_N3: Final = 3
-_N4: Final = 4
-_N5: Final = 5
-_N6: Final = 6
-_N7: Final = 7
-_N8: Final = 8
-_N9: Final = 9
-_N10: Final = 10
-_N11: Final = 11
-_N12: Final = 12
-_N13: Final = 13
-_COURT_NUMBERS: Final = (11, 12, 13)
-# The rank number of every card of the deck, by card key.
-_RANK_OF: Final[list[int]] = [0] * 1280
-for _card in _DECK:
-    _RANK_OF[_card._key] = int(_card.rank)
 SUIT_OF: Final[list[Suit | None]] = [None] * 1280
 """The suit of every card of up to sixteen decks (``None`` for Jokers), by
 card key: a list index is cheaper than reading the card's attribute."""
 for _copy in range(16):
     for _card in standard_deck(_copy):
         SUIT_OF[_card._key] = _card.suit
-
-
-def resolve_counter(
-    plays: tuple[PlayedCard, ...],
-    trump: Suit | None,
-    doubled_lead: bool,
-    last_trick: bool,
-    trump_card: Card | None,
-) -> TrickResult:
-    """The whole pipeline in one function, without explanations: the engine's
-    path after every trick. It runs the steps of :class:`~counter_rules.Counter`'s
-    pipeline (the steps of its effects, the winner and the after-trick steps) in
-    the same order on local lists; the tests check that it agrees with
-    :meth:`Counter.resolve <counter_rules.Counter.resolve>` on random tricks.
-    """
-    cards = [p.card for p in plays]
-    ranks = [_RANK_OF[c._key] for c in cards]
-    suits = [c.suit for c in cards]
-    n = len(cards)
-    half = [r + r for r in ranks]
-    lead_rank = ranks[0]
-    led = suits[0]
-    buffs: list[int] | None = None
-    if _N4 in ranks:
-        buffs = [0] * n
-        for i in range(n):
-            if ranks[i] == _N4:
-                buffs[i] = VICTOR if plays[i].reveal is not None else VOID
-    if lead_rank == _N2 and trump is not None:
-        led = trump
-    if led is not None and _N10 in ranks:
-        for i in range(1, n):
-            if ranks[i] == _N10 and suits[i] is not led:
-                suits[i] = led
-                half[i] = 30
-    trick_trump = trump
-    if lead_rank == _N13:
-        king_suit = suits[0]
-        trick_trump = None
-        for i in range(1, n):
-            suit = suits[i]
-            if suit is not None and suit is not trump and suit is not king_suit:
-                trick_trump = suit
-                break
-    if _N8 in ranks:
-        for i in range(1, n):
-            if ranks[i] == _N8 and suits[i] is not trick_trump and suits[i] is not led:
-                suits[i] = led
-    if _N1 in ranks:
-        for i in range(n):
-            if ranks[i] == _N1:
-                suit = cards[i].suit
-                for j in range(n):
-                    if ranks[j] in _COURT_NUMBERS and cards[j].suit is suit:
-                        half[i] = 28
-                        break
-    if _N5 in ranks and _N6 in ranks:
-        five = ranks.index(_N5)
-        for i in range(n):
-            if ranks[i] == _N6:
-                half[five] += half[i]
-                half[i] = 0
-    if _N12 in ranks:
-        buffs = None
-        if 22 in half:
-            for i in range(n):
-                if ranks[i] == _N12:
-                    half[i] = 30
-    if _N3 in ranks:
-        three = ranks.index(_N3)
-        for i in range(n):
-            if ranks[i] == _N4 or ranks[i] == _N12:
-                half[three] += half[i]
-                half[i] = 0
-    if _N9 in ranks:
-        snapshot = tuple(half)
-        for i in range(n):
-            if ranks[i] == _N9:
-                above = below = 0
-                for j in range(n):
-                    if j != i:
-                        if snapshot[j] > 18:
-                            above += 1
-                        elif snapshot[j] < 18:
-                            below += 1
-                half[i] = 30 if above > below else 1 if below > above else 18
-    if doubled_lead:
-        half[0] *= 2
-    index: int | None = None
-    if buffs is not None and VICTOR in buffs:
-        index = buffs.index(VICTOR)
-    else:
-        lowest_wins = lead_rank != _N13 and ranks.count(_N7) % 2 == 1
-        candidates = range(n) if buffs is None else [i for i in range(n) if buffs[i] != VOID]
-        pool = [
-            i
-            for i in candidates
-            if ranks[i] == _N2 or (trick_trump is not None and suits[i] is trick_trump)
-        ]
-        if not pool:
-            pool = [i for i in candidates if suits[i] is led]
-        if pool:
-            index = best_of(pool, half, lowest_wins)
-    winner = None if index is None else plays[index].seat
-    next_leader = plays[0].seat if index is None else plays[index].seat
-    double_next = False
-    if _N6 in ranks:
-        lowest = min(half)
-        if half.count(lowest) == 1:
-            i = half.index(lowest)
-            if ranks[i] == _N6:
-                next_leader = plays[i].seat
-                double_next = True
-    next_trump = trump
-    jacks: tuple[Card, ...] = ()
-    if _N11 in ranks:
-        jacks = tuple([cards[i] for i in range(n) if ranks[i] == _N11])
-        next_trump = jacks[-1].suit
-    return trick_result(
-        tuple(plays), winner, index, tuple(half), trick_trump, led, next_leader, next_trump,
-        _N5 in ranks and not last_trick, double_next, jacks, trump, doubled_lead,
-        last_trick, trump_card,
-    )  # fmt: skip
-
-
-def counter_plays(
-    table: PlayTable,
-    hand: tuple[Card, ...],
-    trick: tuple[PlayedCard, ...],
-    trump: Suit | None,
-    seat: int,
-) -> tuple[Play, ...]:
-    """Counter's legal plays for ``seat`` (whose shared plays are ``table``)
-    from the hand, the trick so far and trump."""
-    candidates: Sequence[Card] = hand
-    if trick:
-        led = trick[0].card
-        # two.suit_to_follow and eight.exempts, inline.
-        follow = trump if led.rank is _TWO and trump is not None else led.suit
-        suited = [c for c in hand if c.suit is follow]
-        if suited and (len(suited) > 1 or suited[0].rank is not _EIGHT):
-            candidates = suited
-    moves = plays_of(table, candidates)
-    if candidates is not hand:
-        for card in candidates:
-            if card.rank is _FOUR:
-                break
-        else:
-            return tuple(moves)  # no Four to play, so none to show
-    fours = [card for card in hand if card.rank is _FOUR]
-    if len(fours) > 1:
-        # A Four may also be played showing another Four still in the hand.
-        for card in fours:
-            if any(card is c for c in candidates):
-                moves.extend(reveal_play(seat, card, other) for other in fours if other is not card)
-    return tuple(moves)
 
 
 def plain_plays(

@@ -10,6 +10,7 @@ is resolved, how a hand is scored and when the game ends.
 from __future__ import annotations
 
 import abc
+import functools
 import random
 from collections.abc import Sequence
 from operator import attrgetter
@@ -19,16 +20,49 @@ import attrs
 
 from counter_rules.cards import Card, Suit, intern_card
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Play, PlayTable
+from counter_rules.moves import Play, PlayTable, seat_plays
 from counter_rules.rulesets._quick import QUICK_NONE, deal_order, split_deal
 from counter_rules.trick import PlayedCard, TrickResult
 
 if TYPE_CHECKING:
     from counter_rules.state import Deal, GameState, HandResult
 
-__all__ = ["DealtHand", "Ruleset", "deal_order", "hand_rng", "shuffled"]
+__all__ = [
+    "NO_SHORTCUTS",
+    "DealtHand",
+    "EngineTables",
+    "Ruleset",
+    "Shortcuts",
+    "deal_order",
+    "hand_rng",
+    "shuffled",
+    "tables_for",
+]
 
 _card_key = attrgetter("_key")
+
+
+@attrs.frozen
+class Shortcuts:
+    """Which of the engine's built-in fast paths a ruleset's rules are.
+
+    Each field is one of the constants of :mod:`counter_rules.rulesets._quick`:
+    ``QUICK_NONE`` (ask the ruleset's method), ``QUICK_PLAIN`` (plain Oh Hell's
+    follow rule and trick resolution) or ``QUICK_COUNTER``
+    (:mod:`counter_rules.rulesets.counter_tricks`); for bids, ``QUICK_NONE`` or
+    one of the ``BIDS_*`` rules of bids made in turn.
+    """
+
+    plays: int = QUICK_NONE
+    """How the engine lists a seat's plays."""
+    tricks: int = QUICK_NONE
+    """How the engine resolves a trick."""
+    bids: int = QUICK_NONE
+    """How the engine lists the bids of the seat to bid."""
+
+
+NO_SHORTCUTS = Shortcuts()
+"""No fast path: the engine asks the ruleset's methods for everything."""
 
 
 def hand_rng(seed: int, hand_number: int, purpose: str = "deal") -> random.Random:
@@ -96,17 +130,16 @@ class Ruleset(abc.ABC):
 
     players: int
 
-    # The engine's quick paths (internal). A built-in ruleset names the
-    # compiled function of rulesets._quick that lists a seat's plays and the
-    # one that resolves a trick (QUICK_NONE: call plays_from / resolve_fast),
-    # with its per-seat tables of shared plays, and the rule its bids in turn
-    # follow (a BIDS_* constant: the engine lists them with _quick.bid_bounds);
-    # the engine then calls these directly instead of the methods, which stay
-    # the public hooks.
-    _quick_plays: int = QUICK_NONE
-    _quick_resolve: int = QUICK_NONE
-    _quick_bids: int = QUICK_NONE
-    _plays: tuple[PlayTable, ...] = ()
+    def shortcuts(self) -> Shortcuts:
+        """The engine's built-in fast paths this ruleset's rules are (default: none).
+
+        The engine then lists plays, resolves tricks or lists bids in turn with
+        the compiled functions that state the same rules, instead of calling
+        :meth:`legal_plays`, :meth:`resolve` and :meth:`legal_bids`. A built-in
+        ruleset claims them only for its own exact type, so a subclass that
+        overrides a rule is always asked through its methods.
+        """
+        return NO_SHORTCUTS
 
     @property
     @abc.abstractmethod
@@ -273,3 +306,32 @@ class Ruleset(abc.ABC):
         """The winning seats of a finished game: every seat tied at the top."""
         best = max(state.scores)
         return tuple(seat for seat, score in enumerate(state.scores) if score == best)
+
+
+@attrs.frozen
+class EngineTables:
+    """What the engine's fast paths need of one ruleset, built once per ruleset
+    by :func:`tables_for` (internal)."""
+
+    plays: tuple[PlayTable, ...]
+    """For each seat, the shared plays of every card of the deck, by card key
+    (``None`` for a card outside the deck)."""
+    play_kind: int
+    """How plays are listed (:attr:`Shortcuts.plays`)."""
+    trick_kind: int
+    """How tricks are resolved (:attr:`Shortcuts.tricks`)."""
+    bid_rule: int
+    """How bids in turn are listed (:attr:`Shortcuts.bids`)."""
+
+
+@functools.lru_cache(maxsize=256)
+def tables_for(rules: Ruleset) -> EngineTables:
+    """The engine's tables for ``rules`` (cached by ruleset value; rulesets are
+    immutable, so equal rulesets share them)."""
+    shortcuts = rules.shortcuts()
+    return EngineTables(
+        seat_plays(rules.players, rules.deck()),
+        shortcuts.plays,
+        shortcuts.tricks,
+        shortcuts.bids,
+    )

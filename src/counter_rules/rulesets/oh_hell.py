@@ -33,7 +33,14 @@ from counter_rules.rulesets._quick import (
     turn_bids,
 )
 from counter_rules.rulesets._validate import check_bool, check_choice, check_int
-from counter_rules.rulesets.base import DealtHand, Ruleset, deal_order, hand_rng, sort_hand
+from counter_rules.rulesets.base import (
+    DealtHand,
+    Ruleset,
+    Shortcuts,
+    deal_order,
+    hand_rng,
+    sort_hand,
+)
 from counter_rules.rulesets.plain_tricks import (
     JOKER_STYLES,
     _resolve_simple,
@@ -700,6 +707,11 @@ class OhHell(Ruleset):
             last_trick=last_trick,
             explain=explain,
         )
+
+    def shortcuts(self) -> Shortcuts:
+        """Plain Oh Hell (no Jokers, plain following, trumps free to lead) runs
+        on the engine's compiled paths."""
+        return Shortcuts(self._quick_plays, self._quick_resolve, self._quick_bids)
 
     def resolve_fast(
         self,

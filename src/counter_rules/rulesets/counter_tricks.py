@@ -1,0 +1,250 @@
+"""Counter at the table: which cards may be played, and how a trick is resolved.
+
+This module puts the card powers of :mod:`counter_rules.effects` together in
+the order the rules fix; the powers themselves are stated only in their
+modules. Every caller goes through here: the engine after each trick (without
+explanations), :func:`~counter_rules.resolve_trick` and
+:func:`~counter_rules.explain_trick` (with them), the legal moves, the bots and
+the adapters.
+
+The order of a trick's resolution:
+
+1. Fours get their buffs; a led Two makes trumps the led suit; off-suit Tens
+   join the led suit at 15; a led King picks the trick's trump; Eights take the
+   led suit; Twos and cards of the trick trump are trumps.
+2. Values: Ace, Five, Queen, Three, Nine, then the Six's doubled lead.
+3. Winner: a surviving victor Four; else, leaving out void Fours and with the
+   Sevens choosing lowest or highest, the best trump or the best card of the
+   led suit, the earliest of tied cards first; else nobody.
+4. After the trick: the Six's lead, the Jacks onto the stock, the Five's pass.
+
+A power's step runs only when its rank is in the trick, and an explanation is
+formatted only when one is asked for: the engine's resolution costs no more
+than the powers it needs.
+
+Example:
+    >>> from counter_rules import PlayedCard, Suit, cards
+    >>> from counter_rules.rulesets.counter_tricks import resolve
+    >>> trick = tuple(PlayedCard(s, c) for s, c in enumerate(cards("5S 6S 3S QS")))
+    >>> result = resolve(trick, Suit.HEARTS, False, False, False, None)
+    >>> result.winner, result.half_values, result.effects
+    (2, (22, 0, 36, 0), ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from counter_rules.cards import Card, Rank, Suit
+from counter_rules.effects import (
+    ace,
+    eight,
+    five,
+    four,
+    jack,
+    king,
+    nine,
+    queen,
+    seven,
+    six,
+    ten,
+    three,
+    two,
+)
+from counter_rules.effects.base import VOID, TrickWork, fmt_half
+from counter_rules.moves import Play, PlayTable, reveal_play
+from counter_rules.rulesets._quick import best_of, plays_of
+from counter_rules.trick import PlayedCard, TrickResult, make_result
+
+__all__ = ["legal_plays", "play_problem", "resolve", "suit_to_follow"]
+
+# The bit of each rank in TrickWork.present.
+_ACE: Final = 1 << Rank.ACE
+_TWO: Final = 1 << Rank.TWO
+_THREE: Final = 1 << Rank.THREE
+_FOUR: Final = 1 << Rank.FOUR
+_FIVE: Final = 1 << Rank.FIVE
+_SIX: Final = 1 << Rank.SIX
+_EIGHT: Final = 1 << Rank.EIGHT
+_NINE: Final = 1 << Rank.NINE
+_TEN: Final = 1 << Rank.TEN
+_JACK: Final = 1 << Rank.JACK
+_QUEEN: Final = 1 << Rank.QUEEN
+_KING: Final = 1 << Rank.KING
+_TWO_RANK: Final = Rank.TWO
+
+
+def resolve(
+    plays: tuple[PlayedCard, ...],
+    trump: Suit | None,
+    doubled_lead: bool,
+    last_trick: bool,
+    explain: bool,
+    trump_card: Card | None,
+) -> TrickResult:
+    """Resolve a complete trick (checked by the caller) by Counter's rules.
+
+    With ``explain`` the result lists every effect that applied, in order;
+    without, its ``effects`` are empty and nothing is formatted.
+    """
+    work = TrickWork(
+        plays, trump, doubled_lead=doubled_lead, last_trick=last_trick, explain=explain
+    )
+    if explain:
+        work.note("trump", f"trump is {trump if trump is not None else 'none'}")
+    present = work.present
+    # 1. Buffs, suits and trumps.
+    if present & _FOUR:
+        four.apply(work)
+    if present & _TWO:
+        two.apply(work)
+    if present & _TEN:
+        ten.apply(work)
+    if present & _KING:
+        king.apply(work)
+    if present & _EIGHT:
+        eight.apply(work)
+    two.mark_trumps(work)
+    # 2. Values.
+    if present & _ACE:
+        ace.apply(work)
+    if present & _FIVE:
+        five.apply(work)
+    if present & _QUEEN:
+        queen.apply(work)
+    if present & _THREE:
+        three.apply(work)
+    if present & _NINE:
+        nine.apply(work)
+    six.double_lead(work)
+    # 3. The winner.
+    _pick_winner(work)
+    # 4. After the trick.
+    if present & _SIX:
+        six.after_trick(work)
+    if present & _JACK:
+        jack.after_trick(work)
+    if present & _FIVE:
+        five.after_trick(work)
+    index = work.winner_index
+    return make_result(
+        plays,
+        None if index is None else work.seats[index],
+        index,
+        tuple(work.half),
+        work.trick_trump,
+        work.led_suit,
+        work.next_leader,
+        work.next_trump,
+        work.pass_cards,
+        work.double_next,
+        work.jacks,
+        tuple(work.effects),
+        trump,
+        doubled_lead,
+        last_trick,
+        trump_card,
+    )
+
+
+def _pick_winner(work: TrickWork) -> None:
+    victor = four.victor_index(work)
+    if victor is not None:
+        work.winner_index = victor
+        work.next_leader = work.seats[victor]
+        return
+    seven.apply(work)
+    buffs = work.buffs
+    is_trump = work.is_trump
+    candidates = [i for i in range(work.n) if buffs[i] != VOID]
+    pool = [i for i in candidates if is_trump[i]]
+    if not pool:
+        led = work.led_suit
+        suits = work.suits
+        pool = [i for i in candidates if suits[i] is led]
+        kind = f"card of the led suit {led}"
+    else:
+        kind = "trump"
+    if not pool:
+        if work.explain:
+            work.note(
+                "no-winner",
+                f"no card can win: nobody takes the trick and seat {work.seats[0]} leads again",
+            )
+        return
+    half = work.half
+    best = best_of(pool, half, work.lowest_wins)
+    work.winner_index = best
+    work.next_leader = work.seats[best]
+    if work.explain:
+        which = "lowest" if work.lowest_wins else "highest"
+        tied = sum(1 for i in pool if half[i] == half[best])
+        tie = " (the earliest of the tied cards)" if tied > 1 else ""
+        work.note(
+            "winner",
+            f"{work.label(best)} wins: the {which} {kind}, worth {fmt_half(half[best])}{tie}",
+            None,
+            best,
+        )
+
+
+# -- which cards may be played ------------------------------------------------
+def _playable(
+    hand: Sequence[Card], trick: Sequence[PlayedCard], trump: Suit | None
+) -> Sequence[Card]:
+    """The cards of ``hand`` the follow rule allows (the Two's and the Eight's rules)."""
+    if not trick:
+        return hand
+    follow = two.suit_to_follow(trick[0].card, trump)
+    suited = [card for card in hand if card.suit is follow]
+    if suited and not eight.exempts(suited):
+        return suited
+    return hand
+
+
+def legal_plays(
+    table: PlayTable,
+    hand: tuple[Card, ...],
+    trick: tuple[PlayedCard, ...],
+    trump: Suit | None,
+    seat: int,
+) -> tuple[Play, ...]:
+    """Every legal play of ``seat`` (whose shared plays are ``table``): the
+    playable cards, then each playable Four shown with another Four."""
+    playable = _playable(hand, trick, trump)
+    moves = plays_of(table, playable)
+    for card, shown in four.showings(playable, hand):
+        moves.append(reveal_play(seat, card, shown))
+    return tuple(moves)
+
+
+def play_problem(
+    seat: int,
+    hand: Sequence[Card],
+    trick: Sequence[PlayedCard],
+    trump: Suit | None,
+    card: Card,
+    shown: Card | None,
+) -> str | None:
+    """Why ``seat`` may not play ``card`` (showing ``shown``) from ``hand``, in
+    a player's words, or ``None`` when the play is legal: Counter's one decider
+    for plays, against which the tests check :func:`legal_plays`."""
+    if card not in hand:
+        return f"seat {seat} does not hold {card}"
+    if shown is not None:
+        problem = four.why_not_shown(card, shown, hand)
+        if problem is not None:
+            return problem
+    if not any(card == c for c in _playable(hand, trick, trump)):
+        led = trick[0].card
+        follow = two.suit_to_follow(led, trump)
+        held = " ".join(str(c) for c in hand if c.suit is follow)
+        why = " (a Two was led, so trumps are led)" if led.rank is _TWO_RANK else ""
+        return f"seat {seat} must follow {follow}{why}: holds {held}"
+    return None
+
+
+def suit_to_follow(before: Sequence[PlayedCard], trump: Suit | None) -> Suit | None:
+    """The suit followers of the trick so far must play (``None`` for the leader)."""
+    return two.suit_to_follow(before[0].card, trump) if before else None
