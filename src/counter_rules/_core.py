@@ -15,7 +15,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable
 from operator import add, attrgetter
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from counter_rules.cards import Card, Suit
 from counter_rules.errors import InvalidArgumentError
@@ -85,11 +85,11 @@ def _make(fields: dict[str, object]) -> GameState:
     return state
 
 
-def _tables(d: dict[str, object]) -> EngineTables:
-    tables = d["_tables"]
+def _tables(d: dict[str, Any]) -> EngineTables:
+    tables: EngineTables | None = d["_tables"]
     if tables is None:  # a state built by hand
-        return tables_for(cast(Ruleset, d["rules"]))
-    return cast(EngineTables, tables)
+        return tables_for(d["rules"])
+    return tables
 
 
 # -- dealing ------------------------------------------------------------------
@@ -357,12 +357,14 @@ def advance(state: GameState, move: object) -> GameState | None:
     else:
         if not (move in legal and type_error(move) is None):
             return None
+    # A legal move is exactly a Bid, a Play or a Pass (type_error checked it).
+    legal_move: Any = move
     cls = type(move)
     if cls is _PLAY_CLASS:
-        return apply_play(state, cast(Play, move))
+        return apply_play(state, legal_move)
     if cls is _BID_CLASS:
-        return apply_bid(state, cast(Bid, move))
-    return apply_pass(state, cast(Pass, move))
+        return apply_bid(state, legal_move)
+    return apply_pass(state, legal_move)
 
 
 def apply_bid(state: GameState, move: Bid) -> GameState:
@@ -506,7 +508,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
         # Plain Oh Hell: the winner leads, trump and the stock stay.
         trump = d["trump"]
         result = _resolve_simple(trick, trump, d["trump_card"], last)
-        winner = cast(int, result.winner)
+        winner: int = result.winner  # type: ignore[assignment]  # plain tricks always have one
         counts = list(d["tricks_won"])
         counts[winner] += 1
         tricks = (*d["tricks"], result)

@@ -1,11 +1,14 @@
 """Counter's card powers, one module per rank (:mod:`~counter_rules.effects.ace` ...
-:mod:`~counter_rules.effects.king`).
+:mod:`~counter_rules.effects.king`): the only statement of each power.
 
-Each module works on a :class:`~counter_rules.effects.base.TrickWork`, the
-scratch record of one trick being resolved; the
-:class:`~counter_rules.rulesets.counter.Counter` ruleset runs them in the order
-of the rules (see the docs page "Counter" and "Rules interpretations"). Effects
-never import the engine.
+A module holds everything its rank does: its change to values or suits (on a
+:class:`~counter_rules.effects.base.TrickWork`, the scratch record of one trick
+being resolved), its part in choosing the winner, the next leader, trump or the
+pass, and any rule about which cards may be played.
+:mod:`counter_rules.rulesets.counter_tricks` runs them in the order of the
+rules for every caller: the engine, :func:`~counter_rules.resolve_trick`, the
+legal moves, world sampling and the bots (see the docs pages "Counter" and
+"Rules interpretations"). Effects never import the engine.
 """
 
 from counter_rules.effects.base import TrickWork, fmt_half

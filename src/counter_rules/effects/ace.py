@@ -19,11 +19,13 @@ _ACE = Rank.ACE
 def apply(work: TrickWork) -> None:
     """Raise each Ace to 14 (28 half points) when a court card of its suit was played."""
     cards = work.cards
-    for i in range(work.n):
-        if work.ranks[i] is _ACE:
+    ranks = work.ranks
+    n = work.n
+    for i in range(n):
+        if ranks[i] is _ACE:
             suit = cards[i].suit
-            for j in range(work.n):
-                if work.ranks[j] in _COURT and cards[j].suit is suit:
+            for j in range(n):
+                if ranks[j] in _COURT and cards[j].suit is suit:
                     work.half[i] = 28
                     if work.explain:
                         work.note(

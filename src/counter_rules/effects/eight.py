@@ -37,9 +37,11 @@ def apply(work: TrickWork) -> None:
     """Make every Eight not of the trick trump count as the led suit (after the King)."""
     tt = work.trick_trump
     led = work.led_suit
+    ranks = work.ranks
+    suits = work.suits
     for i in range(1, work.n):
-        if work.ranks[i] is _EIGHT and work.suits[i] is not tt and work.suits[i] is not led:
-            work.suits[i] = led
+        if ranks[i] is _EIGHT and suits[i] is not tt and suits[i] is not led:
+            suits[i] = led
             if work.explain:
                 work.note(
                     "eight",

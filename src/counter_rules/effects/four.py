@@ -35,6 +35,11 @@ def showings(playable: Sequence[Card], hand: Sequence[Card]) -> list[tuple[Card,
         >>> four.showings(hand[2:], hand)  # only the Nine may be played
         []
     """
+    for card in playable:
+        if card.rank is _FOUR:
+            break
+    else:
+        return []  # no Four may be played, so none is shown
     fours = [card for card in hand if card.rank is _FOUR]
     if len(fours) < 2:
         return []
@@ -68,9 +73,11 @@ def why_not_shown(played: Card, shown: Card, hand: Sequence[Card]) -> str | None
 def apply(work: TrickWork) -> None:
     """Give each Four its buff: victor with a revealed Four, void without."""
     plays = work.plays
+    ranks = work.ranks
+    buffs = work.buffs
     for i in range(work.n):
-        if work.ranks[i] is _FOUR:
-            work.buffs[i] = VICTOR if plays[i].reveal is not None else VOID
+        if ranks[i] is _FOUR:
+            buffs[i] = VICTOR if plays[i].reveal is not None else VOID
 
 
 def victor_index(work: TrickWork) -> int | None:

@@ -29,10 +29,11 @@ def apply(work: TrickWork) -> None:
     """Set the trick trump after a King lead (run after the Ten, before the Eight)."""
     if work.ranks[0] is not _KING:
         return
-    king_suit = work.suits[0]
+    suits = work.suits
+    king_suit = suits[0]
     trump = work.trump
     for i in range(1, work.n):
-        suit = work.suits[i]
+        suit = suits[i]
         if suit is not None and suit is not trump and suit is not king_suit:
             work.trick_trump = suit
             if work.explain:

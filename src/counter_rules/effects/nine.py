@@ -23,7 +23,8 @@ def apply(work: TrickWork) -> None:
     ranks = work.ranks
     if _NINE not in ranks:
         return
-    snapshot = tuple(work.half)
+    half = work.half
+    snapshot = tuple(half)
     for i in range(work.n):
         if ranks[i] is not _NINE:
             continue
@@ -35,11 +36,11 @@ def apply(work: TrickWork) -> None:
                 elif value < 18:
                     below += 1
         if above > below:
-            work.half[i] = 30
+            half[i] = 30
         elif below > above:
-            work.half[i] = 1
+            half[i] = 1
         else:
-            work.half[i] = 18
+            half[i] = 18
         if work.explain:
             work.note(
                 "nine",

@@ -22,9 +22,11 @@ def apply(work: TrickWork) -> None:
     led = work.led_suit
     if led is None:
         return
+    ranks = work.ranks
+    suits = work.suits
     for i in range(1, work.n):
-        if work.ranks[i] is _TEN and work.suits[i] is not led:
-            work.suits[i] = led
+        if ranks[i] is _TEN and suits[i] is not led:
+            suits[i] = led
             work.half[i] = 30
             if work.explain:
                 work.note(

@@ -53,10 +53,13 @@ def apply(work: TrickWork) -> None:
 def mark_trumps(work: TrickWork) -> None:
     """Twos are trumps; otherwise a card is a trump when its suit is the trick's trump."""
     tt = work.trick_trump
+    ranks = work.ranks
+    suits = work.suits
+    is_trump = work.is_trump
     for i in range(work.n):
-        if work.ranks[i] is _TWO:
-            work.is_trump[i] = True
+        if ranks[i] is _TWO:
+            is_trump[i] = True
             if work.explain and i:
                 work.note("two", f"{work.label(i)} counts as a trump", _TWO, i)
-        elif tt is not None and work.suits[i] is tt:
-            work.is_trump[i] = True
+        elif tt is not None and suits[i] is tt:
+            is_trump[i] = True

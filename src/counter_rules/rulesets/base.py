@@ -12,7 +12,8 @@ from __future__ import annotations
 import abc
 import functools
 import random
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -324,10 +325,31 @@ class EngineTables:
     """How bids in turn are listed (:attr:`Shortcuts.bids`)."""
 
 
-@functools.lru_cache(maxsize=256)
 def tables_for(rules: Ruleset) -> EngineTables:
-    """The engine's tables for ``rules`` (cached by ruleset value; rulesets are
+    """The engine's tables for ``rules``, built once per ruleset (rulesets are
     immutable, so equal rulesets share them)."""
+    entry = _TABLES_BY_ID.get(id(rules))
+    if entry is not None and entry[0]() is rules:
+        return entry[1]
+    tables = _tables_for_value(rules)
+    _TABLES_BY_ID[id(rules)] = (weakref.ref(rules, _forget(id(rules))), tables)
+    return tables
+
+
+# Looked up by the ruleset's identity first (hashing a ruleset with many
+# options costs more than building a game's first state), then by value.
+_TABLES_BY_ID: dict[int, tuple[weakref.ref[Ruleset], EngineTables]] = {}
+
+
+def _forget(key: int) -> Callable[[object], None]:
+    def forget(_: object) -> None:
+        _TABLES_BY_ID.pop(key, None)
+
+    return forget
+
+
+@functools.lru_cache(maxsize=256)
+def _tables_for_value(rules: Ruleset) -> EngineTables:
     shortcuts = rules.shortcuts()
     return EngineTables(
         seat_plays(rules.players, rules.deck()),

@@ -54,7 +54,7 @@ from counter_rules.effects import (
 )
 from counter_rules.effects.base import VOID, TrickWork, fmt_half
 from counter_rules.moves import Play, PlayTable, reveal_play
-from counter_rules.rulesets._quick import best_of, plays_of
+from counter_rules.rulesets._quick import plays_of
 from counter_rules.trick import PlayedCard, TrickResult, make_result
 
 __all__ = ["legal_plays", "play_problem", "resolve", "suit_to_follow"]
@@ -66,6 +66,7 @@ _THREE: Final = 1 << Rank.THREE
 _FOUR: Final = 1 << Rank.FOUR
 _FIVE: Final = 1 << Rank.FIVE
 _SIX: Final = 1 << Rank.SIX
+_SEVEN: Final = 1 << Rank.SEVEN
 _EIGHT: Final = 1 << Rank.EIGHT
 _NINE: Final = 1 << Rank.NINE
 _TEN: Final = 1 << Rank.TEN
@@ -117,9 +118,10 @@ def resolve(
         three.apply(work)
     if present & _NINE:
         nine.apply(work)
-    six.double_lead(work)
+    if doubled_lead:
+        six.double_lead(work)
     # 3. The winner.
-    _pick_winner(work)
+    _pick_winner(work, present)
     # 4. After the trick.
     if present & _SIX:
         six.after_trick(work)
@@ -148,38 +150,54 @@ def resolve(
     )
 
 
-def _pick_winner(work: TrickWork) -> None:
-    victor = four.victor_index(work)
-    if victor is not None:
-        work.winner_index = victor
-        work.next_leader = work.seats[victor]
-        return
-    seven.apply(work)
+def _pick_winner(work: TrickWork, present: int) -> None:
+    if present & _FOUR:
+        victor = four.victor_index(work)
+        if victor is not None:
+            work.winner_index = victor
+            work.next_leader = work.seats[victor]
+            return
+    if present & _SEVEN:
+        seven.apply(work)
+    # One pass for both pools: the best trump, else the best card of the led
+    # suit; void Fours are left out, and the earliest of tied cards wins.
     buffs = work.buffs
     is_trump = work.is_trump
-    candidates = [i for i in range(work.n) if buffs[i] != VOID]
-    pool = [i for i in candidates if is_trump[i]]
-    if not pool:
-        led = work.led_suit
-        suits = work.suits
-        pool = [i for i in candidates if suits[i] is led]
-        kind = f"card of the led suit {led}"
-    else:
-        kind = "trump"
-    if not pool:
+    suits = work.suits
+    half = work.half
+    led = work.led_suit
+    lowest = work.lowest_wins
+    best_trump = best_led = -1
+    for i in range(work.n):
+        if buffs[i] == VOID:
+            continue
+        value = half[i]
+        if is_trump[i]:
+            if best_trump < 0 or (value < half[best_trump] if lowest else value > half[best_trump]):
+                best_trump = i
+        elif best_trump < 0 and suits[i] is led:
+            if best_led < 0 or (value < half[best_led] if lowest else value > half[best_led]):
+                best_led = i
+    best = best_trump if best_trump >= 0 else best_led
+    if best < 0:
         if work.explain:
             work.note(
                 "no-winner",
                 f"no card can win: nobody takes the trick and seat {work.seats[0]} leads again",
             )
         return
-    half = work.half
-    best = best_of(pool, half, work.lowest_wins)
     work.winner_index = best
     work.next_leader = work.seats[best]
     if work.explain:
-        which = "lowest" if work.lowest_wins else "highest"
-        tied = sum(1 for i in pool if half[i] == half[best])
+        kind = "trump" if best_trump >= 0 else f"card of the led suit {led}"
+        which = "lowest" if lowest else "highest"
+        tied = sum(
+            1
+            for i in range(work.n)
+            if buffs[i] != VOID
+            and half[i] == half[best]
+            and (is_trump[i] if best_trump >= 0 else suits[i] is led)
+        )
         tie = " (the earliest of the tied cards)" if tied > 1 else ""
         work.note(
             "winner",

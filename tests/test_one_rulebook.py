@@ -1,0 +1,193 @@
+"""Each Counter power is stated once, in its ``effects`` module, and the engine runs it.
+
+The tests replace a power's function in its module and play random games
+through :func:`~counter_rules.new_game` / :func:`~counter_rules.apply_move`
+only: the engine must follow the replacement. They also check that the
+engine's move lists agree with the one decider of play legality, and that
+nothing mutable is reachable from a state or a ruleset.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from types import ModuleType
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from strategies import random_playout, rulesets, seeds
+
+import counter_rules
+from counter_rules import Counter, GameState, Phase, Play, apply_move, legal_moves, new_game
+from counter_rules.effects import (
+    ace,
+    eight,
+    five,
+    four,
+    jack,
+    king,
+    nine,
+    queen,
+    seven,
+    six,
+    ten,
+    three,
+    two,
+)
+from counter_rules.rulesets import counter_tricks
+from counter_rules.rulesets.base import Ruleset
+
+# Compiled modules call each other directly, so replacing a module's function
+# cannot reach the compiled engine; the pure-Python build runs the same source.
+pure_only = pytest.mark.skipif(
+    counter_rules.COMPILED, reason="compiled code calls the effect functions directly"
+)
+
+
+class PowerUsed(Exception):
+    """Raised by a replaced power: proof that the engine called it."""
+
+
+# Every function that states part of a power, by rank.
+POWERS: list[tuple[ModuleType, str]] = [
+    (ace, "apply"),
+    (two, "apply"),
+    (two, "mark_trumps"),
+    (two, "suit_to_follow"),
+    (three, "apply"),
+    (four, "apply"),
+    (four, "victor_index"),
+    (four, "showings"),
+    (five, "apply"),
+    (five, "after_trick"),
+    (six, "double_lead"),
+    (six, "after_trick"),
+    (seven, "apply"),
+    (eight, "apply"),
+    (eight, "exempts"),
+    (nine, "apply"),
+    (ten, "apply"),
+    (jack, "after_trick"),
+    (queen, "apply"),
+    (king, "apply"),
+    (king, "cancels_sevens"),
+]
+
+
+def _random_counter_moves(games: int) -> Iterator[GameState]:
+    rng = random.Random(7)
+    for seed in range(games):
+        state = new_game(Counter(players=3 + seed % 3, target=6), seed)
+        while not state.is_over:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+            yield state
+
+
+@pure_only
+@pytest.mark.parametrize(("module", "name"), POWERS, ids=lambda v: getattr(v, "__name__", v))
+def test_the_engine_runs_each_power_from_its_module(
+    module: ModuleType, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Replacing a power in its module changes what ``apply_move`` does."""
+    original: Callable[..., object] = getattr(module, name)
+
+    def replaced(*args: object) -> object:
+        raise PowerUsed(f"{module.__name__}.{name}")
+
+    monkeypatch.setattr(module, name, replaced)
+    with pytest.raises(PowerUsed):
+        for _ in _random_counter_moves(games=30):
+            pass
+    monkeypatch.setattr(module, name, original)
+
+
+@pure_only
+def test_a_changed_nine_changes_the_games_the_engine_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A variant Nine (always worth 15) makes the engine play other tricks."""
+    before = [s.tricks[-1].half_values for s in _random_counter_moves(8) if s.tricks]
+
+    def strong_nine(work: counter_rules.effects.TrickWork) -> None:
+        for i in range(work.n):
+            if work.ranks[i] is counter_rules.Rank.NINE:
+                work.half[i] = 30
+
+    monkeypatch.setattr(nine, "apply", strong_nine)
+    after = [s.tricks[-1].half_values for s in _random_counter_moves(8) if s.tricks]
+    assert before != after
+    assert any(30 in values for values in after)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=seeds, choice_seed=seeds)
+def test_counter_plays_are_exactly_those_the_decider_allows(seed: int, choice_seed: int) -> None:
+    """At every playing state, the listed plays are exactly the held cards (and
+    Fours shown with Fours) for which ``play_problem`` finds nothing wrong."""
+    for state, _ in random_playout(Counter(players=3 + seed % 3, target=4), seed, choice_seed):
+        if state.phase is not Phase.PLAYING:
+            continue
+        (seat,) = state.to_act
+        hand = state.hands[seat]
+        candidates = [Play(seat, c) for c in hand] + [
+            Play(seat, c, r) for c in hand for r in hand if r is not c
+        ]
+        allowed = {
+            m
+            for m in candidates
+            if counter_tricks.play_problem(seat, hand, state.trick, state.trump, m.card, m.reveal)
+            is None
+        }
+        assert set(legal_moves(state)) == allowed
+        assert len(legal_moves(state)) == len(allowed)
+
+
+def _mutable_reachable(root: object) -> list[str]:
+    """Paths to every list, dict or set reachable from ``root`` through attrs
+    fields (public and private) and tuples / frozensets."""
+    found: list[str] = []
+    seen: set[int] = set()
+
+    def walk(value: object, path: str) -> None:
+        if id(value) in seen or isinstance(value, str | int | float | bool | type(None)):
+            return
+        seen.add(id(value))
+        if isinstance(value, list | dict | set | bytearray):
+            found.append(path)
+            return
+        if isinstance(value, tuple | frozenset):
+            for i, item in enumerate(value):
+                walk(item, f"{path}[{i}]")
+            return
+        if attrs.has(type(value)):
+            for field in attrs.fields(type(value)):
+                walk(getattr(value, field.name), f"{path}.{field.name}")
+
+    walk(root, "root")
+    return found
+
+
+@settings(max_examples=20, deadline=None)
+@given(rules=rulesets(), seed=seeds, choice_seed=seeds)
+def test_nothing_mutable_is_reachable_from_a_state_or_its_ruleset(
+    rules: Ruleset, seed: int, choice_seed: int
+) -> None:
+    """States, their rulesets and the engine's tables they carry hold only
+    immutable values, so nobody can change a state once it is handed out."""
+    assert _mutable_reachable(rules) == []
+    for step, (state, _) in enumerate(random_playout(rules, seed, choice_seed)):
+        if step % 7 == 0:
+            assert _mutable_reachable(state) == []
+        if step > 60:
+            break
+
+
+def test_counter_defaults_cannot_be_changed_from_outside() -> None:
+    """The table of recommended targets is read-only, so no caller can change
+    the target of rulesets already built."""
+    from counter_rules.rulesets.counter import DEFAULT_TARGETS
+
+    with pytest.raises(TypeError):
+        DEFAULT_TARGETS[4] = 1  # type: ignore[index]
+    assert Counter(players=4).effective_target == 8
