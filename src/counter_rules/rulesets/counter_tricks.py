@@ -175,9 +175,12 @@ def _pick_winner(work: TrickWork, present: int) -> None:
         if is_trump[i]:
             if best_trump < 0 or (value < half[best_trump] if lowest else value > half[best_trump]):
                 best_trump = i
-        elif best_trump < 0 and suits[i] is led:
-            if best_led < 0 or (value < half[best_led] if lowest else value > half[best_led]):
-                best_led = i
+        elif (
+            best_trump < 0
+            and suits[i] is led
+            and (best_led < 0 or (value < half[best_led] if lowest else value > half[best_led]))
+        ):
+            best_led = i
     best = best_trump if best_trump >= 0 else best_led
     if best < 0:
         if work.explain:
