@@ -17,7 +17,16 @@ COMPILED_MODULES = [
     "src/counter_rules/_core.py",
     "src/counter_rules/rulesets/_quick.py",
     "src/counter_rules/rulesets/plain_tricks.py",
-]
+    "src/counter_rules/rulesets/counter_tricks.py",
+    "src/counter_rules/effects/base.py",
+    *(
+        f"src/counter_rules/effects/{rank}.py"
+        for rank in (
+            "ace", "two", "three", "four", "five", "six", "seven",
+            "eight", "nine", "ten", "jack", "queen", "king",
+        )
+    ),
+]  # fmt: skip
 
 
 def _ext_modules() -> list[object]:

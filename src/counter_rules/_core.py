@@ -25,11 +25,12 @@ from counter_rules.rulesets._quick import (
     QUICK_COUNTER,
     QUICK_NONE,
     QUICK_PLAIN,
+    EngineTables,
     bid_bounds,
     bids_between,
     plain_plays,
 )
-from counter_rules.rulesets.base import DealtHand, EngineTables, Ruleset, tables_for
+from counter_rules.rulesets.base import DealtHand, Ruleset, tables_for
 from counter_rules.rulesets.plain_tricks import _resolve_simple
 from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import _PLAYED_TABLES, PlayedCard, TrickResult, played_card

@@ -8,13 +8,12 @@ exact: Counter's Nine can be worth ½, so :attr:`TrickResult.values` holds
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Final
 
 import attrs
 
 from counter_rules.cards import Card, Rank, Suit
 
-__all__ = ["Effect", "PlayedCard", "TrickResult", "make_result", "played_card"]
+__all__ = ["Effect", "PlayedCard", "TrickResult", "played_card"]
 
 
 @attrs.frozen
@@ -152,58 +151,3 @@ class TrickResult:
             1. ...
         """
         return "\n".join(f"{i}. {effect}" for i, effect in enumerate(self.effects, 1))
-
-
-_new: Final = object.__new__
-_set: Final = object.__setattr__
-
-
-def make_result(
-    plays: tuple[PlayedCard, ...],
-    winner: int | None,
-    winning_index: int | None,
-    half_values: tuple[int, ...],
-    trick_trump: Suit | None,
-    led_suit: Suit | None,
-    next_leader: int,
-    next_trump: Suit | None,
-    pass_cards: bool,
-    double_next_lead: bool,
-    jacks: tuple[Card, ...],
-    effects: tuple[Effect, ...],
-    trump: Suit | None,
-    doubled_lead: bool,
-    last_trick: bool,
-    trump_card: Card | None,
-) -> TrickResult:
-    """A :class:`TrickResult` from all its fields, in order (internal: the
-    rulesets' resolutions build their results with it).
-
-    It fills the instance dict at once instead of calling attrs' ``__init__``,
-    which costs several times as much on the engine's hot path; a test checks
-    that the result equals the one ``TrickResult(...)`` builds.
-    """
-    result = _new(TrickResult)
-    _set(
-        result,
-        "__dict__",
-        {
-            "plays": plays,
-            "winner": winner,
-            "winning_index": winning_index,
-            "half_values": half_values,
-            "trick_trump": trick_trump,
-            "led_suit": led_suit,
-            "next_leader": next_leader,
-            "next_trump": next_trump,
-            "pass_cards": pass_cards,
-            "double_next_lead": double_next_lead,
-            "jacks": jacks,
-            "effects": effects,
-            "trump": trump,
-            "doubled_lead": doubled_lead,
-            "last_trick": last_trick,
-            "trump_card": trump_card,
-        },
-    )
-    return result

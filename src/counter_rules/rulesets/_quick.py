@@ -10,17 +10,18 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 from hashlib import shake_256 as _shake_256
-from typing import Final
+from typing import Final, NamedTuple
 
 from counter_rules.cards import Card, Suit, standard_deck
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play, PlayTable
-from counter_rules.trick import PlayedCard, TrickResult, make_result
+from counter_rules.trick import Effect, PlayedCard, TrickResult
 
 __all__ = [
     "BIDS_FREE",
     "BIDS_HOOK",
     "BIDS_TOTAL",
+    "EngineTables",
     "QUICK_COUNTER",
     "QUICK_NONE",
     "QUICK_PLAIN",
@@ -29,12 +30,16 @@ __all__ = [
     "bid_bounds",
     "bids_between",
     "deal_order",
+    "make_result",
     "plain_plays",
     "plays_of",
     "split_deal",
     "turn_bids",
     "trick_result",
 ]
+
+_new: Final = object.__new__
+_set: Final = object.__setattr__
 
 QUICK_NONE: Final = 0
 """No quick path: the engine calls the ruleset's method (plays, tricks, bids)."""
@@ -50,6 +55,57 @@ BIDS_HOOK: Final = 2
 """Bids in turn; the last bidder may not make the bids total the cards dealt."""
 BIDS_TOTAL: Final = 3
 """Bids in turn that must total the cards dealt."""
+
+
+def make_result(
+    plays: tuple[PlayedCard, ...],
+    winner: int | None,
+    winning_index: int | None,
+    half_values: tuple[int, ...],
+    trick_trump: Suit | None,
+    led_suit: Suit | None,
+    next_leader: int,
+    next_trump: Suit | None,
+    pass_cards: bool,
+    double_next_lead: bool,
+    jacks: tuple[Card, ...],
+    effects: tuple[Effect, ...],
+    trump: Suit | None,
+    doubled_lead: bool,
+    last_trick: bool,
+    trump_card: Card | None,
+) -> TrickResult:
+    """A :class:`~counter_rules.TrickResult` from all its fields, in order: the
+    rulesets' resolutions build their results with it.
+
+    It fills the instance dict at once instead of calling attrs' ``__init__``,
+    which costs several times as much on the engine's hot path; a test checks
+    that the result equals the one ``TrickResult(...)`` builds.
+    """
+    result = _new(TrickResult)
+    _set(
+        result,
+        "__dict__",
+        {
+            "plays": plays,
+            "winner": winner,
+            "winning_index": winning_index,
+            "half_values": half_values,
+            "trick_trump": trick_trump,
+            "led_suit": led_suit,
+            "next_leader": next_leader,
+            "next_trump": next_trump,
+            "pass_cards": pass_cards,
+            "double_next_lead": double_next_lead,
+            "jacks": jacks,
+            "effects": effects,
+            "trump": trump,
+            "doubled_lead": doubled_lead,
+            "last_trick": last_trick,
+            "trump_card": trump_card,
+        },
+    )
+    return result
 
 
 def trick_result(
@@ -69,13 +125,27 @@ def trick_result(
     last_trick: bool,
     trump_card: Card | None,
 ) -> TrickResult:
-    """A :class:`~counter_rules.TrickResult` without effects (see
-    :func:`counter_rules.trick.make_result`)."""
+    """:func:`make_result` of a trick without effects."""
     return make_result(
         plays, winner, winning_index, half_values, trick_trump, led_suit, next_leader,
         next_trump, pass_cards, double_next_lead, jacks, (), trump, doubled_lead, last_trick,
         trump_card,
     )  # fmt: skip
+
+
+class EngineTables(NamedTuple):
+    """What the engine's fast paths need of one ruleset, built once per ruleset
+    by :func:`counter_rules.rulesets.base.tables_for` (internal)."""
+
+    plays: tuple[PlayTable, ...]
+    """For each seat, the shared plays of every card of the deck, by card key
+    (``None`` for a card outside the deck)."""
+    play_kind: int
+    """How plays are listed (:attr:`~counter_rules.rulesets.base.Shortcuts.plays`)."""
+    trick_kind: int
+    """How tricks are resolved (:attr:`~counter_rules.rulesets.base.Shortcuts.tricks`)."""
+    bid_rule: int
+    """How bids in turn are listed (:attr:`~counter_rules.rulesets.base.Shortcuts.bids`)."""
 
 
 def best_of(pool: Sequence[int], half: Sequence[int], lowest_wins: bool) -> int:

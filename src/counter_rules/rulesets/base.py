@@ -21,8 +21,8 @@ import attrs
 
 from counter_rules.cards import Card, Suit, intern_card
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Play, PlayTable, seat_plays
-from counter_rules.rulesets._quick import QUICK_NONE, deal_order, split_deal
+from counter_rules.moves import Play, seat_plays
+from counter_rules.rulesets._quick import QUICK_NONE, EngineTables, deal_order, split_deal
 from counter_rules.trick import PlayedCard, TrickResult
 
 if TYPE_CHECKING:
@@ -307,22 +307,6 @@ class Ruleset(abc.ABC):
         """The winning seats of a finished game: every seat tied at the top."""
         best = max(state.scores)
         return tuple(seat for seat, score in enumerate(state.scores) if score == best)
-
-
-@attrs.frozen
-class EngineTables:
-    """What the engine's fast paths need of one ruleset, built once per ruleset
-    by :func:`tables_for` (internal)."""
-
-    plays: tuple[PlayTable, ...]
-    """For each seat, the shared plays of every card of the deck, by card key
-    (``None`` for a card outside the deck)."""
-    play_kind: int
-    """How plays are listed (:attr:`Shortcuts.plays`)."""
-    trick_kind: int
-    """How tricks are resolved (:attr:`Shortcuts.tricks`)."""
-    bid_rule: int
-    """How bids in turn are listed (:attr:`Shortcuts.bids`)."""
 
 
 def tables_for(rules: Ruleset) -> EngineTables:
