@@ -283,7 +283,6 @@ def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple
         moves: tuple[Move, ...] | None = state.__dict__["_legal"]
         if moves is None:  # a state built by hand
             moves = compute_legal(state)
-        players = len(state.hands)
     else:
         source = _MOVE_SOURCES.get(type(state))
         if source is None:
@@ -291,9 +290,9 @@ def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple
                 f"legal_moves needs a GameState or a PlayerView, got {type(state).__name__}"
             )
         moves = source(state)
-        players = len(state.bids)
     if seat is None:
         return moves
+    players = len(state.bids)
     if type(seat) is not int or not 0 <= seat < players:
         raise InvalidArgumentError(f"seat must be a whole number 0..{players - 1}, got {seat!r}")
     return tuple([m for m in moves if m.seat == seat])
@@ -372,7 +371,7 @@ def apply_bid(state: GameState, move: Bid) -> GameState:
     seat = move.seat
     d = state.__dict__
     rules: Ruleset = d["rules"]
-    tables = _tables(d)
+    tables: EngineTables = d["_tables"] or tables_for(rules)
     bids: list[int | None] = list(d["bids"])
     bids[seat] = move.tricks
     new_bids = tuple(bids)
@@ -420,7 +419,7 @@ def apply_pass(state: GameState, move: Pass) -> GameState:
     old_to_act = d["to_act"]
     to_act = old_to_act - _SEATS[seat]
     nd = d.copy()
-    tables = _tables(d)
+    tables: EngineTables = d["_tables"] or tables_for(d["rules"])
     nd["_tables"] = tables
     if to_act:
         nd["pending"] = tuple(pending)
@@ -467,7 +466,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
     card = move.card
     d = state.__dict__
     rules: Ruleset = d["rules"]
-    tables = _tables(d)
+    tables: EngineTables = d["_tables"] or tables_for(rules)
     hands: tuple[tuple[Card, ...], ...] = d["hands"]
     hand = hands[seat]
     i = 0

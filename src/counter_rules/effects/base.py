@@ -60,7 +60,6 @@ class TrickWork:
         "plays",
         "present",
         "ranks",
-        "seats",
         "suits",
         "trick_trump",
         "trump",
@@ -77,19 +76,25 @@ class TrickWork:
         explain: bool,
     ) -> None:
         self.plays = plays
-        self.cards: list[Card] = [p.card for p in plays]
-        self.seats: list[int] = [p.seat for p in plays]
+        cards: list[Card] = [p.card for p in plays]
+        self.cards = cards
         self.n = len(plays)
-        self.ranks: list[Rank] = [c.rank for c in self.cards]
+        self.ranks: list[Rank] = [c.rank for c in cards]
+        # A card's key holds its rank number in bits 4..7 (see Card): integer
+        # arithmetic on it is cheaper than on the Rank members.
+        half: list[int] = []
         present = 0
-        for rank in self.ranks:
-            present |= 1 << rank
+        for card in cards:
+            key = card._key
+            present |= 1 << ((key >> 4) & 15)
+            half.append((key >> 3) & 30)
         #: A bit set of the ranks in the trick (bit ``1 << rank``): the pipeline
         #: runs a power's step only when its rank is present.
         self.present = present
         #: The suit each card counts as for winning (printed, until a Ten or Eight changes it).
-        self.suits: list[Suit | None] = [c.suit for c in self.cards]
-        self.half: list[int] = [2 * r for r in self.ranks]
+        self.suits: list[Suit | None] = [c.suit for c in cards]
+        #: The values in half points: twice the rank number to start with.
+        self.half = half
         self.buffs: list[int] = [NO_BUFF] * self.n
         self.is_trump: list[bool] = [False] * self.n
         self.trump = trump
@@ -99,9 +104,10 @@ class TrickWork:
         self.doubled_lead = doubled_lead
         self.last_trick = last_trick
         self.explain = explain
-        self.effects: list[Effect] = []
+        # Effects are listed only when explanations are asked for.
+        self.effects: list[Effect] | None = [] if explain else None
         self.winner_index: int | None = None
-        self.next_leader: int = self.seats[0]
+        self.next_leader: int = plays[0].seat
         self.next_trump: Suit | None = trump
         self.pass_cards = False
         self.double_next = False
@@ -111,8 +117,13 @@ class TrickWork:
         self, kind: str, text: str, rank: Rank | None = None, index: int | None = None
     ) -> None:
         """Record an effect (callers check :attr:`explain` first, to skip formatting)."""
-        self.effects.append(Effect(kind, text, rank, index))
+        if self.effects is not None:
+            self.effects.append(Effect(kind, text, rank, index))
 
     def label(self, index: int) -> str:
         """``"Q♠ (seat 2)"``: a card of the trick for an explanation."""
-        return f"{self.cards[index]} (seat {self.seats[index]})"
+        return f"{self.cards[index]} (seat {self.seat(index)})"
+
+    def seat(self, index: int) -> int:
+        """The seat that played card ``index`` of the trick."""
+        return self.plays[index].seat

@@ -35,21 +35,22 @@ def showings(playable: Sequence[Card], hand: Sequence[Card]) -> list[tuple[Card,
         >>> four.showings(hand[2:], hand)  # only the Nine may be played
         []
     """
-    for card in playable:
+    pairs: list[tuple[Card, Card]] = []
+    first: Card | None = None
+    for card in hand:
         if card.rank is _FOUR:
-            break
+            if first is not None:
+                break
+            first = card
     else:
-        return []  # no Four may be played, so none is shown
+        return pairs  # fewer than two Fours: none to show
     fours = [card for card in hand if card.rank is _FOUR]
-    if len(fours) < 2:
-        return []
-    return [
-        (card, other)
-        for card in fours
-        if any(card is c for c in playable)
-        for other in fours
-        if other is not card
-    ]
+    for card in fours:
+        for c in playable:
+            if c is card:
+                pairs.extend([(card, other) for other in fours if other is not card])
+                break
+    return pairs
 
 
 def why_not_shown(played: Card, shown: Card, hand: Sequence[Card]) -> str | None:

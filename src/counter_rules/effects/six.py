@@ -58,12 +58,12 @@ def after_trick(work: TrickWork) -> None:
     i = half.index(lowest)
     if ranks[i] is not _SIX:
         return
-    work.next_leader = work.seats[i]
+    work.next_leader = work.seat(i)
     work.double_next = True
     if work.explain:
         work.note(
             "six",
-            f"{work.label(i)} has the lowest value ({fmt_half(lowest)}): seat {work.seats[i]} "
+            f"{work.label(i)} has the lowest value ({fmt_half(lowest)}): seat {work.seat(i)} "
             "leads the next trick and that card counts double",
             _SIX,
             i,

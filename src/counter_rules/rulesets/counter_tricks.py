@@ -132,7 +132,7 @@ def resolve(
     index = work.winner_index
     return make_result(
         plays,
-        None if index is None else work.seats[index],
+        None if index is None else work.seat(index),
         index,
         tuple(work.half),
         work.trick_trump,
@@ -142,7 +142,7 @@ def resolve(
         work.pass_cards,
         work.double_next,
         work.jacks,
-        tuple(work.effects),
+        () if work.effects is None else tuple(work.effects),
         trump,
         doubled_lead,
         last_trick,
@@ -155,7 +155,7 @@ def _pick_winner(work: TrickWork, present: int) -> None:
         victor = four.victor_index(work)
         if victor is not None:
             work.winner_index = victor
-            work.next_leader = work.seats[victor]
+            work.next_leader = work.seat(victor)
             return
     if present & _SEVEN:
         seven.apply(work)
@@ -186,11 +186,11 @@ def _pick_winner(work: TrickWork, present: int) -> None:
         if work.explain:
             work.note(
                 "no-winner",
-                f"no card can win: nobody takes the trick and seat {work.seats[0]} leads again",
+                f"no card can win: nobody takes the trick and seat {work.seat(0)} leads again",
             )
         return
     work.winner_index = best
-    work.next_leader = work.seats[best]
+    work.next_leader = work.seat(best)
     if work.explain:
         kind = "trump" if best_trump >= 0 else f"card of the led suit {led}"
         which = "lowest" if lowest else "highest"
