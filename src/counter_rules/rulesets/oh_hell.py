@@ -99,7 +99,8 @@ class OhHell(Ruleset):
     Args:
         players: 2..10.
         schedule: Cards dealt per hand: a tuple such as ``(10,)`` or a name from
-            :data:`~counter_rules.rulesets.oh_hell.SCHEDULES`: ``"up"`` (1 up to the most each can get, M),
+            :data:`~counter_rules.rulesets.oh_hell.SCHEDULES`: ``"up"`` (1 up to
+            the most each can get, M),
             ``"reverse"`` (M down to 1), ``"full"`` (1 up to M and back),
             ``"up_and_down"`` (1 up to 10 and back), ``"up_to_ten"``,
             ``"eight_down_up"`` (8 down to 1 and back up to 8) or ``"office"``
