@@ -1,18 +1,33 @@
-"""Build script for the optional compiled engine.
+"""Build script for the compiled engine.
 
 The project's metadata lives in ``pyproject.toml``; this file only adds the
-extension modules. With ``COUNTER_RULES_COMPILE=1`` in the environment, mypyc
-compiles the engine's hot modules (listed below) to C; otherwise the package
-is pure Python. Both builds behave the same: the test suite runs on each.
+extension modules. A wheel build compiles the modules in ``COMPILED_MODULES``
+to C with mypyc (which comes with mypy) unless ``COUNTER_RULES_COMPILE=0``;
+when that is impossible (no C compiler, or compilation fails) it warns and
+builds the pure-Python package instead, unless ``COUNTER_RULES_COMPILE=1``
+demands the compiled build. Editable installs are pure Python unless
+``COUNTER_RULES_COMPILE=1``. The rules for the variable live in
+``_build/backend.py``. Both builds behave the same: the test suite runs on each.
 """
 
 from __future__ import annotations
 
-import os
+import glob
+import sys
+import tempfile
+from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
-# The modules on the engine's hot path: plain, fully typed functions.
+_HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(_HERE / "_build"))
+
+from backend import compile_mode  # noqa: E402
+
+# The modules mypyc compiles: the engine's hot path, plain and fully typed.
+# Glob patterns are allowed (for example "src/counter_rules/effects/*.py").
+# This list is the only place that names them.
 COMPILED_MODULES = [
     "src/counter_rules/_core.py",
     "src/counter_rules/rulesets/_quick.py",
@@ -28,16 +43,101 @@ COMPILED_MODULES = [
     ),
 ]  # fmt: skip
 
+# mypyc links the compiled modules through one shared extension module named
+# after the group: "counter_rules._engine" puts it inside the package, as
+# counter_rules/_engine__mypyc.*, instead of a top-level module named by a hash.
+GROUP_NAME = "counter_rules._engine"
 
-def _ext_modules() -> list[object]:
-    flag = os.environ.get("COUNTER_RULES_COMPILE", "")
-    if flag in ("", "0"):
-        return []
-    if flag != "1":
-        raise SystemExit(f"COUNTER_RULES_COMPILE must be 0 or 1, got {flag!r}")
-    from mypyc.build import mypycify
-
-    return list(mypycify(COMPILED_MODULES, opt_level="3"))
+# Stands in for the extension modules until build_ext knows whether it
+# compiles, so that wheel builds are tagged for the platform; mypyc runs only
+# when extensions are built, never for metadata or an sdist.
+_PLACEHOLDER = Extension("counter_rules._engine__mypyc", sources=[])
 
 
-setup(ext_modules=_ext_modules())
+def _compiled_paths() -> list[str]:
+    paths: list[str] = []
+    for pattern in COMPILED_MODULES:
+        found = sorted(glob.glob(pattern)) if glob.has_magic(pattern) else [pattern]
+        if not found:
+            raise SystemExit(f"setup.py: COMPILED_MODULES pattern {pattern!r} matches no file")
+        paths.extend(p for p in found if p not in paths)
+    return paths
+
+
+def _warn(message: str) -> None:
+    print(f"WARNING (counter_rules build): {message}", file=sys.stderr, flush=True)
+
+
+class BuildEngine(build_ext):
+    """Compiles the engine with mypyc, or falls back to the pure-Python package."""
+
+    def run(self) -> None:
+        mode = compile_mode(editable=bool(self.editable_mode or self.inplace))
+        if mode != "pure":
+            if mode == "auto" and not self._c_compiler_works():
+                _warn("no working C compiler; building the pure-Python package")
+            elif self._compile(required=mode == "compiled"):
+                return
+        self._pure()
+
+    def _compile(self, *, required: bool) -> bool:
+        """Build the extensions; on failure, warn and return False (or raise if required)."""
+        extensions: list[Extension] = []
+        try:
+            from mypyc.build import mypycify
+
+            extensions = list(mypycify(_compiled_paths(), opt_level="3", group_name=GROUP_NAME))
+            self._use(extensions)
+            super().run()
+        except (Exception, SystemExit) as error:
+            if required:
+                raise
+            for extension in extensions:
+                Path(self.get_ext_fullpath(extension.name)).unlink(missing_ok=True)
+            _warn(f"compiling the engine failed ({error!r}); building the pure-Python package")
+            return False
+        return True
+
+    def _use(self, extensions: list[Extension]) -> None:
+        """Build these extensions instead of the placeholder.
+
+        setuptools' ``finalize_options`` gives each extension some build data;
+        this gives the same to the extensions that replace the placeholder
+        (mypyc's never link to a shared library built here, so need no stub).
+        """
+        self.extensions = self.distribution.ext_modules = extensions
+        for extension in extensions:
+            fullname = self.get_ext_fullname(extension.name)
+            extension._full_name = fullname  # type: ignore[attr-defined]
+            extension._links_to_dynamic = False  # type: ignore[attr-defined]
+            extension._needs_stub = False  # type: ignore[attr-defined]
+            extension._file_name = self.get_ext_filename(fullname)  # type: ignore[attr-defined]
+            self.ext_map[fullname] = extension
+
+    def _c_compiler_works(self) -> bool:
+        """Whether the configured C compiler compiles a file that includes Python.h."""
+        from distutils.ccompiler import new_compiler
+        from distutils.sysconfig import customize_compiler
+
+        with tempfile.TemporaryDirectory() as tmp:
+            source = Path(tmp, "probe.c")
+            source.write_text("#include <Python.h>\nint counter_rules_probe(void) { return 0; }\n")
+            try:
+                compiler = new_compiler(compiler=self.compiler, force=True)
+                customize_compiler(compiler)
+                compiler.compile([str(source)], output_dir=tmp, include_dirs=self.include_dirs)
+            except Exception:
+                return False
+        return True
+
+    def _pure(self) -> None:
+        """No extension modules: the wheel is the pure-Python package, tagged py3-none-any."""
+        self.extensions = self.distribution.ext_modules = []
+        wheel = self.distribution.command_obj.get("bdist_wheel")
+        if wheel is not None:
+            wheel.root_is_pure = True  # type: ignore[attr-defined]
+
+
+_EXT_MODULES = [] if compile_mode(editable=False) == "pure" else [_PLACEHOLDER]
+
+setup(ext_modules=_EXT_MODULES, cmdclass={"build_ext": BuildEngine})

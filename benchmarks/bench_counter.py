@@ -9,9 +9,10 @@ OpenSpiel), the same run plays OpenSpiel's ``oh_hell`` (4 players, 10 tricks,
 prints the ratio. The engines run in interleaved slices (round-robin), so a
 machine whose speed drifts during the run treats them alike; the best slice of
 each engine gives hands/s, and the ratio is given both from the best slices
-and as the median over the rounds. It says which build of counter_rules runs:
-the pure-Python package or the compiled one (``COUNTER_RULES_COMPILE=1``, see
-the docs' performance page).
+and as the median over the rounds. It prints which build of counter_rules it
+measured: the compiled one (what a wheel install gives) or the pure-Python
+package (an editable install, ``COUNTER_RULES_COMPILE=0``, or the fallback
+without a C compiler); see the docs' performance page.
 
 Run: ``python benchmarks/bench_counter.py [--seconds 6] [--rounds N] [--json]``.
 """
@@ -131,6 +132,7 @@ def main() -> None:
     if args.json:
         report = {
             "python": platform.python_version(),
+            "machine": platform.machine(),
             "compiled": counter_rules.COMPILED,
             "seconds_per_engine": args.seconds,
             "rounds": rounds,

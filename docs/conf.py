@@ -8,10 +8,13 @@ Build the site and run every example on it::
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from docutils import nodes
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -30,20 +33,74 @@ release = counter_rules.__version__
 version = ".".join(release.split(".")[:2])
 
 # -- General ------------------------------------------------------------------
-# Only Sphinx's own extensions: the docs build offline with nothing but Sphinx.
+# Sphinx's own extensions, plus myst-parser for the changelog (Markdown); the
+# docs extra installs everything this needs, and the build needs no network.
 extensions = [
+    "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
 ]
 
 root_doc = "index"
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 # _measured.rst is pulled into performance.rst with ``.. include::``; it is not
-# a page of its own.
-exclude_patterns = ["_build", "_measured.rst", "Thumbs.db", ".DS_Store"]
-nitpicky = False
+# a page of its own. _inventories holds the intersphinx inventories.
+exclude_patterns = ["_build", "_inventories", "_measured.rst", "Thumbs.db", ".DS_Store"]
+# Every cross-reference must resolve: a broken one is a warning (an error
+# under -W).
+nitpicky = True
+nitpick_ignore_regex = [
+    # Types of the optional frameworks, named in the adapters' signatures: their
+    # documentation is not linked (no inventory of theirs is kept offline).
+    ("py:class", r"(numpy|np|gymnasium|pettingzoo|pyspiel)(\..*)?"),
+    ("py:class", r"NDArray"),
+]
+nitpick_ignore = [
+    # The standard library's own path of the class documented there as
+    # concurrent.futures.Executor.
+    ("py:class", "concurrent.futures._base.Executor"),
+]
 default_role = "py:obj"
+
+# -- intersphinx --------------------------------------------------------------
+# Links into the Python and attrs documentation. Each inventory is read from
+# the copy under _inventories first, so the build works offline (CI has no
+# network) and gives the same result everywhere; only if that file is missing
+# does Sphinx download the inventory. python.inv is the inventory of the
+# Python 3.11 documentation (the oldest Python supported), attrs.inv that of
+# attrs 25.4; _inventories/README.md says where they come from and how to
+# refresh them.
+_INVENTORIES = Path(__file__).resolve().parent / "_inventories"
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", (str(_INVENTORIES / "python.inv"), None)),
+    "attrs": ("https://www.attrs.org/en/stable", (str(_INVENTORIES / "attrs.inv"), None)),
+}
+intersphinx_timeout = 10
+
+# -- Optional frameworks ------------------------------------------------------
+# The research adapters need numpy, OpenSpiel or PettingZoo, which the docs
+# extra does not install. Without them, autodoc imports the adapter modules
+# with stand-ins for the missing packages (their pages still document every
+# name), and the doctest builder skips the examples that import an adapter
+# whose packages are missing; with them installed (as in CI), every example
+# runs.
+_ADAPTER_NEEDS = {
+    "counter_rules.adapters.observation": ("numpy",),
+    "counter_rules.adapters.openspiel": ("numpy", "pyspiel"),
+    "counter_rules.adapters.pettingzoo": ("numpy", "pettingzoo", "gymnasium"),
+}
+_MISSING = sorted(
+    {
+        package
+        for needs in _ADAPTER_NEEDS.values()
+        for package in needs
+        if importlib.util.find_spec(package) is None
+    }
+)
+autodoc_mock_imports = list(_MISSING)
 
 # -- autodoc / napoleon -------------------------------------------------------
 autodoc_member_order = "bysource"
@@ -61,13 +118,12 @@ napoleon_use_rtype = False
 doctest_test_doctest_blocks = "default"
 
 # -- HTML ---------------------------------------------------------------------
-html_theme = "alabaster"
+html_theme = "furo"
 html_title = f"counter_rules {release}"
-html_theme_options = {
-    "description": "The exact rules of Counter, as a typed Python library",
-    "fixed_sidebar": True,
-    "show_relbars": True,
-}
+
+# -- MyST (the changelog) -----------------------------------------------------
+# Headings of CHANGELOG.md get anchors, so its sections can be linked.
+myst_heading_anchors = 2
 
 
 # -- Docstring fixes ----------------------------------------------------------
@@ -149,8 +205,27 @@ def _check_api_page(app: Sphinx) -> None:
             )
 
 
+# -- Examples of the optional adapters ----------------------------------------
+def _skip_examples_without_frameworks(app: Sphinx, doctree: nodes.document) -> None:
+    """Mark the examples that import an adapter whose packages are missing as
+    skipped (the doctest builder's ``skipif``), so the docs build with the
+    docs extra alone; nothing is skipped when the packages are installed."""
+    unavailable = [
+        module
+        for module, needs in _ADAPTER_NEEDS.items()
+        if any(package in _MISSING for package in needs)
+    ]
+    if not unavailable:
+        return
+    for node in doctree.findall(nodes.Element):
+        is_example = isinstance(node, nodes.doctest_block) or "testnodetype" in node
+        if is_example and any(module in node.astext() for module in unavailable):
+            node["skipif"] = "True"
+
+
 def setup(app: Sphinx) -> dict[str, object]:
     app.connect("builder-inited", _check_api_page)
+    app.connect("doctree-read", _skip_examples_without_frameworks)
     # Napoleon rewrites docstrings at the default priority, 500.
     app.connect("autodoc-process-docstring", _source_attribute_doc, priority=400)
     app.connect("autodoc-process-docstring", _remember_attribute_doc, priority=450)

@@ -50,9 +50,10 @@ from counter_rules.views import PlayerView, view
 __version__ = "0.1.0"
 
 COMPILED: bool = not (_core.__file__ or "").endswith(".py")
-"""Whether the engine's hot modules run compiled: true in a build made with
-``COUNTER_RULES_COMPILE=1`` (see :doc:`performance`), false in the pure-Python
-package. Both behave the same; the compiled one is faster."""
+"""Whether the engine's hot modules run compiled: true in the compiled build
+that a wheel install gives (see :doc:`performance`), false in the pure-Python
+package (an editable install, ``COUNTER_RULES_COMPILE=0``, or a build without
+a C compiler). Both behave the same; the compiled one is faster."""
 
 __all__ = [
     "Bid",

@@ -367,7 +367,7 @@ class _Observer:
         }
 
     def set_from(self, state: CounterRulesState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s vector; all zeros before the deal."""
+        """Fill ``tensor`` with ``player``'s vector; all zeros before the deal."""
         game_state = state.game_state
         if game_state is None:
             self.tensor.fill(0.0)

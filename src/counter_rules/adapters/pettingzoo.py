@@ -161,7 +161,7 @@ class CounterRulesEnv(AECEnv):  # type: ignore[misc]
         return {"observation": encode_view(view(state, seat), self.actions), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Make the move ``action`` for :attr:`agent_selection`.
+        """Make the move ``action`` for ``agent_selection``.
 
         Raises:
             InvalidArgumentError: ``action`` is not an action id.

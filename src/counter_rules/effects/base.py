@@ -116,7 +116,7 @@ class TrickWork:
     def note(
         self, kind: str, text: str, rank: Rank | None = None, index: int | None = None
     ) -> None:
-        """Record an effect (callers check :attr:`explain` first, to skip formatting)."""
+        """Record an effect (callers check ``explain`` first, to skip formatting)."""
         if self.effects is not None:
             self.effects.append(Effect(kind, text, rank, index))
 

@@ -137,7 +137,7 @@ class EngineTables(NamedTuple):
     """What the engine's fast paths need of one ruleset, built once per ruleset
     by :func:`counter_rules.rulesets.base.tables_for` (internal)."""
 
-    plays: tuple[PlayTable, ...]
+    plays: tuple[tuple[Play | None, ...], ...]
     """For each seat, the shared plays of every card of the deck, by card key
     (``None`` for a card outside the deck)."""
     play_kind: int

@@ -1,6 +1,6 @@
 """The interface between the engine and a ruleset.
 
-The engine (:mod:`counter_rules.engine`) runs the cycle every game here shares:
+The engine (``counter_rules.engine``) runs the cycle every game here shares:
 deal, bid, play tricks (with an optional simultaneous pass after a trick), score,
 deal again until the end. A :class:`Ruleset` supplies the parts: the deck and
 the deal, where trump comes from, which bids and plays are legal, how a trick
@@ -47,7 +47,7 @@ _card_key = attrgetter("_key")
 class Shortcuts:
     """Which of the engine's built-in fast paths a ruleset's rules are.
 
-    Each field is one of the constants of :mod:`counter_rules.rulesets._quick`:
+    Each field is one of the constants of ``counter_rules.rulesets._quick``:
     ``QUICK_NONE`` (ask the ruleset's method), ``QUICK_PLAIN`` (plain Oh Hell's
     follow rule and trick resolution) or ``QUICK_COUNTER``
     (:mod:`counter_rules.rulesets.counter_tricks`); for bids, ``QUICK_NONE`` or
