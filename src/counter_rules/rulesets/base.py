@@ -249,9 +249,9 @@ class Ruleset(abc.ABC):
         seat: int,
     ) -> tuple[Play, ...] | None:
         """The legal plays of ``seat`` when they depend only on its hand, the
-        trick so far and trump: the engine lists them while it builds the next
-        state. ``None`` (the default) when the ruleset needs the whole state;
-        the engine then asks :meth:`legal_plays` when the moves are wanted."""
+        trick so far and trump, for callers that hold no state (a bot
+        completing imagined tricks). ``None`` (the default) when the ruleset
+        needs the whole state: then ask :meth:`legal_plays`."""
         return None
 
     @abc.abstractmethod

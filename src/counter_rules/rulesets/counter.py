@@ -132,8 +132,18 @@ class Counter(Ruleset):
         """Follow the suit to follow (a led Two asks for trumps) unless void or
         holding only its Eight; a Four may be played with or without showing
         another Four (see :mod:`~counter_rules.rulesets.counter_tricks`)."""
+        return self.plays_from(state.hands[seat], state.trick, state.trump, seat)
+
+    def plays_from(
+        self,
+        hand: tuple[Card, ...],
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        seat: int,
+    ) -> tuple[Play, ...]:
+        """:meth:`legal_plays` from the hand, the trick so far and trump alone."""
         table = tables_for(self).plays[seat]
-        return counter_tricks.legal_plays(table, state.hands[seat], state.trick, state.trump, seat)
+        return counter_tricks.legal_plays(table, hand, trick, trump, seat)
 
     def why_illegal_play(self, state: GameState, play: Play) -> str:
         """Explain a play of a held card that breaks the follow or Four rules."""
