@@ -41,19 +41,18 @@ Example:
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 
+from counter_rules._deal_sampler import DealPlan
 from counter_rules.cards import Card, Rank, Suit
 from counter_rules.effects import two
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.rulesets.base import shuffled, sort_hand
+from counter_rules.rulesets.base import sort_hand
 from counter_rules.rulesets.counter import Counter
 from counter_rules.rulesets.oh_hell import OhHell
 from counter_rules.rulesets.plain_tricks import led_suit
-from counter_rules.state import GameState, Phase
+from counter_rules.state import Deal, GameState, Phase
 from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
 
@@ -63,6 +62,10 @@ _JOKER = Rank.JOKER
 _STOCK = -1
 # A suit key: a Suit, or None for the Jokers' suit.
 _SuitKey = Suit | None
+# Rejection attempts before the exact sampler (see sample_world).
+_MAX_TRIES = 200
+# Seeds tried for a first-hand world whose ruleset draws trump from the seed.
+_SEED_TRIES = 2000
 
 
 class _Knowledge:
@@ -197,127 +200,76 @@ def _satisfies(know: _Knowledge, seat: int, cards: Sequence[Card]) -> bool:
     return True
 
 
-@lru_cache(maxsize=4096)
-def _factorial(n: int) -> int:
-    return math.factorial(n)
-
-
 def _exact_fill(
     know: _Knowledge,
     free: list[Card],
-    targets: list[tuple[int, int]],
+    slots: list[tuple[int, int]],
+    pinned: dict[int, list[Card]],
     rng: random.Random,
 ) -> dict[int, list[Card]]:
-    """Uniform over all fillings meeting the bounds, by counting (slow, exact)."""
-    seats = [t for t, _ in targets if t != _STOCK]
-    caps = tuple(c for t, c in targets if t != _STOCK)
+    """Uniform over every filling of the hidden places that keeps the bounds,
+    counted and drawn by :class:`~counter_rules._deal_sampler.DealPlan`."""
     keys: list[_SuitKey] = sorted(
         {k for (_, k) in know.bounds}, key=lambda k: -1 if k is None else k.value
     )
-    classes: list[tuple[_SuitKey, list[Card]]] = []
-    rest = list(free)
-    for key in keys:
-        members = [c for c in rest if know.counts(c, key)]
-        rest = [c for c in rest if not know.counts(c, key)]
-        classes.append((key, members))
-    limits = [
-        tuple(know.bounds.get((seat, key), cap) for seat, cap in zip(seats, caps, strict=True))
-        for key, _ in classes
-    ]
-
-    def splits(n: int, caps_left: tuple[int, ...], limit: tuple[int, ...]) -> list[tuple[int, ...]]:
-        out: list[tuple[int, ...]] = []
-
-        def go(i: int, left: int, acc: tuple[int, ...]) -> None:
-            if i == len(caps_left):
-                out.append(acc)
-                return
-            for x in range(min(left, caps_left[i], limit[i]) + 1):
-                go(i + 1, left - x, (*acc, x))
-
-        go(0, n, ())
-        return out
-
-    def weight(n: int, xs: tuple[int, ...]) -> int:
-        w = _factorial(n)
-        for x in xs:
-            w //= _factorial(x)
-        return w // _factorial(n - sum(xs))
-
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def count(i: int, caps_left: tuple[int, ...]) -> int:
-        if i == len(classes):
-            m = len(rest)
-            if sum(caps_left) > m:
-                return 0
-            return weight(m, caps_left)
-        key = (i, caps_left)
-        if key not in memo:
-            n = len(classes[i][1])
-            memo[key] = sum(
-                weight(n, xs)
-                * count(i + 1, tuple(c - x for c, x in zip(caps_left, xs, strict=True)))
-                for xs in splits(n, caps_left, limits[i])
-            )
-        return memo[key]
-
-    total = count(0, caps)
-    if not total:
-        raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
-    fill: dict[int, list[Card]] = {t: [] for t, _ in targets}
-    caps_left = caps
-    for i, (_, members) in enumerate(classes):
-        n = len(members)
-        options = [
-            (
-                weight(n, xs)
-                * count(i + 1, tuple(c - x for c, x in zip(caps_left, xs, strict=True))),
-                xs,
-            )
-            for xs in splits(n, caps_left, limits[i])
-        ]
-        pick = rng.randrange(sum(w for w, _ in options))
-        xs = options[-1][1]
-        for w, option in options:
-            if pick < w:
-                xs = option
+    # One class per bounded suit (the cards that count toward its bounds), and
+    # one for every other card.
+    classes: list[list[Card]] = [[] for _ in range(len(keys) + 1)]
+    for card in free:
+        for k, key in enumerate(keys):
+            if know.counts(card, key):
+                classes[k].append(card)
                 break
-            pick -= w
-        order = shuffled(members, rng)
-        at = 0
-        for seat, x in zip(seats, xs, strict=True):
-            fill[seat] += order[at : at + x]
-            at += x
-        fill[_STOCK] += order[at:]
-        caps_left = tuple(c - x for c, x in zip(caps_left, xs, strict=True))
-    order = shuffled(rest, rng)
-    at = 0
-    for seat, cap in zip(seats, caps_left, strict=True):
-        fill[seat] += order[at : at + cap]
-        at += cap
-    fill[_STOCK] += order[at:]
-    return fill
+        else:
+            classes[-1].append(card)
+    places: list[tuple[int, list[int | None]]] = []
+    for target, room in slots:
+        limits: list[int | None] = []
+        for key in keys:
+            bound = know.bounds.get((target, key))
+            if bound is not None:
+                # A pinned card of the suit uses up part of the bound.
+                bound -= sum(1 for card in pinned[target] if know.counts(card, key))
+            limits.append(bound)
+        places.append((room, [*limits, None]))
+    plan = DealPlan([len(c) for c in classes], places)
+    if not plan.total:
+        raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
+    hands = plan.draw(classes, rng)
+    return {target: pinned[target] + hand for (target, _), hand in zip(slots, hands, strict=True)}
 
 
-def sample_world(player_view: PlayerView, rng: random.Random, *, max_tries: int = 200) -> GameState:
+def sample_world(
+    player_view: PlayerView, rng: random.Random, *, max_tries: int = _MAX_TRIES
+) -> GameState:
     """A complete state consistent with ``player_view``, the unseen cards drawn
     uniformly among the deals that agree with everything the view shows.
 
     Args:
         player_view: What one seat knows (:func:`counter_rules.view`).
         rng: The source of randomness.
-        max_tries: Rejection attempts before the exact counting sampler takes
-            over (both are uniform; rejection is faster when it succeeds).
+        max_tries: How many times to shuffle the unseen cards and deal them
+            out, keeping the first deal that meets every constraint, before
+            the exact sampler counts the consistent deals and draws one. ``0``
+            goes to the exact sampler at once. Both draw uniformly from the
+            same deals; only the speed (and which world a given ``rng`` gives)
+            differs.
 
     Raises:
-        InvalidArgumentError: The view is not a view, or no deal fits it.
+        InvalidArgumentError: ``player_view`` is not a view, ``rng`` is not a
+            :class:`random.Random`, ``max_tries`` is not a whole number from 0
+            up, or no deal fits the view.
     """
     if not isinstance(player_view, PlayerView):
         raise InvalidArgumentError(f"expected a PlayerView, got {player_view!r}")
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(f"rng must be a random.Random, got {rng!r}")
+    if type(max_tries) is not int or max_tries < 0:
+        raise InvalidArgumentError(f"max_tries must be an integer from 0 up, got {max_tries!r}")
     pv = player_view
     know = _Knowledge(pv)
-    unseen = [c for c in pv.rules.deck() if c not in _seen_cards(pv)]
+    seen = _seen_cards(pv)
+    unseen = [c for c in pv.rules.deck() if c not in seen]
     targets: list[tuple[int, int]] = [
         (s, pv.hand_sizes[s]) for s in range(pv.players) if s not in know.visible
     ]
@@ -332,9 +284,12 @@ def sample_world(player_view: PlayerView, rng: random.Random, *, max_tries: int 
         pinned[seat].append(card)
     free = [c for c in unseen if c not in know.pins]
     slots = [(t, cap - len(pinned[t])) for t, cap in targets]
+    if any(room < 0 for _, room in slots):
+        raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
     fill: dict[int, list[Card]] | None = None
     for _ in range(max_tries):
-        order = shuffled(free, rng)
+        order = list(free)
+        rng.shuffle(order)
         attempt: dict[int, list[Card]] = {}
         at = 0
         for t, n in slots:
@@ -344,37 +299,49 @@ def sample_world(player_view: PlayerView, rng: random.Random, *, max_tries: int 
             fill = attempt
             break
     if fill is None:
-        # Bounds make rejection unlikely to succeed: count instead. Pinned cards
-        # enter as fixed: lower each target's room and bound accordingly.
-        for t, cards in pinned.items():
-            for card in cards:
-                key = (t, card.suit)
-                if key in know.bounds and know.counts(card, card.suit):
-                    know.bounds[key] -= 1
-        if any(v < 0 for v in know.bounds.values()):
-            raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
-        # Targets without any bound join the stock in one pool: given which cards
-        # the pool holds, every split of them is equally likely, so the pool is
-        # counted once and shared out uniformly afterwards (exact, and fast).
-        bounded = {s for s, _ in know.bounds}
-        dp_slots = [(t, n) for t, n in slots if t in bounded]
-        pool = [(t, n) for t, n in slots if t not in bounded]
-        dp_slots.append((_STOCK, sum(n for _, n in pool)))
-        dp_fill = _exact_fill(know, free, dp_slots, rng)
-        fill = {t: dp_fill[t] for t, _ in dp_slots if t != _STOCK}
-        shared = shuffled(dp_fill[_STOCK], rng)
-        at = 0
-        for t, n in pool:
-            fill[t] = shared[at : at + n]
-            at += n
-        for t, cards in pinned.items():
-            fill[t] = cards + fill[t]
+        fill = _exact_fill(know, free, slots, pinned, rng)
     return _build(pv, fill, rng)
+
+
+def _opening(
+    pv: PlayerView, hands: Sequence[tuple[Card, ...]], stock: tuple[Card, ...], rng: random.Random
+) -> tuple[Deal | None, int]:
+    """The deal a first-hand world started from, and a seed for the world.
+
+    The hands then were the hands now plus the cards each seat has played; the
+    stock was the stock now without the Jacks laid on it. The seed matters for
+    a ruleset that draws the first hand's trump from it: the seed is drawn
+    again until it gives the world's trump card (``None`` as the deal if no
+    such seed turns up, which leaves the world unrecordable).
+    """
+    played: list[list[Card]] = [[] for _ in hands]
+    for plays in (*(t.plays for t in pv.tricks), pv.trick):
+        for p in plays:
+            played[p.seat].append(p.card)
+    jacks = sum(len(t.jacks) for t in pv.tricks)
+    deal = Deal(
+        hands=[sort_hand((*hand, *cards)) for hand, cards in zip(hands, played, strict=True)],
+        stock=stock[jacks:],
+    )
+    rules = pv.rules
+    seed = rng.getrandbits(63)
+    # Jacks laid on the stock hide the first trump card, which the deal's
+    # own top card gives back whatever the seed.
+    if jacks or rules.check_deal(deal, seed, 1).trump_card == pv.trump_card:
+        return deal, seed
+    for _ in range(_SEED_TRIES):
+        seed = rng.getrandbits(63)
+        if (
+            rules.trump_for(1, deal.stock, seed)[1] == pv.trump_card
+            and rules.check_deal(deal, seed, 1).trump_card == pv.trump_card
+        ):
+            return deal, seed
+    return None, seed
 
 
 def _build(pv: PlayerView, fill: dict[int, list[Card]], rng: random.Random) -> GameState:
     players = pv.players
-    hands = []
+    hands: list[tuple[Card, ...]] = []
     for s in range(players):
         if s == pv.seat and pv.hand is not None:
             hands.append(pv.hand)
@@ -404,6 +371,14 @@ def _build(pv: PlayerView, fill: dict[int, list[Card]], rng: random.Random) -> G
         entry[me] = passed
         entry[(me - 1) % players] = received
         exchanges.append(tuple(entry))
+    first_deal: Deal | None = None
+    if pv.hand_number == 1 and not pv.my_exchanges:
+        # A first-hand world gets the deal it started from, so that a record
+        # (seed, first deal, moves) replays to it; the others' passes are not
+        # known, so a world after an exchange has none.
+        first_deal, seed = _opening(pv, hands, stock, rng)
+    else:
+        seed = rng.getrandbits(63)
     return GameState(
         pv.rules,
         pv.phase,
@@ -421,10 +396,11 @@ def _build(pv: PlayerView, fill: dict[int, list[Card]], rng: random.Random) -> G
         pv.to_act,
         pv.doubled_lead,
         tuple(pending),
-        rng.getrandbits(63),
+        seed,
         pv.history,
         pv.cards_dealt,
         pv.trump_card,
         pv.blind,
         tuple(exchanges),
+        first_deal,
     )
