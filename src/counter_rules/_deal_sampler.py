@@ -23,18 +23,41 @@ on the limits and hand sizes, never on luck: no retries.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+
+from counter_rules.cards import Card
+from counter_rules.rulesets.base import shuffled
 
 __all__ = ["DealPlan"]
 
-_T = TypeVar("_T")
 _Limit = int | None
-# A dynamic-programming state: (row step, cell step, column totals left, row room left).
-_Key = tuple[int, int, tuple[int, ...], int]
+# A dynamic-programming state: (step, column totals left, room left in the row).
+_Key = tuple[int, tuple[int, ...], int]
+
+
+class _Step:
+    """One step of the count: a cell of a row, or the row's end.
+
+    A cell step decides how many items the row takes from one tracked column
+    (``at`` is its place in the state's tuple); ``later`` lists the row's
+    other cells still to come, to bound what they can take. The end step fills
+    the rest of the row from the free columns and moves to the next row:
+    ``keep`` picks the columns still tracked there.
+    """
+
+    __slots__ = ("at", "cap", "end", "keep", "later", "left", "next_room", "row")
+
+    def __init__(self, row: int, at: int = -1, cap: _Limit = None) -> None:
+        self.row = row
+        self.at = at
+        self.cap = cap
+        self.end = at < 0
+        self.later: tuple[tuple[int, _Limit], ...] = ()
+        self.keep: tuple[int, ...] | None = None
+        self.next_room = 0
+        self.left = 0
 
 
 class _Table:
@@ -47,121 +70,122 @@ class _Table:
     """
 
     def __init__(
-        self, rows: Sequence[int], cols: Sequence[int], limits: Sequence[Sequence[_Limit]]
+        self,
+        rows: Sequence[int],
+        cols: Sequence[int],
+        limits: Sequence[Sequence[_Limit]],
+        order: Sequence[int],
     ) -> None:
         self.rows = tuple(rows)
         self.cols = tuple(cols)
-        self.limits = limits
-        limited_rows = [r for r in range(len(rows)) if any(x is not None for x in limits[r])]
-        self.free_rows = tuple(r for r in range(len(rows)) if r not in limited_rows)
-        self.order = _row_order(limited_rows, limits)
+        self.order = tuple(order)
+        self.free_rows = tuple(r for r in range(len(rows)) if r not in self.order)
         self.tracked = _tracked(self.order, len(cols), limits)
         self.free_cols0 = tuple(
             c for c in range(len(cols)) if not self.tracked or c not in self.tracked[0]
         )
-        # left[i]: the items still to place at the start of step i.
+        # left[i]: the items still to place at the start of row step i.
         self.left = tuple(
             sum(rows[r] for r in self.order[i:]) + sum(rows[r] for r in self.free_rows)
             for i in range(len(self.order) + 1)
         )
+        steps: list[_Step] = []
+        for i, row in enumerate(self.order):
+            tracked = self.tracked[i]
+            # A cell limited to 0 has one choice (nothing): no step for it.
+            cells = [
+                _Step(i, at, limits[row][c])
+                for at, c in enumerate(tracked)
+                if limits[row][c] is None or limits[row][c]
+            ]
+            for k, cell in enumerate(cells):
+                cell.later = tuple((other.at, other.cap) for other in cells[k + 1 :])
+            end = _Step(i)
+            if i + 1 < len(self.order):
+                end.keep = tuple(tracked.index(c) for c in self.tracked[i + 1])
+                end.next_room = rows[self.order[i + 1]]
+                end.left = self.left[i + 1]
+            steps += [*cells, end]
+        self.steps = tuple(steps)
         self.binom = _binomials(sum(cols))
         self.memo: dict[_Key, int] = {}
-        self.total = self._start_count()
+        self.start: _Key | None = None
+        self.total = 1
+        if self.order:
+            rem = tuple(cols[c] for c in self.tracked[0])
+            self.start = (0, rem, rows[self.order[0]])
+            self.total = self._count(0, rem, rows[self.order[0]], self.left[0] - sum(rem))
 
-    # -- counting --------------------------------------------------------------
-    def _start_count(self) -> int:
-        if not self.order:
-            return 1
-        cols = self.cols
-        return self._count(0, 0, tuple(cols[c] for c in self.tracked[0]), self.rows[self.order[0]])
-
-    def _count(self, i: int, j: int, rem: tuple[int, ...], room: int) -> int:
-        key = (i, j, rem, room)
+    def _count(self, s: int, rem: tuple[int, ...], room: int, free: int) -> int:
+        """The weighted number of ways to finish the table from this state;
+        ``free`` is how many items the free columns hold at the row's start."""
+        key = (s, rem, room)
         found = self.memo.get(key)
         if found is not None:
             return found
+        step = self.steps[s]
         total = 0
-        for weight, nxt in self._options(i, j, rem, room):
-            if nxt is None:
-                total += weight
-            else:
-                total += weight * self._count(*nxt)
+        if step.end:
+            if room <= free:
+                total = self.binom[free][room]
+                if step.keep is not None:
+                    after = tuple(rem[k] for k in step.keep)
+                    total *= self._count(s + 1, after, step.next_room, step.left - sum(after))
+        else:
+            at = step.at
+            have = rem[at]
+            binom = self.binom[have]
+            head, tail = rem[:at], rem[at + 1 :]
+            for x in _choices(step, rem, room, free):
+                total += binom[x] * self._count(s + 1, (*head, have - x, *tail), room - x, free)
         self.memo[key] = total
         return total
 
-    def _options(
-        self, i: int, j: int, rem: tuple[int, ...], room: int
-    ) -> list[tuple[int, _Key | None]]:
-        """The choices for the next cell: (ways, the state after it); a state
-        of ``None`` is the end (the free row group takes what is left)."""
-        tracked = self.tracked[i]
-        row = self.order[i]
-        # The free columns' items left: everything not in a tracked column
-        # (the room this row has already filled came out of tracked columns).
-        free = self.left[i] - sum(rem) - (self.rows[row] - room)
-        if j == len(tracked):
-            if room > free:
-                return []
-            weight = self.binom[free][room]
-            if i + 1 == len(self.order):
-                return [(weight, None)]
-            after = self.tracked[i + 1]
-            nxt_rem = tuple(rem[tracked.index(c)] for c in after)
-            return [(weight, (i + 1, 0, nxt_rem, self.rows[self.order[i + 1]]))]
-        limits = self.limits[row]
-        have = rem[j]
-        cap = limits[tracked[j]]
-        high = min(room, have) if cap is None else min(room, have, cap)
-        # What the later cells of this row can still take at most.
-        later = free
-        for k in range(j + 1, len(tracked)):
-            bound = limits[tracked[k]]
-            later += rem[k] if bound is None else min(rem[k], bound)
-        low = max(0, room - later)
-        binom = self.binom[have]
-        head, tail = rem[:j], rem[j + 1 :]
-        return [
-            (binom[x], (i, j + 1, (*head, have - x, *tail), room - x)) for x in range(low, high + 1)
-        ]
-
-    # -- drawing ---------------------------------------------------------------
     def draw(self, rng: random.Random) -> list[list[int]]:
         """One table, drawn with probability proportional to its weight:
         ``table[r][c]`` items of column c go to row r."""
-        rows, cols = self.rows, self.cols
+        rows, cols, memo = self.rows, self.cols, self.memo
         table = [[0] * len(cols) for _ in rows]
         col_left = list(cols)
         free_cols = set(self.free_cols0)
-        state: _Key | None = None
-        if self.order:
-            state = (0, 0, tuple(cols[c] for c in self.tracked[0]), rows[self.order[0]])
+        state = self.start
         while state is not None:
-            i, j, rem, room = state
-            options = self._options(i, j, rem, room)
-            pick = rng.randrange(self.memo[state])
-            chosen: _Key | None = None
-            for weight, nxt in options:
-                ways = weight if nxt is None else weight * self.memo.get(nxt, 0)
-                if pick < ways:
-                    chosen = nxt
-                    break
-                pick -= ways
-            tracked = self.tracked[i]
-            row = self.order[i]
-            if j < len(tracked):
-                assert chosen is not None
-                c = tracked[j]
-                taken = rem[j] - chosen[2][j]
-                table[row][c] += taken
-                col_left[c] -= taken
-            else:
-                # The row's room left is filled from the free columns, drawn
+            s, rem, room = state
+            step = self.steps[s]
+            row = self.order[step.row]
+            tracked = self.tracked[step.row]
+            if step.end:
+                # The row's room left comes from the free columns, drawn
                 # without replacement from their items.
                 _spread(table[row], col_left, sorted(free_cols), room, rng)
-                if chosen is not None:
-                    free_cols.update(set(tracked) - set(self.tracked[i + 1]))
-            state = chosen
+                state = None
+                if step.keep is not None:
+                    after = tuple(rem[k] for k in step.keep)
+                    free_cols.update(set(tracked) - set(self.tracked[step.row + 1]))
+                    state = (s + 1, after, step.next_room)
+                continue
+            at = step.at
+            have = rem[at]
+            binom = self.binom[have]
+            head, tail = rem[:at], rem[at + 1 :]
+            free = self.left[step.row] - sum(rem) - (rows[row] - room)
+            pick = rng.randrange(memo[state])
+            taken = 0
+            for x in _choices(step, rem, room, free):
+                ways = binom[x] * memo.get((s + 1, (*head, have - x, *tail), room - x), 0)
+                if pick < ways:
+                    taken = x
+                    break
+                pick -= ways
+            table[row][tracked[at]] += taken
+            col_left[tracked[at]] -= taken
+            state = (s + 1, (*head, have - taken, *tail), room - taken)
         # The free rows share out what is left, uniformly.
+        if len(self.free_rows) == 1:
+            table[self.free_rows[0]] = [
+                a + b for a, b in zip(table[self.free_rows[0]], col_left, strict=True)
+            ]
+            return table
         leftover = [c for c in range(len(cols)) for _ in range(col_left[c])]
         rng.shuffle(leftover)
         at = 0
@@ -170,6 +194,17 @@ class _Table:
                 table[r][c] += 1
             at += rows[r]
         return table
+
+
+def _choices(step: _Step, rem: tuple[int, ...], room: int, free: int) -> range:
+    """How many items a cell step may take: within its limit, and enough that
+    the row's later cells and the free columns can fill what it leaves."""
+    have = rem[step.at]
+    high = min(room, have) if step.cap is None else min(room, have, step.cap)
+    later = free
+    for other, cap in step.later:
+        later += rem[other] if cap is None else min(rem[other], cap)
+    return range(max(0, room - later), high + 1)
 
 
 def _tracked(
@@ -183,27 +218,53 @@ def _tracked(
     )
 
 
-def _estimate(rows: Sequence[int], cols: Sequence[int], limits: Sequence[Sequence[_Limit]]) -> int:
-    """About how many states counting the table this way round visits."""
-    limited = [r for r in range(len(rows)) if any(x is not None for x in limits[r])]
-    order = _row_order(limited, limits)
+def _plan(
+    rows: Sequence[int], cols: Sequence[int], limits: Sequence[Sequence[_Limit]]
+) -> tuple[tuple[int, ...], int]:
+    """An order of the limited rows and about how many states counting the
+    table in that order visits.
+
+    A column's total left can take about as many values as the rows before
+    could have taken from it; the rows are ordered greedily, the cheapest next.
+    """
+    left = [r for r in range(len(rows)) if any(x is not None for x in limits[r])]
+    taken = [0] * len(cols)
+    order: list[int] = []
     estimate = 0
-    for i, tracked in enumerate(_tracked(order, len(cols), limits)):
-        width = rows[order[i]] + 1
-        for c in tracked:
-            width *= cols[c] + 1
-        estimate += width * (len(tracked) + 1)
-    return estimate
+
+    def reach(r: int) -> list[int]:
+        return [
+            min(cols[c], taken[c] + min(rows[r], rows[r] if x is None else x))
+            for c, x in enumerate(limits[r])
+        ]
+
+    while left:
+        tracked = [c for c in range(len(cols)) if any(limits[q][c] is not None for q in left)]
+        costs = []
+        for r in left:
+            most = reach(r)
+            width = rows[r] + 1
+            for c in tracked:
+                width *= most[c] + 1
+            costs.append((width, r))
+        width, best = min(costs)
+        estimate += width
+        taken = reach(best)
+        order.append(best)
+        left.remove(best)
+    return tuple(order), estimate
 
 
-@functools.lru_cache(maxsize=8)
-def _binomials(top: int) -> tuple[tuple[int, ...], ...]:
-    """Pascal's triangle up to row ``top``."""
-    rows: list[tuple[int, ...]] = [(1,)]
-    for _ in range(top):
+_TRIANGLE: list[tuple[int, ...]] = [(1,)]
+
+
+def _binomials(top: int) -> list[tuple[int, ...]]:
+    """Pascal's triangle down to row ``top`` at least (grown once, shared)."""
+    rows = _TRIANGLE
+    while len(rows) <= top:
         last = rows[-1]
         rows.append((1, *(a + b for a, b in itertools.pairwise(last)), 1))
-    return tuple(rows)
+    return rows
 
 
 def _normal(limit: _Limit, cap: int, size: int) -> _Limit:
@@ -219,26 +280,6 @@ def _spread(
     for c in rng.sample(pool, count):
         row[c] += 1
         col_left[c] -= 1
-
-
-def _row_order(rows: list[int], limits: Sequence[Sequence[_Limit]]) -> tuple[int, ...]:
-    """The limited rows in an order that lets columns leave the state early:
-    each step takes the row whose departure leaves the fewest limited columns."""
-    left = list(rows)
-    order: list[int] = []
-    while left:
-
-        def still_limited(gone: int) -> int:
-            return sum(
-                1
-                for c in range(len(limits[gone]))
-                if any(limits[r][c] is not None for r in left if r != gone)
-            )
-
-        best = min(left, key=lambda r: (still_limited(r), r))
-        order.append(best)
-        left.remove(best)
-    return tuple(order)
 
 
 class DealPlan:
@@ -263,12 +304,18 @@ class DealPlan:
     ) -> None:
         self.class_sizes = tuple(class_sizes)
         self.caps = tuple(cap for cap, _ in places)
-        self.possible = sum(self.caps) == sum(self.class_sizes)
+        self.transposed = False
+        self.table: _Table | None = None
+        self.total = int(sum(self.caps) == sum(self.class_sizes))
+        if all(limit is None for _, limits in places for limit in limits):
+            # Nothing limited: every place is in one free group.
+            self.groups: tuple[tuple[int, ...], ...] = (tuple(range(len(places))),)
+            return
         groups: dict[object, list[int]] = {}
         normal: list[list[_Limit]] = []
         for p, (cap, raw) in enumerate(places):
             if any(limit is not None and limit < 0 for limit in raw):
-                self.possible = False
+                self.total = 0
             limits = [
                 _normal(limit, cap, size) for limit, size in zip(raw, class_sizes, strict=True)
             ]
@@ -277,6 +324,8 @@ class DealPlan:
             key: object = tuple(limits) if all(x in (0, None) for x in limits) else p
             groups.setdefault(key, []).append(p)
         self.groups = tuple(tuple(members) for members in groups.values())
+        if not self.total:
+            return
         group_caps = [sum(self.caps[p] for p in g) for g in self.groups]
         group_limits = [
             [
@@ -285,43 +334,57 @@ class DealPlan:
             ]
             for g, cap in zip(self.groups, group_caps, strict=True)
         ]
-        self.transposed = False
-        self.table: _Table | None = None
-        if not self.possible:
-            self.total = 0
-            return
         flipped_limits = [[limits[k] for limits in group_limits] for k in range(len(class_sizes))]
+        straight, straight_cost = _plan(group_caps, class_sizes, group_limits)
         if orientation == "auto":
-            straight = _estimate(group_caps, class_sizes, group_limits)
             orientation = "rows"
-            if straight > 2_000 and _estimate(class_sizes, group_caps, flipped_limits) < straight:
-                orientation = "columns"
+            if straight_cost:
+                flipped, flipped_cost = _plan(class_sizes, group_caps, flipped_limits)
+                if flipped_cost < straight_cost:
+                    orientation = "columns"
         if orientation == "rows":
-            self.table = _Table(group_caps, class_sizes, group_limits)
+            self.table = _Table(group_caps, class_sizes, group_limits, straight)
         else:
-            self.table, self.transposed = _Table(class_sizes, group_caps, flipped_limits), True
+            flipped, _ = _plan(class_sizes, group_caps, flipped_limits)
+            self.table = _Table(class_sizes, group_caps, flipped_limits, flipped)
+            self.transposed = True
         self.total = self.table.total
 
-    def draw(self, classes: Sequence[Sequence[_T]], rng: random.Random) -> list[list[_T]]:
+    def draw(
+        self, classes: Sequence[Sequence[Card]], rng: random.Random, ordered: int | None = None
+    ) -> list[list[Card]]:
         """The cards of each place in one uniformly drawn deal; ``classes``
-        holds each class's cards, in the order of ``class_sizes``."""
-        assert self.table is not None and self.total
+        holds each class's cards, in the order of ``class_sizes``. A place's
+        cards come in no particular order, except those of place ``ordered``,
+        which come in uniformly random order."""
+        assert self.total
+        if self.table is None:
+            pool = shuffled([card for cards in classes for card in cards], rng)
+            dealt, at = [], 0
+            for cap in self.caps:
+                dealt.append(pool[at : at + cap])
+                at += cap
+            return dealt
         drawn = self.table.draw(rng)
         if self.transposed:
             drawn = [list(column) for column in zip(*drawn, strict=True)]
-        hands: list[list[_T]] = [[] for _ in self.caps]
-        pools: list[list[_T]] = [[] for _ in self.groups]
+        groups = range(len(self.groups))
+        pools: list[list[Card]] = [[] for _ in groups]
         for k, cards in enumerate(classes):
-            order = list(cards)
-            rng.shuffle(order)
+            counts = [drawn[g][k] for g in groups]
+            if max(counts, default=0) == len(cards):
+                # One group takes the whole class: nothing to choose.
+                pools[counts.index(len(cards))] += cards
+                continue
+            order = shuffled(cards, rng)
             at = 0
-            for g in range(len(self.groups)):
-                n = drawn[g][k]
+            for g, n in enumerate(counts):
                 pools[g] += order[at : at + n]
                 at += n
-        for g, members in enumerate(self.groups):
-            pool = pools[g]
-            rng.shuffle(pool)
+        hands: list[list[Card]] = [[] for _ in self.caps]
+        for members, pool in zip(self.groups, pools, strict=True):
+            if len(members) > 1 or ordered in members:
+                pool = shuffled(pool, rng)
             at = 0
             for p in members:
                 hands[p] = pool[at : at + self.caps[p]]

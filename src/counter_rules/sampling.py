@@ -48,7 +48,7 @@ from counter_rules._deal_sampler import DealPlan
 from counter_rules.cards import Card, Rank, Suit
 from counter_rules.effects import two
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.rulesets.base import sort_hand
+from counter_rules.rulesets.base import Ruleset, shuffled, sort_hand
 from counter_rules.rulesets.counter import Counter
 from counter_rules.rulesets.oh_hell import OhHell
 from counter_rules.rulesets.plain_tricks import led_suit
@@ -63,9 +63,11 @@ _STOCK = -1
 # A suit key: a Suit, or None for the Jokers' suit.
 _SuitKey = Suit | None
 # Rejection attempts before the exact sampler (see sample_world).
-_MAX_TRIES = 200
-# Seeds tried for a first-hand world whose ruleset draws trump from the seed.
+_MAX_TRIES = 0
+# Seeds tried for a first-hand world whose ruleset draws trump from the seed,
+# and the seed found for each (ruleset, trump card).
 _SEED_TRIES = 2000
+_TRUMP_SEEDS: dict[tuple[Ruleset, Card | None], int] = {}
 
 
 class _Knowledge:
@@ -200,43 +202,100 @@ def _satisfies(know: _Knowledge, seat: int, cards: Sequence[Card]) -> bool:
     return True
 
 
-def _exact_fill(
-    know: _Knowledge,
-    free: list[Card],
-    slots: list[tuple[int, int]],
-    pinned: dict[int, list[Card]],
-    rng: random.Random,
-) -> dict[int, list[Card]]:
-    """Uniform over every filling of the hidden places that keeps the bounds,
-    counted and drawn by :class:`~counter_rules._deal_sampler.DealPlan`."""
-    keys: list[_SuitKey] = sorted(
-        {k for (_, k) in know.bounds}, key=lambda k: -1 if k is None else k.value
-    )
-    # One class per bounded suit (the cards that count toward its bounds), and
-    # one for every other card.
-    classes: list[list[Card]] = [[] for _ in range(len(keys) + 1)]
-    for card in free:
-        for k, key in enumerate(keys):
-            if know.counts(card, key):
-                classes[k].append(card)
-                break
-        else:
-            classes[-1].append(card)
-    places: list[tuple[int, list[int | None]]] = []
-    for target, room in slots:
-        limits: list[int | None] = []
-        for key in keys:
-            bound = know.bounds.get((target, key))
-            if bound is not None:
-                # A pinned card of the suit uses up part of the bound.
-                bound -= sum(1 for card in pinned[target] if know.counts(card, key))
-            limits.append(bound)
-        places.append((room, [*limits, None]))
-    plan = DealPlan([len(c) for c in classes], places)
-    if not plan.total:
-        raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
-    hands = plan.draw(classes, rng)
-    return {target: pinned[target] + hand for (target, _), hand in zip(slots, hands, strict=True)}
+class _Hidden:
+    """What one view leaves to draw: the hidden places (seats, then the stock)
+    with their room, the pinned cards, the free cards, and the bounds; the
+    exact sampler's plan is counted the first time it is needed."""
+
+    def __init__(self, pv: PlayerView) -> None:
+        know = self.know = _Knowledge(pv)
+        seen = _seen_cards(pv)
+        unseen = [c for c in pv.rules.deck() if c not in seen]
+        targets = [(s, pv.hand_sizes[s]) for s in range(pv.players) if s not in know.visible]
+        targets.append((_STOCK, pv.stock_size - len(pv.face_up)))
+        if sum(cap for _, cap in targets) != len(unseen):
+            raise InvalidArgumentError(
+                f"the view is inconsistent: {len(unseen)} unseen cards for "
+                f"{sum(cap for _, cap in targets)} hidden places"
+            )
+        self.pinned: dict[int, list[Card]] = {t: [] for t, _ in targets}
+        for card, seat in know.pins.items():
+            self.pinned[seat].append(card)
+        self.free = [c for c in unseen if c not in know.pins]
+        self.slots = [(t, cap - len(self.pinned[t])) for t, cap in targets]
+        self.bounded = [t for t, _ in targets if any(s == t for s, _ in know.bounds)]
+        if any(room < 0 for _, room in self.slots):
+            raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
+        self.plan: tuple[DealPlan, list[list[Card]]] | None = None
+
+    def attempt(self, rng: random.Random) -> dict[int, list[Card]] | None:
+        """One rejection try: a shuffled deal, if it keeps every bound."""
+        order = shuffled(self.free, rng)
+        fill: dict[int, list[Card]] = {}
+        at = 0
+        for t, n in self.slots:
+            fill[t] = self.pinned[t] + order[at : at + n]
+            at += n
+        know = self.know
+        if all(_satisfies(know, t, fill[t]) for t in self.bounded):
+            return fill
+        return None
+
+    def exact(self, rng: random.Random) -> dict[int, list[Card]]:
+        """Uniform over every filling of the hidden places that keeps the
+        bounds, counted and drawn by :class:`~counter_rules._deal_sampler.DealPlan`."""
+        if self.plan is None:
+            self.plan = self._count()
+        plan, classes = self.plan
+        if not plan.total:
+            raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
+        # The face-down stock's order is uniform too (hands are sorted anyway).
+        hands = plan.draw(classes, rng, ordered=len(self.slots) - 1)
+        pinned = self.pinned
+        return {t: pinned[t] + hand for (t, _), hand in zip(self.slots, hands, strict=True)}
+
+    def _count(self) -> tuple[DealPlan, list[list[Card]]]:
+        know = self.know
+        keys: list[_SuitKey] = sorted(
+            {k for (_, k) in know.bounds}, key=lambda k: -1 if k is None else k.value
+        )
+        # One class per bounded suit (the cards that count toward its bounds),
+        # and one for every other card.
+        classes: list[list[Card]] = [[] for _ in range(len(keys) + 1)]
+        for card in self.free:
+            for k, key in enumerate(keys):
+                if know.counts(card, key):
+                    classes[k].append(card)
+                    break
+            else:
+                classes[-1].append(card)
+        places: list[tuple[int, list[int | None]]] = []
+        for target, room in self.slots:
+            limits: list[int | None] = []
+            for key in keys:
+                bound = know.bounds.get((target, key))
+                if bound is not None:
+                    # A pinned card of the suit uses up part of the bound.
+                    bound -= sum(1 for card in self.pinned[target] if know.counts(card, key))
+                limits.append(bound)
+            places.append((room, [*limits, None]))
+        return DealPlan([len(c) for c in classes], places), classes
+
+
+# The last views sampled, by identity (a bot samples one view many times): the
+# view itself is kept, so its id is not reused while its entry lives.
+_RECENT: dict[int, tuple[PlayerView, _Hidden]] = {}
+
+
+def _hidden(pv: PlayerView) -> _Hidden:
+    entry = _RECENT.get(id(pv))
+    if entry is not None and entry[0] is pv:
+        return entry[1]
+    hidden = _Hidden(pv)
+    if len(_RECENT) >= 8:
+        _RECENT.clear()
+    _RECENT[id(pv)] = (pv, hidden)
+    return hidden
 
 
 def sample_world(
@@ -266,41 +325,15 @@ def sample_world(
         raise InvalidArgumentError(f"rng must be a random.Random, got {rng!r}")
     if type(max_tries) is not int or max_tries < 0:
         raise InvalidArgumentError(f"max_tries must be an integer from 0 up, got {max_tries!r}")
-    pv = player_view
-    know = _Knowledge(pv)
-    seen = _seen_cards(pv)
-    unseen = [c for c in pv.rules.deck() if c not in seen]
-    targets: list[tuple[int, int]] = [
-        (s, pv.hand_sizes[s]) for s in range(pv.players) if s not in know.visible
-    ]
-    targets.append((_STOCK, pv.stock_size - len(pv.face_up)))
-    if sum(cap for _, cap in targets) != len(unseen):
-        raise InvalidArgumentError(
-            f"the view is inconsistent: {len(unseen)} unseen cards for "
-            f"{sum(cap for _, cap in targets)} hidden places"
-        )
-    pinned: dict[int, list[Card]] = {t: [] for t, _ in targets}
-    for card, seat in know.pins.items():
-        pinned[seat].append(card)
-    free = [c for c in unseen if c not in know.pins]
-    slots = [(t, cap - len(pinned[t])) for t, cap in targets]
-    if any(room < 0 for _, room in slots):
-        raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
-    fill: dict[int, list[Card]] | None = None
+    hidden = _hidden(player_view)
+    fill = None
     for _ in range(max_tries):
-        order = list(free)
-        rng.shuffle(order)
-        attempt: dict[int, list[Card]] = {}
-        at = 0
-        for t, n in slots:
-            attempt[t] = pinned[t] + order[at : at + n]
-            at += n
-        if all(_satisfies(know, t, attempt[t]) for t, _ in targets if t != _STOCK):
-            fill = attempt
+        fill = hidden.attempt(rng)
+        if fill is not None:
             break
     if fill is None:
-        fill = _exact_fill(know, free, slots, pinned, rng)
-    return _build(pv, fill, rng)
+        fill = hidden.exact(rng)
+    return _build(player_view, fill, rng)
 
 
 def _opening(
@@ -310,9 +343,9 @@ def _opening(
 
     The hands then were the hands now plus the cards each seat has played; the
     stock was the stock now without the Jacks laid on it. The seed matters for
-    a ruleset that draws the first hand's trump from it: the seed is drawn
-    again until it gives the world's trump card (``None`` as the deal if no
-    such seed turns up, which leaves the world unrecordable).
+    a ruleset that draws the first hand's trump from it: it must draw the
+    world's trump card (``None`` as the deal if no seed is found, which leaves
+    the world unrecordable).
     """
     played: list[list[Card]] = [[] for _ in hands]
     for plays in (*(t.plays for t in pv.tricks), pv.trick):
@@ -323,19 +356,30 @@ def _opening(
         hands=[sort_hand((*hand, *cards)) for hand, cards in zip(hands, played, strict=True)],
         stock=stock[jacks:],
     )
-    rules = pv.rules
+    rules, want = pv.rules, pv.trump_card
     seed = rng.getrandbits(63)
-    # Jacks laid on the stock hide the first trump card, which the deal's
-    # own top card gives back whatever the seed.
-    if jacks or rules.check_deal(deal, seed, 1).trump_card == pv.trump_card:
+    # Jacks laid on the stock hide the first trump card, which the deal's own
+    # top card gives back whatever the seed.
+    if jacks or rules.trump_for(1, deal.stock, seed)[1] == want:
         return deal, seed
-    for _ in range(_SEED_TRIES):
-        seed = rng.getrandbits(63)
+    known = _TRUMP_SEEDS.get((rules, want))
+    if known is not None and rules.check_deal(deal, known, 1).trump_card == want:
+        return deal, known
+    # The full check of the deal knows hands the ruleset plays without trump.
+    if rules.check_deal(deal, seed, 1).trump_card == want:
+        return deal, seed
+    # The trump is drawn from the seed (a second deck's card): the first seed
+    # from 0 up that draws it, the same for every world (so that the world
+    # depends only on the view and rng), found once.
+    for candidate in range(_SEED_TRIES):
         if (
-            rules.trump_for(1, deal.stock, seed)[1] == pv.trump_card
-            and rules.check_deal(deal, seed, 1).trump_card == pv.trump_card
+            rules.trump_for(1, deal.stock, candidate)[1] == want
+            and rules.check_deal(deal, candidate, 1).trump_card == want
         ):
-            return deal, seed
+            if len(_TRUMP_SEEDS) >= 4096:
+                _TRUMP_SEEDS.clear()
+            _TRUMP_SEEDS[rules, want] = candidate
+            return deal, candidate
     return None, seed
 
 
