@@ -23,8 +23,9 @@ in which
   at random among the legal ones.
 
 Every deal that satisfies these constraints is equally likely: the sampler
-draws uniformly by rejection and, when constraints make rejection slow, by an
-exact counting sampler. What it does not model: in Counter, beyond the bounds
+counts the deals (by suit and by groups of seats with the same voids) and
+draws one, at a cost bounded by the hand sizes rather than by luck; rejection
+tries may come first (``max_tries``). What it does not model: in Counter, beyond the bounds
 above, which cards other players may have passed among themselves (a perfect
 reasoner could sometimes rule out more deals), and no sampler here weighs deals
 by how likely the other players' past decisions made them (that is a matter of
@@ -304,15 +305,29 @@ def sample_world(
     """A complete state consistent with ``player_view``, the unseen cards drawn
     uniformly among the deals that agree with everything the view shows.
 
+    The world is a function of the view and ``rng`` alone. Its seed is
+    drawn from ``rng`` too, so later hands are dealt afresh.
+
+    Saving a world: in the first hand, the world carries the deal it started
+    from (:attr:`~counter_rules.GameState.first_deal`: the hands now plus the
+    cards played, the stock without Counter's Jacks), with a seed that gives
+    its trump, so :func:`~counter_rules.state_to_json` writes a record that
+    reloads to an equal state. A record cannot express the others: after a
+    Counter exchange the others' passes are not known, and in a later hand
+    the earlier hands' deals would have to come from the seed, which did not
+    deal them; saving such a world raises a library error instead.
+
     Args:
         player_view: What one seat knows (:func:`counter_rules.view`).
         rng: The source of randomness.
-        max_tries: How many times to shuffle the unseen cards and deal them
-            out, keeping the first deal that meets every constraint, before
-            the exact sampler counts the consistent deals and draws one. ``0``
-            goes to the exact sampler at once. Both draw uniformly from the
-            same deals; only the speed (and which world a given ``rng`` gives)
-            differs.
+        max_tries: How many rejection tries (shuffle the unseen cards, deal
+            them out, keep the deal if it meets every constraint) come before
+            the exact sampler counts the consistent deals and draws one; ``0``
+            (the default) goes to the exact sampler at once. Both draw
+            uniformly from the same deals; ``max_tries`` changes the speed
+            and which world a given ``rng`` gives, never the distribution.
+            The count is kept for the last few view objects sampled, so a bot
+            drawing many worlds from one view pays for it once.
 
     Raises:
         InvalidArgumentError: ``player_view`` is not a view, ``rng`` is not a
