@@ -18,13 +18,18 @@ column no later row limits is merged with the other free columns). The table
 is symmetric (rows and columns swap roles), and the plan walks whichever
 orientation has fewer states. A table is then drawn top-down from the counts,
 and the cards of each class are dealt uniformly within it. The cost depends
-on the limits and hand sizes, never on luck: no retries.
+on the limits and hand sizes, never on luck: no retries. A step has at most
+(room of its row + 1) times the product of (total + 1) over the columns still
+tracked states, so with four suits the count is a polynomial of degree five in
+the number of cards however the voids fall, and the other orientation bounds
+it by the groups' sizes instead.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+import threading
 from collections.abc import Sequence
 
 from counter_rules.cards import Card
@@ -44,7 +49,8 @@ class _Step:
     (``at`` is its place in the state's tuple); ``later`` lists the row's
     other cells still to come, to bound what they can take. The end step fills
     the rest of the row from the free columns and moves to the next row:
-    ``keep`` picks the columns still tracked there.
+    ``keep`` picks the columns still tracked there, ``next_room`` is that
+    row's total and ``left`` the items still to place when it starts.
     """
 
     __slots__ = ("at", "cap", "end", "keep", "later", "left", "next_room", "row")
@@ -119,8 +125,9 @@ class _Table:
     def _count(self, s: int, rem: tuple[int, ...], room: int, free: int) -> int:
         """The weighted number of ways to finish the table from this state;
         ``free`` is how many items the free columns hold at the row's start."""
+        memo = self.memo
         key = (s, rem, room)
-        found = self.memo.get(key)
+        found = memo.get(key)
         if found is not None:
             return found
         step = self.steps[s]
@@ -129,16 +136,23 @@ class _Table:
             if room <= free:
                 total = self.binom[free][room]
                 if step.keep is not None:
-                    after = tuple(rem[k] for k in step.keep)
+                    after = tuple([rem[k] for k in step.keep])
                     total *= self._count(s + 1, after, step.next_room, step.left - sum(after))
         else:
             at = step.at
             have = rem[at]
             binom = self.binom[have]
             head, tail = rem[:at], rem[at + 1 :]
+            count = self._count
+            nxt = s + 1
             for x in _choices(step, rem, room, free):
-                total += binom[x] * self._count(s + 1, (*head, have - x, *tail), room - x, free)
-        self.memo[key] = total
+                child = (nxt, (*head, have - x, *tail), room - x)
+                ways = memo.get(child)
+                if ways is None:
+                    ways = count(nxt, child[1], room - x, free)
+                if ways:
+                    total += binom[x] * ways
+        memo[key] = total
         return total
 
     def draw(self, rng: random.Random) -> list[list[int]]:
@@ -256,14 +270,18 @@ def _plan(
 
 
 _TRIANGLE: list[tuple[int, ...]] = [(1,)]
+_TRIANGLE_GROWING = threading.Lock()
 
 
 def _binomials(top: int) -> list[tuple[int, ...]]:
-    """Pascal's triangle down to row ``top`` at least (grown once, shared)."""
+    """Pascal's triangle down to row ``top`` at least (shared; one thread at a
+    time grows it, and rows once there never change)."""
     rows = _TRIANGLE
-    while len(rows) <= top:
-        last = rows[-1]
-        rows.append((1, *(a + b for a, b in itertools.pairwise(last)), 1))
+    if len(rows) <= top:
+        with _TRIANGLE_GROWING:
+            while len(rows) <= top:
+                last = rows[-1]
+                rows.append((1, *(a + b for a, b in itertools.pairwise(last)), 1))
     return rows
 
 
