@@ -238,13 +238,16 @@ def _plan(
     """An order of the limited rows and about how many states counting the
     table in that order visits.
 
-    A column's total left can take about as many values as the rows before
-    could have taken from it; the rows are ordered greedily, the cheapest next.
+    A tracked column's total can have lost at most what the rows before
+    could take from it, and all of them together at most those rows' sizes:
+    the states are about the vectors within both bounds. The rows are ordered
+    greedily, the cheapest next.
     """
     left = [r for r in range(len(rows)) if any(x is not None for x in limits[r])]
     taken = [0] * len(cols)
     order: list[int] = []
     estimate = 0
+    placed = 0
 
     def reach(r: int) -> list[int]:
         return [
@@ -257,16 +260,31 @@ def _plan(
         costs = []
         for r in left:
             most = reach(r)
-            width = rows[r] + 1
-            for c in tracked:
-                width *= most[c] + 1
+            width = (rows[r] + 1) * _vectors([most[c] for c in tracked], placed + rows[r])
             costs.append((width, r))
         width, best = min(costs)
         estimate += width
         taken = reach(best)
+        placed += rows[best]
         order.append(best)
         left.remove(best)
     return tuple(order), estimate
+
+
+def _vectors(bounds: Sequence[int], total: int) -> int:
+    """How many vectors of whole numbers from 0 up to ``bounds`` sum to at
+    most ``total``."""
+    ways = [1] + [0] * total
+    for bound in bounds:
+        # Sums of this column and the ones before, by a sliding window.
+        running, nxt = 0, []
+        for t in range(total + 1):
+            running += ways[t]
+            if t > bound:
+                running -= ways[t - bound - 1]
+            nxt.append(running)
+        ways = nxt
+    return sum(ways)
 
 
 _TRIANGLE: list[tuple[int, ...]] = [(1,)]
