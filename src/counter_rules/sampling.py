@@ -25,11 +25,11 @@ in which
 Every deal that satisfies these constraints is equally likely: the sampler
 counts the deals (by suit and by groups of seats with the same voids) and
 draws one, at a cost bounded by the hand sizes rather than by luck; rejection
-tries may come first (``max_tries``). What it does not model: in Counter, beyond the bounds
-above, which cards other players may have passed among themselves (a perfect
-reasoner could sometimes rule out more deals), and no sampler here weighs deals
-by how likely the other players' past decisions made them (that is a matter of
-opponent modelling, not of the rules).
+tries may come first (``max_tries``). What it does not model: in Counter,
+beyond the bounds above, which cards other players may have passed among
+themselves (a perfect reasoner could sometimes rule out more deals), and no
+sampler here weighs deals by how likely the other players' past decisions made
+them (that is a matter of opponent modelling, not of the rules).
 
 Example:
     >>> import random
@@ -306,7 +306,10 @@ def sample_world(
     uniformly among the deals that agree with everything the view shows.
 
     The world is a function of the view and ``rng`` alone. Its seed is
-    drawn from ``rng`` too, so later hands are dealt afresh.
+    drawn from ``rng`` too, so later hands are dealt afresh (except in the
+    first hand of a game whose trump card is drawn from the seed, a second
+    deck's: there the seed is the first from 0 up that draws the world's
+    trump).
 
     Saving a world: in the first hand, the world carries the deal it started
     from (:attr:`~counter_rules.GameState.first_deal`: the hands now plus the
