@@ -2,30 +2,40 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from collections import Counter as Multiset
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies import random_playout, rulesets, seeds
 
 from counter_rules import (
     Card,
+    CounterRulesError,
     Deal,
     GameState,
     InvalidArgumentError,
     OhHell,
+    Phase,
     Play,
+    UpAndDown,
     apply_move,
     legal_moves,
     new_game,
     record_of,
     sample_world,
+    standard_deck,
+    state_from_json,
+    state_to_json,
     view,
 )
+from counter_rules._deal_sampler import DealPlan
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.sampling import _Knowledge, _satisfies
+from counter_rules.views import PlayerView
 
 
 @settings(max_examples=20)
@@ -201,3 +211,247 @@ def test_a_shown_four_stays_with_its_owner() -> None:
                     assert shown in sample_world(view(state, viewer), rng).hands[owner]
                 return
     pytest.fail("no Four was shown")
+
+
+# -- the exact sampler on its own -----------------------------------------------
+_Places = list[tuple[int, list[int | None]]]
+
+
+def _deals(sizes: list[int], places: _Places) -> set[tuple[tuple[tuple[int, int], ...], ...]]:
+    """Every deal of the cards (class, index) that keeps the limits, by brute force."""
+    cards = [(k, i) for k, n in enumerate(sizes) for i in range(n)]
+    found = set()
+
+    def deal(
+        p: int, left: list[tuple[int, int]], acc: tuple[tuple[tuple[int, int], ...], ...]
+    ) -> None:
+        if p == len(places):
+            found.add(acc)
+            return
+        cap, limits = places[p]
+        for hand in itertools.combinations(left, cap):
+            if all(
+                limit is None or sum(1 for k, _ in hand if k == c) <= limit
+                for c, limit in enumerate(limits)
+            ):
+                deal(p + 1, [c for c in left if c not in hand], (*acc, hand))
+
+    deal(0, cards, ())
+    return found
+
+
+def _instance(rng: random.Random) -> tuple[list[int], _Places]:
+    """A small random problem: classes, places with limits that bind (voids,
+    at most one card), some places sharing their voids (so that they form one
+    group), and cards of no class."""
+    sizes = [rng.randint(2, 3) for _ in range(rng.randint(1, 3))] + [rng.randint(0, 2)]
+    caps = [2] * rng.randint(2, 3)
+    for _ in range(sum(sizes) - sum(caps)):
+        caps[rng.randrange(len(caps))] += 1
+    places: _Places = []
+    for cap in caps:
+        if places and rng.random() < 0.4:
+            limits = list(places[-1][1])
+        else:
+            limits = [rng.choice([None, 0, 1, 1]) for _ in sizes[:-1]] + [None]
+        places.append((cap, limits))
+    return sizes, places
+
+
+@pytest.mark.parametrize("orientation", ["rows", "columns"])
+def test_deal_plan_draws_uniformly_from_exactly_the_deals_that_keep_the_limits(
+    orientation: str,
+) -> None:
+    """On small problems, the counting sampler (walked either way round) finds
+    a deal exactly when brute force does, draws only deals brute force lists,
+    draws every one of them, and a chi-square test finds the draws uniform."""
+    problems, rng = random.Random(7), random.Random(8)
+    # Seats sharing voids (one group), a pool of several unlimited places,
+    # a seat allowed one card of a class, cards of no class.
+    fixed: list[tuple[list[int], _Places]] = [
+        (
+            [3, 3, 1],
+            [(2, [0, None, None]), (2, [0, None, None]), (2, [None, 0, None]), (1, [None] * 3)],
+        ),
+        ([2, 2, 2], [(2, [1, 0, None]), (2, [None] * 3), (2, [None] * 3)]),
+        ([3, 2, 2], [(2, [1, None, None]), (3, [None, 0, None]), (2, [None, 0, None])]),
+        ([2, 2, 1], [(2, [1, None, None]), (2, [1, None, None]), (1, [None] * 3)]),
+    ]
+    checked = 0
+    while checked < 12:
+        sizes, places = fixed.pop() if fixed else _instance(problems)
+        if not 4 <= sum(sizes) <= 7:
+            continue
+        support = _deals(sizes, places)
+        plan = DealPlan(sizes, places, orientation)
+        assert bool(plan.total) == bool(support), (sizes, places)
+        if not support or len(support) > 50:
+            continue
+        deck = standard_deck()
+        classes = [[deck[13 * k + i] for i in range(n)] for k, n in enumerate(sizes)]
+        label = {card: (k, i) for k, cards in enumerate(classes) for i, card in enumerate(cards)}
+        counts: Multiset[tuple[tuple[tuple[int, int], ...], ...]] = Multiset()
+        draws = 100 * len(support)
+        for _ in range(draws):
+            hands = plan.draw(classes, rng)
+            counts[tuple(tuple(sorted(label[c] for c in h)) for h in hands)] += 1
+        assert set(counts) == support, (sizes, places)
+        if len(support) > 1:
+            expected = draws / len(support)
+            chi2 = sum((counts[k] - expected) ** 2 / expected for k in support)
+            dof = len(support) - 1
+            limit = dof * (1 - 2 / (9 * dof) + 3.09 * (2 / (9 * dof)) ** 0.5) ** 3
+            assert chi2 < limit, (sizes, places, chi2, limit)
+        checked += 1
+
+
+def test_deal_plan_finds_no_deal_where_none_exists() -> None:
+    """Too few places for the cards, or a limit below zero (a pinned card
+    over its seat's bound), leave nothing to draw."""
+    assert not DealPlan([2, 1], [(1, [None, None]), (1, [None, None])]).total
+    assert not DealPlan([2, 1], [(2, [-1, None]), (1, [None, None])]).total
+    # Both places refuse class 0, which has cards.
+    assert not DealPlan([1, 1], [(1, [0, None]), (1, [0, None])]).total
+
+
+# -- many players, two decks: the views that used to hang -------------------------
+def _issue_13_view() -> PlayerView:
+    state = new_game(UpAndDown(players=10), seed=2)
+    rng = random.Random(2)
+    for _ in range(605):
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    return view(state, 5)
+
+
+def test_the_ten_player_view_of_issue_13_is_sampled() -> None:
+    """UpAndDown(players=10), seed 2, 605 random moves, the view of seat 5:
+    every generator gives a world that keeps the view and every inferred void,
+    by rejection first or by the counting sampler at once."""
+    mine = _issue_13_view()
+    know = _Knowledge(mine)
+    assert know.bounds  # the play revealed voids: the case that hung
+    for k in range(6):
+        for max_tries in (0, 200):
+            world = sample_world(mine, random.Random(k), max_tries=max_tries)
+            assert view(world, 5) == mine
+            assert all(_satisfies(know, s, world.hands[s]) for s in range(10))
+
+
+@st.composite
+def _crowded_rules(draw: st.DrawFn) -> Ruleset:
+    """Two-deck games with many players."""
+    if draw(st.booleans()):
+        return UpAndDown(players=draw(st.integers(6, 10)))
+    players = draw(st.integers(6, 10))
+    return OhHell(
+        players=players,
+        decks=2,
+        schedule=(draw(st.integers(6, 10)),),
+        follow=draw(st.sampled_from(["plain", "must_trump"])),
+    )
+
+
+@settings(max_examples=10)
+@given(rules=_crowded_rules(), seed=seeds)
+def test_many_player_two_deck_views_are_sampled_exactly(rules: Ruleset, seed: int) -> None:
+    """Along random games of two-deck rulesets with six to ten players, the
+    counting sampler gives, for any seat, a world that keeps the view and
+    every inferred void."""
+    rng = random.Random(seed)
+    for i, (state, _) in enumerate(random_playout(rules, seed, seed + 1)):
+        if state.hand_number > 10:
+            break
+        if i % 7 or state.phase is not Phase.PLAYING:
+            continue
+        seat = rng.randrange(state.players)
+        mine = view(state, seat)
+        world = sample_world(mine, rng, max_tries=0)
+        assert view(world, seat) == mine
+        know = _Knowledge(mine)
+        assert all(_satisfies(know, s, world.hands[s]) for s in range(state.players))
+
+
+def test_the_draw_depends_only_on_the_view_and_rng() -> None:
+    """Sampling the same view object again, or an equal copy of it, with
+    equal generators gives equal worlds (what is counted once per view only
+    saves time)."""
+    mine = _issue_13_view()
+    first = sample_world(mine, random.Random(4))
+    again = sample_world(mine, random.Random(4))
+    copied = sample_world(copy.copy(mine), random.Random(4))
+    assert first == again == copied
+
+
+# -- sampled worlds as records --------------------------------------------------
+@settings(max_examples=25)
+@given(rules=rulesets(), seed=seeds)
+def test_first_hand_worlds_save_and_reload_equal(rules: Ruleset, seed: int) -> None:
+    """A world sampled in the first hand carries the deal it started from
+    (hands then: hands now plus the cards played) and a seed that gives its
+    trump, so its record reloads to an equal state, right after the deal too;
+    once Counter's passes have been exchanged, the others' passes are not
+    known and recording says so."""
+    rng = random.Random(seed)
+    for i, (state, _) in enumerate(random_playout(rules, seed, seed + 2)):
+        if state.hand_number > 1 or i > 120:
+            break
+        if i % 5:
+            continue
+        seat = rng.randrange(state.players)
+        world = sample_world(view(state, seat), rng)
+        if state.exchanges:
+            with pytest.raises(InvalidArgumentError, match="passes are not known"):
+                state_to_json(world)
+            continue
+        assert world.first_deal is not None
+        assert state_from_json(state_to_json(world)) == world
+
+
+def test_a_world_sampled_right_after_the_deal_reloads_with_its_own_hands() -> None:
+    """Issue 13: a world saved right after the deal reloaded with the hands the
+    seed deals; it reloads with its own."""
+    state = new_game(UpAndDown(players=10), seed=2)
+    world = sample_world(view(state, 5), random.Random(3))
+    assert world.hands != state.hands
+    assert state_from_json(state_to_json(world)).hands == world.hands
+
+
+def test_a_second_deck_trump_survives_the_reload() -> None:
+    """Where the first hand's trump card is drawn from the seed (a second
+    deck), the world's seed draws the world's trump."""
+    rules = OhHell(players=5, trump="second_deck", schedule=(6,))
+    state = new_game(rules, seed=12)
+    for k in range(5):
+        world = sample_world(view(state, 0), random.Random(k))
+        back = state_from_json(state_to_json(world))
+        assert back == world and back.trump_card == state.trump_card
+
+
+def test_later_hand_worlds_are_not_saved_as_another_game() -> None:
+    """A record holds only the first deal: the deals of a world's earlier
+    hands come from its seed, which did not deal the real ones. Saving such a
+    world raises a library error rather than writing a record of another game."""
+    rng = random.Random(5)
+    state = new_game(UpAndDown(players=4), seed=5)
+    while state.hand_number < 3:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    world = sample_world(view(state, 1), rng)
+    with pytest.raises(CounterRulesError):
+        state_to_json(world)
+
+
+# -- bad arguments ----------------------------------------------------------------
+@pytest.mark.parametrize("rng", [None, 3, "seed", random])
+def test_sample_world_rejects_a_generator_that_is_not_a_random(rng: object) -> None:
+    """The generator must be a random.Random; the error names the value."""
+    mine = view(new_game(OhHell(), 1), 0)
+    with pytest.raises(InvalidArgumentError, match=r"rng must be a random\.Random, got"):
+        sample_world(mine, rng)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("max_tries", [-1, 1.5, True, "3", None])
+def test_sample_world_rejects_a_bad_max_tries(max_tries: object) -> None:
+    """max_tries is a whole number from 0 up; the error names the value."""
+    mine = view(new_game(OhHell(), 1), 0)
+    with pytest.raises(InvalidArgumentError, match=f"max_tries must be .*got {max_tries!r}"):
+        sample_world(mine, random.Random(0), max_tries=max_tries)  # type: ignore[arg-type]

@@ -23,12 +23,13 @@ in which
   at random among the legal ones.
 
 Every deal that satisfies these constraints is equally likely: the sampler
-draws uniformly by rejection and, when constraints make rejection slow, by an
-exact counting sampler. What it does not model: in Counter, beyond the bounds
-above, which cards other players may have passed among themselves (a perfect
-reasoner could sometimes rule out more deals), and no sampler here weighs deals
-by how likely the other players' past decisions made them (that is a matter of
-opponent modelling, not of the rules).
+counts the deals (by suit and by groups of seats with the same voids) and
+draws one, at a cost bounded by the hand sizes rather than by luck; rejection
+tries may come first (``max_tries``). What it does not model: in Counter,
+beyond the bounds above, which cards other players may have passed among
+themselves (a perfect reasoner could sometimes rule out more deals), and no
+sampler here weighs deals by how likely the other players' past decisions made
+them (that is a matter of opponent modelling, not of the rules).
 
 Example:
     >>> import random
@@ -41,19 +42,18 @@ Example:
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 
+from counter_rules._deal_sampler import DealPlan
 from counter_rules.cards import Card, Rank, Suit
 from counter_rules.effects import two
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.rulesets.base import shuffled, sort_hand
+from counter_rules.rulesets.base import Ruleset, shuffled, sort_hand
 from counter_rules.rulesets.counter import Counter
 from counter_rules.rulesets.oh_hell import OhHell
 from counter_rules.rulesets.plain_tricks import led_suit
-from counter_rules.state import GameState, Phase
+from counter_rules.state import Deal, GameState, Phase
 from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
 
@@ -63,6 +63,12 @@ _JOKER = Rank.JOKER
 _STOCK = -1
 # A suit key: a Suit, or None for the Jokers' suit.
 _SuitKey = Suit | None
+# Rejection attempts before the exact sampler (see sample_world).
+_MAX_TRIES = 0
+# Seeds tried for a first-hand world whose ruleset draws trump from the seed,
+# and the seed found for each (ruleset, trump card).
+_SEED_TRIES = 2000
+_TRUMP_SEEDS: dict[tuple[Ruleset, Card | None], int] = {}
 
 
 class _Knowledge:
@@ -197,184 +203,207 @@ def _satisfies(know: _Knowledge, seat: int, cards: Sequence[Card]) -> bool:
     return True
 
 
-@lru_cache(maxsize=4096)
-def _factorial(n: int) -> int:
-    return math.factorial(n)
+class _Hidden:
+    """What one view leaves to draw: the hidden places (seats, then the stock)
+    with their room, the pinned cards, the free cards, and the bounds; the
+    exact sampler's plan is counted the first time it is needed."""
 
-
-def _exact_fill(
-    know: _Knowledge,
-    free: list[Card],
-    targets: list[tuple[int, int]],
-    rng: random.Random,
-) -> dict[int, list[Card]]:
-    """Uniform over all fillings meeting the bounds, by counting (slow, exact)."""
-    seats = [t for t, _ in targets if t != _STOCK]
-    caps = tuple(c for t, c in targets if t != _STOCK)
-    keys: list[_SuitKey] = sorted(
-        {k for (_, k) in know.bounds}, key=lambda k: -1 if k is None else k.value
-    )
-    classes: list[tuple[_SuitKey, list[Card]]] = []
-    rest = list(free)
-    for key in keys:
-        members = [c for c in rest if know.counts(c, key)]
-        rest = [c for c in rest if not know.counts(c, key)]
-        classes.append((key, members))
-    limits = [
-        tuple(know.bounds.get((seat, key), cap) for seat, cap in zip(seats, caps, strict=True))
-        for key, _ in classes
-    ]
-
-    def splits(n: int, caps_left: tuple[int, ...], limit: tuple[int, ...]) -> list[tuple[int, ...]]:
-        out: list[tuple[int, ...]] = []
-
-        def go(i: int, left: int, acc: tuple[int, ...]) -> None:
-            if i == len(caps_left):
-                out.append(acc)
-                return
-            for x in range(min(left, caps_left[i], limit[i]) + 1):
-                go(i + 1, left - x, (*acc, x))
-
-        go(0, n, ())
-        return out
-
-    def weight(n: int, xs: tuple[int, ...]) -> int:
-        w = _factorial(n)
-        for x in xs:
-            w //= _factorial(x)
-        return w // _factorial(n - sum(xs))
-
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def count(i: int, caps_left: tuple[int, ...]) -> int:
-        if i == len(classes):
-            m = len(rest)
-            if sum(caps_left) > m:
-                return 0
-            return weight(m, caps_left)
-        key = (i, caps_left)
-        if key not in memo:
-            n = len(classes[i][1])
-            memo[key] = sum(
-                weight(n, xs)
-                * count(i + 1, tuple(c - x for c, x in zip(caps_left, xs, strict=True)))
-                for xs in splits(n, caps_left, limits[i])
+    def __init__(self, pv: PlayerView) -> None:
+        know = self.know = _Knowledge(pv)
+        seen = _seen_cards(pv)
+        unseen = [c for c in pv.rules.deck() if c not in seen]
+        targets = [(s, pv.hand_sizes[s]) for s in range(pv.players) if s not in know.visible]
+        targets.append((_STOCK, pv.stock_size - len(pv.face_up)))
+        if sum(cap for _, cap in targets) != len(unseen):
+            raise InvalidArgumentError(
+                f"the view is inconsistent: {len(unseen)} unseen cards for "
+                f"{sum(cap for _, cap in targets)} hidden places"
             )
-        return memo[key]
+        self.pinned: dict[int, list[Card]] = {t: [] for t, _ in targets}
+        for card, seat in know.pins.items():
+            self.pinned[seat].append(card)
+        self.free = [c for c in unseen if c not in know.pins]
+        self.slots = [(t, cap - len(self.pinned[t])) for t, cap in targets]
+        self.bounded = [t for t, _ in targets if any(s == t for s, _ in know.bounds)]
+        if any(room < 0 for _, room in self.slots):
+            raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
+        self.plan: tuple[DealPlan, list[list[Card]]] | None = None
 
-    total = count(0, caps)
-    if not total:
-        raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
-    fill: dict[int, list[Card]] = {t: [] for t, _ in targets}
-    caps_left = caps
-    for i, (_, members) in enumerate(classes):
-        n = len(members)
-        options = [
-            (
-                weight(n, xs)
-                * count(i + 1, tuple(c - x for c, x in zip(caps_left, xs, strict=True))),
-                xs,
-            )
-            for xs in splits(n, caps_left, limits[i])
-        ]
-        pick = rng.randrange(sum(w for w, _ in options))
-        xs = options[-1][1]
-        for w, option in options:
-            if pick < w:
-                xs = option
-                break
-            pick -= w
-        order = shuffled(members, rng)
+    def attempt(self, rng: random.Random) -> dict[int, list[Card]] | None:
+        """One rejection try: a shuffled deal, if it keeps every bound."""
+        order = shuffled(self.free, rng)
+        fill: dict[int, list[Card]] = {}
         at = 0
-        for seat, x in zip(seats, xs, strict=True):
-            fill[seat] += order[at : at + x]
-            at += x
-        fill[_STOCK] += order[at:]
-        caps_left = tuple(c - x for c, x in zip(caps_left, xs, strict=True))
-    order = shuffled(rest, rng)
-    at = 0
-    for seat, cap in zip(seats, caps_left, strict=True):
-        fill[seat] += order[at : at + cap]
-        at += cap
-    fill[_STOCK] += order[at:]
-    return fill
+        for t, n in self.slots:
+            fill[t] = self.pinned[t] + order[at : at + n]
+            at += n
+        know = self.know
+        if all(_satisfies(know, t, fill[t]) for t in self.bounded):
+            return fill
+        return None
+
+    def exact(self, rng: random.Random) -> dict[int, list[Card]]:
+        """Uniform over every filling of the hidden places that keeps the
+        bounds, counted and drawn by :class:`~counter_rules._deal_sampler.DealPlan`."""
+        if self.plan is None:
+            self.plan = self._count()
+        plan, classes = self.plan
+        if not plan.total:
+            raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
+        # The face-down stock's order is uniform too (hands are sorted anyway).
+        hands = plan.draw(classes, rng, ordered=len(self.slots) - 1)
+        pinned = self.pinned
+        return {t: pinned[t] + hand for (t, _), hand in zip(self.slots, hands, strict=True)}
+
+    def _count(self) -> tuple[DealPlan, list[list[Card]]]:
+        know = self.know
+        keys: list[_SuitKey] = sorted(
+            {k for (_, k) in know.bounds}, key=lambda k: -1 if k is None else k.value
+        )
+        # One class per bounded suit (the cards that count toward its bounds),
+        # and one for every other card.
+        classes: list[list[Card]] = [[] for _ in range(len(keys) + 1)]
+        for card in self.free:
+            for k, key in enumerate(keys):
+                if know.counts(card, key):
+                    classes[k].append(card)
+                    break
+            else:
+                classes[-1].append(card)
+        places: list[tuple[int, list[int | None]]] = []
+        for target, room in self.slots:
+            limits: list[int | None] = []
+            for key in keys:
+                bound = know.bounds.get((target, key))
+                if bound is not None:
+                    # A pinned card of the suit uses up part of the bound.
+                    bound -= sum(1 for card in self.pinned[target] if know.counts(card, key))
+                limits.append(bound)
+            places.append((room, [*limits, None]))
+        return DealPlan([len(c) for c in classes], places), classes
 
 
-def sample_world(player_view: PlayerView, rng: random.Random, *, max_tries: int = 200) -> GameState:
+# The last views sampled, by identity (a bot samples one view many times): the
+# view itself is kept, so its id is not reused while its entry lives.
+_RECENT: dict[int, tuple[PlayerView, _Hidden]] = {}
+
+
+def _hidden(pv: PlayerView) -> _Hidden:
+    entry = _RECENT.get(id(pv))
+    if entry is not None and entry[0] is pv:
+        return entry[1]
+    hidden = _Hidden(pv)
+    if len(_RECENT) >= 8:
+        _RECENT.clear()
+    _RECENT[id(pv)] = (pv, hidden)
+    return hidden
+
+
+def sample_world(
+    player_view: PlayerView, rng: random.Random, *, max_tries: int = _MAX_TRIES
+) -> GameState:
     """A complete state consistent with ``player_view``, the unseen cards drawn
     uniformly among the deals that agree with everything the view shows.
+
+    The world is a function of the view and ``rng`` alone. Its seed is
+    drawn from ``rng`` too, so later hands are dealt afresh (except in the
+    first hand of a game whose trump card is drawn from the seed, a second
+    deck's: there the seed is the first from 0 up that draws the world's
+    trump).
+
+    Saving a world: in the first hand, the world carries the deal it started
+    from (:attr:`~counter_rules.GameState.first_deal`: the hands now plus the
+    cards played, the stock without Counter's Jacks), with a seed that gives
+    its trump, so :func:`~counter_rules.state_to_json` writes a record that
+    reloads to an equal state. A record cannot express the others: after a
+    Counter exchange the others' passes are not known, and in a later hand
+    the earlier hands' deals would have to come from the seed, which did not
+    deal them; saving such a world raises a library error instead.
 
     Args:
         player_view: What one seat knows (:func:`counter_rules.view`).
         rng: The source of randomness.
-        max_tries: Rejection attempts before the exact counting sampler takes
-            over (both are uniform; rejection is faster when it succeeds).
+        max_tries: How many rejection tries (shuffle the unseen cards, deal
+            them out, keep the deal if it meets every constraint) come before
+            the exact sampler counts the consistent deals and draws one; ``0``
+            (the default) goes to the exact sampler at once. Both draw
+            uniformly from the same deals; ``max_tries`` changes the speed
+            and which world a given ``rng`` gives, never the distribution.
+            The count is kept for the last few view objects sampled, so a bot
+            drawing many worlds from one view pays for it once.
 
     Raises:
-        InvalidArgumentError: The view is not a view, or no deal fits it.
+        InvalidArgumentError: ``player_view`` is not a view, ``rng`` is not a
+            :class:`random.Random`, ``max_tries`` is not a whole number from 0
+            up, or no deal fits the view.
     """
     if not isinstance(player_view, PlayerView):
         raise InvalidArgumentError(f"expected a PlayerView, got {player_view!r}")
-    pv = player_view
-    know = _Knowledge(pv)
-    unseen = [c for c in pv.rules.deck() if c not in _seen_cards(pv)]
-    targets: list[tuple[int, int]] = [
-        (s, pv.hand_sizes[s]) for s in range(pv.players) if s not in know.visible
-    ]
-    targets.append((_STOCK, pv.stock_size - len(pv.face_up)))
-    if sum(cap for _, cap in targets) != len(unseen):
-        raise InvalidArgumentError(
-            f"the view is inconsistent: {len(unseen)} unseen cards for "
-            f"{sum(cap for _, cap in targets)} hidden places"
-        )
-    pinned: dict[int, list[Card]] = {t: [] for t, _ in targets}
-    for card, seat in know.pins.items():
-        pinned[seat].append(card)
-    free = [c for c in unseen if c not in know.pins]
-    slots = [(t, cap - len(pinned[t])) for t, cap in targets]
-    fill: dict[int, list[Card]] | None = None
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(f"rng must be a random.Random, got {rng!r}")
+    if type(max_tries) is not int or max_tries < 0:
+        raise InvalidArgumentError(f"max_tries must be an integer from 0 up, got {max_tries!r}")
+    hidden = _hidden(player_view)
+    fill = None
     for _ in range(max_tries):
-        order = shuffled(free, rng)
-        attempt: dict[int, list[Card]] = {}
-        at = 0
-        for t, n in slots:
-            attempt[t] = pinned[t] + order[at : at + n]
-            at += n
-        if all(_satisfies(know, t, attempt[t]) for t, _ in targets if t != _STOCK):
-            fill = attempt
+        fill = hidden.attempt(rng)
+        if fill is not None:
             break
     if fill is None:
-        # Bounds make rejection unlikely to succeed: count instead. Pinned cards
-        # enter as fixed: lower each target's room and bound accordingly.
-        for t, cards in pinned.items():
-            for card in cards:
-                key = (t, card.suit)
-                if key in know.bounds and know.counts(card, card.suit):
-                    know.bounds[key] -= 1
-        if any(v < 0 for v in know.bounds.values()):
-            raise InvalidArgumentError("no deal of the unseen cards is consistent with this view")
-        # Targets without any bound join the stock in one pool: given which cards
-        # the pool holds, every split of them is equally likely, so the pool is
-        # counted once and shared out uniformly afterwards (exact, and fast).
-        bounded = {s for s, _ in know.bounds}
-        dp_slots = [(t, n) for t, n in slots if t in bounded]
-        pool = [(t, n) for t, n in slots if t not in bounded]
-        dp_slots.append((_STOCK, sum(n for _, n in pool)))
-        dp_fill = _exact_fill(know, free, dp_slots, rng)
-        fill = {t: dp_fill[t] for t, _ in dp_slots if t != _STOCK}
-        shared = shuffled(dp_fill[_STOCK], rng)
-        at = 0
-        for t, n in pool:
-            fill[t] = shared[at : at + n]
-            at += n
-        for t, cards in pinned.items():
-            fill[t] = cards + fill[t]
-    return _build(pv, fill, rng)
+        fill = hidden.exact(rng)
+    return _build(player_view, fill, rng)
+
+
+def _opening(
+    pv: PlayerView, hands: Sequence[tuple[Card, ...]], stock: tuple[Card, ...], rng: random.Random
+) -> tuple[Deal | None, int]:
+    """The deal a first-hand world started from, and a seed for the world.
+
+    The hands then were the hands now plus the cards each seat has played; the
+    stock was the stock now without the Jacks laid on it. The seed matters for
+    a ruleset that draws the first hand's trump from it: it must draw the
+    world's trump card (``None`` as the deal if no seed is found, which leaves
+    the world unrecordable).
+    """
+    played: list[list[Card]] = [[] for _ in hands]
+    for plays in (*(t.plays for t in pv.tricks), pv.trick):
+        for p in plays:
+            played[p.seat].append(p.card)
+    jacks = sum(len(t.jacks) for t in pv.tricks)
+    deal = Deal(
+        hands=[sort_hand((*hand, *cards)) for hand, cards in zip(hands, played, strict=True)],
+        stock=stock[jacks:],
+    )
+    rules, want = pv.rules, pv.trump_card
+    seed = rng.getrandbits(63)
+    # Jacks laid on the stock hide the first trump card, which the deal's own
+    # top card gives back whatever the seed.
+    if jacks or rules.trump_for(1, deal.stock, seed)[1] == want:
+        return deal, seed
+    known = _TRUMP_SEEDS.get((rules, want))
+    if known is not None and rules.check_deal(deal, known, 1).trump_card == want:
+        return deal, known
+    # The full check of the deal knows hands the ruleset plays without trump.
+    if rules.check_deal(deal, seed, 1).trump_card == want:
+        return deal, seed
+    # The trump is drawn from the seed (a second deck's card): the first seed
+    # from 0 up that draws it, the same for every world (so that the world
+    # depends only on the view and rng), found once.
+    for candidate in range(_SEED_TRIES):
+        if (
+            rules.trump_for(1, deal.stock, candidate)[1] == want
+            and rules.check_deal(deal, candidate, 1).trump_card == want
+        ):
+            if len(_TRUMP_SEEDS) >= 4096:
+                _TRUMP_SEEDS.clear()
+            _TRUMP_SEEDS[rules, want] = candidate
+            return deal, candidate
+    return None, seed
 
 
 def _build(pv: PlayerView, fill: dict[int, list[Card]], rng: random.Random) -> GameState:
     players = pv.players
-    hands = []
+    hands: list[tuple[Card, ...]] = []
     for s in range(players):
         if s == pv.seat and pv.hand is not None:
             hands.append(pv.hand)
@@ -404,6 +433,14 @@ def _build(pv: PlayerView, fill: dict[int, list[Card]], rng: random.Random) -> G
         entry[me] = passed
         entry[(me - 1) % players] = received
         exchanges.append(tuple(entry))
+    first_deal: Deal | None = None
+    if pv.hand_number == 1 and not pv.my_exchanges:
+        # A first-hand world gets the deal it started from, so that a record
+        # (seed, first deal, moves) replays to it; the others' passes are not
+        # known, so a world after an exchange has none.
+        first_deal, seed = _opening(pv, hands, stock, rng)
+    else:
+        seed = rng.getrandbits(63)
     return GameState(
         pv.rules,
         pv.phase,
@@ -421,10 +458,11 @@ def _build(pv: PlayerView, fill: dict[int, list[Card]], rng: random.Random) -> G
         pv.to_act,
         pv.doubled_lead,
         tuple(pending),
-        rng.getrandbits(63),
+        seed,
         pv.history,
         pv.cards_dealt,
         pv.trump_card,
         pv.blind,
         tuple(exchanges),
+        first_deal,
     )
