@@ -70,7 +70,6 @@ class TrickWork:
         self,
         plays: Sequence[PlayedCard],
         trump: Suit | None,
-        *,
         doubled_lead: bool,
         last_trick: bool,
         explain: bool,
@@ -79,22 +78,18 @@ class TrickWork:
         cards: list[Card] = [p.card for p in plays]
         self.cards = cards
         self.n = len(plays)
-        self.ranks: list[Rank] = [c.rank for c in cards]
-        # A card's key holds its rank number in bits 4..7 (see Card): integer
-        # arithmetic on it is cheaper than on the Rank members.
-        half: list[int] = []
+        ranks: list[Rank] = [c.rank for c in cards]
+        self.ranks = ranks
         present = 0
-        for card in cards:
-            key = card._key
-            present |= 1 << ((key >> 4) & 15)
-            half.append((key >> 3) & 30)
+        for rank in ranks:
+            present |= 1 << rank
         #: A bit set of the ranks in the trick (bit ``1 << rank``): the pipeline
         #: runs a power's step only when its rank is present.
         self.present = present
         #: The suit each card counts as for winning (printed, until a Ten or Eight changes it).
         self.suits: list[Suit | None] = [c.suit for c in cards]
         #: The values in half points: twice the rank number to start with.
-        self.half = half
+        self.half: list[int] = [rank + rank for rank in ranks]
         self.buffs: list[int] = [NO_BUFF] * self.n
         self.is_trump: list[bool] = [False] * self.n
         self.trump = trump

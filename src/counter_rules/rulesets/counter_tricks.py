@@ -89,9 +89,7 @@ def resolve(
     With ``explain`` the result lists every effect that applied, in order;
     without, its ``effects`` are empty and nothing is formatted.
     """
-    work = TrickWork(
-        plays, trump, doubled_lead=doubled_lead, last_trick=last_trick, explain=explain
-    )
+    work = TrickWork(plays, trump, doubled_lead, last_trick, explain)
     if explain:
         work.note("trump", f"trump is {trump if trump is not None else 'none'}")
     present = work.present
