@@ -273,3 +273,20 @@ class Ruleset(abc.ABC):
         """The winning seats of a finished game: every seat tied at the top."""
         best = max(state.scores)
         return tuple(seat for seat, score in enumerate(state.scores) if score == best)
+
+    def voids_shown(
+        self,
+        before: Sequence[PlayedCard],
+        played: PlayedCard,
+        trump: Suit | None,
+        trumps_played: int,
+    ) -> tuple[Suit | None, ...]:
+        """The suits (None = the Jokers' suit) of which the player of ``played`` is shown to hold no card that counts toward a void (see counts_toward_void), given the cards ``before`` it in the same trick (empty when it was led), the trick's trump, and how many trumps were played in earlier tricks of the hand."""  # noqa: E501
+        if not before:
+            return ()
+        led = before[0].card.suit
+        return () if played.card.suit is led else (led,)
+
+    def counts_toward_void(self, card: Card, suit: Suit | None) -> bool:
+        """Whether holding ``card`` would contradict a void in ``suit`` (default: the card's suit is ``suit``)."""  # noqa: E501
+        return card.suit is suit
