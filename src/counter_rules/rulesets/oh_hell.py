@@ -25,7 +25,7 @@ from counter_rules.cards import Card, Rank, Suit, intern_card, standard_deck
 from counter_rules.errors import InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Play, PlayTable, seat_plays
 from counter_rules.rulesets._quick import QUICK_NONE, QUICK_PLAIN, plain_plays
-from counter_rules.rulesets._validate import check_int
+from counter_rules.rulesets._validate import check_bool, check_int
 from counter_rules.rulesets.base import DealtHand, Ruleset
 from counter_rules.rulesets.oh_hell_options import (
     FOLLOW_RULES,
@@ -317,7 +317,7 @@ class OhHell(Ruleset):
         cls,
         players: int = 4,
         *,
-        english: bool = False,
+        english: bool = True,
         reflip_joker: bool = False,
         rounds: int = 10,
     ) -> OhHell:
@@ -327,14 +327,16 @@ class OhHell(Ruleset):
         and Jokers count 10, at most 8 cards with six players) and trump (a
         Joker: no trump); simultaneous bids, whose total may equal the tricks;
         two Jokers that always lose and may be played at any time; a led Joker
-        leaves the suit to the next card. ``english`` picks English consolation
-        scoring.
+        leaves the suit to the next card. The office scores English
+        consolation points (``scoring="english"``); ``english=False`` gives
+        the scoring its author was first taught (``scoring="office"``).
 
         Example:
             >>> from counter_rules import OhHell
-            >>> OhHell.office(players=6, english=True)
+            >>> OhHell.office(players=6)
             OhHell(players=6, schedule='office', jokers='loser', simultaneous_bidding=True, scoring='english')
         """  # noqa: E501
+        check_bool("OhHell.office", "english", english)
         return cls(
             players=players,
             schedule="office",
@@ -344,6 +346,25 @@ class OhHell(Ruleset):
             scoring="english" if english else "office",
             reflip_joker=reflip_joker,
         )
+
+    @classmethod
+    def seven_truf(cls) -> OhHell:
+        """7-truf, Andi Beben's four-player Indonesian game (seed 003).
+
+        Bids in turn, the dealer (bidding last) may not make them total the
+        tricks; a made bid scores 10 times the bid, a made zero 5 times the
+        cards dealt, a miss 1 a trick (``scoring="ten_times_bid"``); 22 deals.
+        The source's list of the 22 deals is lost: the preset deals every size
+        from 1 to 11 cards twice, up and back down (``schedule="seven_truf"``),
+        with a turned-up trump (see "Rules interpretations").
+
+        Example:
+            >>> from counter_rules import OhHell
+            >>> rules = OhHell.seven_truf()
+            >>> len(rules.hand_sizes), rules.hand_sizes[9:13]
+            (22, (10, 11, 11, 10))
+        """
+        return cls(players=4, schedule="seven_truf", hook=True, scoring="ten_times_bid")
 
     @classmethod
     def north_east_blackout(cls, players: int = 5) -> OhHell:
