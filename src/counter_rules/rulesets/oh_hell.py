@@ -17,15 +17,15 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from counter_rules.cards import Card, Rank, Suit, intern_card, standard_deck
 from counter_rules.errors import InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Play, PlayTable, seat_plays
+from counter_rules.rulesets import oh_hell_presets
 from counter_rules.rulesets._quick import QUICK_NONE, QUICK_PLAIN, plain_plays
-from counter_rules.rulesets._validate import check_bool, check_int
 from counter_rules.rulesets.base import DealtHand, Ruleset
 from counter_rules.rulesets.oh_hell_options import (
     FOLLOW_RULES,
@@ -37,7 +37,7 @@ from counter_rules.rulesets.oh_hell_options import (
     check_options,
 )
 from counter_rules.rulesets.parts.bidding import BiddingRule
-from counter_rules.rulesets.parts.follow import FollowRule, PlayContext
+from counter_rules.rulesets.parts.follow import FollowRule
 from counter_rules.rulesets.parts.game_end import GameEnd
 from counter_rules.rulesets.parts.jokers import JOKER_STYLES
 from counter_rules.rulesets.parts.schedule import FixedSchedule, TurnedCardSchedule
@@ -212,7 +212,7 @@ class OhHell(Ruleset):
     _bidding: BiddingRule = attrs.field(init=False, repr=False, eq=False, hash=False)
     _scorer: ScoringRule = attrs.field(init=False, repr=False, eq=False, hash=False)
     _end: GameEnd = attrs.field(init=False, repr=False, eq=False, hash=False)
-    # What the engine reads (see _set_engine_paths).
+    # What the engine reads (see _set_engine_fields).
     _deck: tuple[Card, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _sizes: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _simple_play: bool = attrs.field(init=False, repr=False, eq=False, hash=False)
@@ -311,92 +311,10 @@ class OhHell(Ruleset):
                 parts.append(f"{field.name}={value!r}")
         return f"OhHell({', '.join(parts)})"
 
-    # -- presets of the seeds --------------------------------------------------
-    @classmethod
-    def office(
-        cls,
-        players: int = 4,
-        *,
-        english: bool = True,
-        reflip_joker: bool = False,
-        rounds: int = 10,
-    ) -> OhHell:
-        """The office rules of seed 004.
-
-        Ten rounds; each round a flipped card fixes the hand size (face cards
-        and Jokers count 10, at most 8 cards with six players) and trump (a
-        Joker: no trump); simultaneous bids, whose total may equal the tricks;
-        two Jokers that always lose and may be played at any time; a led Joker
-        leaves the suit to the next card. The office scores English
-        consolation points (``scoring="english"``); ``english=False`` gives
-        the scoring its author was first taught (``scoring="office"``).
-
-        Example:
-            >>> from counter_rules import OhHell
-            >>> OhHell.office(players=6)
-            OhHell(players=6, schedule='office', jokers='loser', simultaneous_bidding=True, scoring='english')
-        """  # noqa: E501
-        check_bool("OhHell.office", "english", english)
-        return cls(
-            players=players,
-            schedule="office",
-            rounds=rounds,
-            jokers="loser",
-            simultaneous_bidding=True,
-            scoring="english" if english else "office",
-            reflip_joker=reflip_joker,
-        )
-
-    @classmethod
-    def seven_truf(cls) -> OhHell:
-        """7-truf, Andi Beben's four-player Indonesian game (seed 003).
-
-        Bids in turn, the dealer (bidding last) may not make them total the
-        tricks; a made bid scores 10 times the bid, a made zero 5 times the
-        cards dealt, a miss 1 a trick (``scoring="ten_times_bid"``); 22 deals.
-        The source's list of the 22 deals is lost: the preset deals every size
-        from 1 to 11 cards twice, up and back down (``schedule="seven_truf"``),
-        with a turned-up trump (see "Rules interpretations").
-
-        Example:
-            >>> from counter_rules import OhHell
-            >>> rules = OhHell.seven_truf()
-            >>> len(rules.hand_sizes), rules.hand_sizes[9:13]
-            (22, (10, 11, 11, 10))
-        """
-        return cls(players=4, schedule="seven_truf", hook=True, scoring="ten_times_bid")
-
-    @classmethod
-    def north_east_blackout(cls, players: int = 5) -> OhHell:
-        """Dick Atkinson's North-East England Blackout (seed 003).
-
-        5 or 6 players; two Jokers join the pack and, with five players, the
-        four Twos leave it; 10 cards each (9 with six players) every deal; trump
-        rotates ♥ ♣ ♦ ♠; the dealer may not make the bids total the tricks;
-        Jokers as in :mod:`counter_rules.rulesets.plain_tricks` (``"atkinson"``).
-        Each player deals once; Blackout's scoring applies, and ties are played
-        off with further deals of the same size (see "Rules interpretations").
-
-        Example:
-            >>> from counter_rules import OhHell
-            >>> rules = OhHell.north_east_blackout(5)
-            >>> len(rules.deck()), rules.hand_sizes
-            (50, (10, 10, 10, 10, 10))
-        """
-        check_int("OhHell.north_east_blackout", "players", players, 5, 6)
-        size = 10 if players == 5 else 9
-        return cls(
-            players=players,
-            schedule=(size,) * players,
-            jokers="atkinson",
-            remove_twos=players == 5,
-            trump="rotation",
-            rotation=(Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES),
-            hook=True,
-            scoring="blackout",
-            playoff=True,
-            playoff_sizes="last",
-        )
+    # -- presets of the seeds (see rulesets.oh_hell_presets) -------------------
+    office = classmethod(oh_hell_presets.office)
+    north_east_blackout = classmethod(oh_hell_presets.north_east_blackout)
+    seven_truf = classmethod(oh_hell_presets.seven_truf)
 
     # -- the deal -------------------------------------------------------------
     @property
@@ -490,32 +408,6 @@ class OhHell(Ruleset):
         return self.bid_error(state, seat, tricks, blind) or "not a legal bid now"
 
     # -- playing --------------------------------------------------------------
-    def _play_context(self, state: GameState) -> PlayContext:
-        follow = self._follow
-        trump = state.trump
-        trumps_played = 0
-        if follow.trumps_broken and trump is not None:
-            trumps_played = sum(
-                1 for t in state.tricks for p in t.plays if follow.suit_of(p.card, trump) is trump
-            )
-        earlier_call = None
-        if follow.jokers.called:
-            earlier_call = next(
-                (
-                    p.call
-                    for plays in (*(r.plays for r in state.tricks), state.trick)
-                    for p in plays
-                    if p.call is not None
-                ),
-                None,
-            )
-        return PlayContext(
-            trump=trump,
-            trumps_played=trumps_played,
-            first_trick=not state.tricks,
-            earlier_call=earlier_call,
-        )
-
     def play_error(self, state: GameState, play: Play) -> str | None:
         """The one decider of plays of a held card: why ``play`` breaks the
         follow rule, or ``None`` when it is legal; :meth:`legal_plays` lists
@@ -528,13 +420,13 @@ class OhHell(Ruleset):
             play.card,
             play.call,
             play.seat,
-            self._play_context(state),
+            self._follow.context(state),
         )
 
     def legal_plays(self, state: GameState, seat: int) -> tuple[Play, ...]:
         """Every held card (with each call a Joker may get) the follow rule accepts."""
         return self._follow.plays(
-            state.hands[seat], state.trick, seat, self._play_context(state), self._plays[seat]
+            state.hands[seat], state.trick, seat, self._follow.context(state), self._plays[seat]
         )
 
     def plays_from(
@@ -639,7 +531,7 @@ class OhHell(Ruleset):
         bids = state.bids
         assert None not in bids
         return self._scorer.points(
-            bids=bids,  # type: ignore[arg-type]
+            bids=cast("tuple[int, ...]", bids),
             won=state.tricks_won,
             cards=state.cards_dealt,
             blind=state.blind,

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -38,6 +39,9 @@ from counter_rules.moves import Play, PlayTable, call_play
 from counter_rules.rulesets._quick import plays_of
 from counter_rules.rulesets.parts.jokers import JokerStyle
 from counter_rules.trick import PlayedCard
+
+if TYPE_CHECKING:
+    from counter_rules.state import GameState
 
 __all__ = ["SAME_COLOUR", "FollowRule", "PlayContext"]
 
@@ -110,6 +114,26 @@ class FollowRule:
                 return None, True
         return None, False
 
+    def context(self, state: GameState) -> PlayContext:
+        """What this rule reads of ``state`` besides the hand and the trick
+        (the trumps played and the first Joker's call only where it needs them)."""
+        trump = state.trump
+        trumps_played = 0
+        if self.trumps_broken and trump is not None:
+            trumps_played = sum(
+                1 for t in state.tricks for p in t.plays if self.suit_of(p.card, trump) is trump
+            )
+        earlier_call = None
+        if self.jokers.called:
+            plays = [*(p for t in state.tricks for p in t.plays), *state.trick]
+            earlier_call = next((p.call for p in plays if p.call is not None), None)
+        return PlayContext(
+            trump=trump,
+            trumps_played=trumps_played,
+            first_trick=not state.tricks,
+            earlier_call=earlier_call,
+        )
+
     # -- the decider -----------------------------------------------------------
     def why_illegal(
         self,
@@ -150,7 +174,7 @@ class FollowRule:
         follow = [c for c in hand if self.suit_of(c, trump) is led]
         if follow:
             held = " ".join(str(c) for c in follow)
-            return f"seat {seat} must follow {led if led else 'the Jokers'}: holds {held}"
+            return f"seat {seat} must follow {'the Jokers' if led is None else led}: holds {held}"
         if self.must_trump and trump is not None and suit is not trump:
             trumps = [c for c in hand if self.suit_of(c, trump) is trump]
             if trumps:
