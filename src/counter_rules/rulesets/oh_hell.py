@@ -376,7 +376,7 @@ class OhHell(Ruleset):
 
     def first_leader(self, dealer: int) -> int:
         """The dealer's left, or the caller's left under ``leader="caller_left"``."""
-        return (dealer + (2 if self.leader == "caller_left" else 1)) % self.players
+        return (dealer + LEADERS.index(self.leader) + 1) % self.players
 
     # -- bidding --------------------------------------------------------------
     def bid_error(self, state: GameState, seat: int, tricks: int, blind: bool) -> str | None:
@@ -549,7 +549,5 @@ class OhHell(Ruleset):
 
     def winners(self, state: GameState) -> tuple[int, ...]:
         """The top scores; a cooperative team wins together or not at all."""
-        if self.cooperative:
-            made = all(h.bids == h.tricks_won for h in state.history)
-            return tuple(range(self.players)) if made else ()
-        return super().winners(state)
+        team = self._end.team_result(state.history, self.players)
+        return super().winners(state) if team is None else team

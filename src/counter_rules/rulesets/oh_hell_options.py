@@ -43,7 +43,8 @@ FOLLOW_RULES = ("plain", "must_trump")
 """Follow rules, plain or ``must_trump`` (a player void in the led suit must trump if able)."""
 LEADERS = ("dealer_left", "caller_left")
 """Who leads the first trick, the dealer's left or the caller's left (the
-dealer's second left) as in Up to Ten and Down Again."""
+dealer's second left) as in Up to Ten and Down Again: the leader sits one
+more seat past the dealer than the index of the name here."""
 PLAYOFF_SIZES = ("from_one", "last")
 """How play-off deals are sized: 1, 2, 3 ... cards, or the last scheduled size."""
 _FLAGS = (

@@ -8,7 +8,13 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import attrs
+
+if TYPE_CHECKING:
+    from counter_rules.state import HandResult
 
 __all__ = ["GameEnd"]
 
@@ -36,3 +42,12 @@ class GameEnd:
         if self.playoff:
             return last_scores.count(max(last_scores)) == 1
         return True
+
+    def team_result(self, history: Sequence[HandResult], players: int) -> tuple[int, ...] | None:
+        """For a cooperative game, the winning seats of the finished game (all
+        of them when every deal was made, else none); ``None`` otherwise (the
+        top scores win)."""
+        if not self.cooperative:
+            return None
+        made = all(h.bids == h.tricks_won for h in history)
+        return tuple(range(players)) if made else ()
