@@ -128,3 +128,16 @@ def test_openspiel_options_need_openspiel_scoring() -> None:
         OhHell(scoring="openspiel", off_bid_penalty=1)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="points_per_trick"):
         score(1, 1, points_per_trick=1.5)  # type: ignore[arg-type]
+
+
+def test_openspiel_options_round_trip_in_records() -> None:
+    """A ruleset with OpenSpiel's scoring parameters saves and loads equal."""
+    from counter_rules import rules_from_dict, rules_to_dict
+
+    rules = OhHell(
+        players=5, schedule=(6,), hook=True, scoring="openspiel", points_per_trick=3,
+        off_bid_penalty=True,
+    )  # fmt: skip
+    data = rules_to_dict(rules)
+    assert data["options"]["points_per_trick"] == 3
+    assert rules_from_dict(data) == rules

@@ -276,3 +276,28 @@ def test_bowers_the_left_bower_follows_trump_and_no_jack_counts_toward_a_void() 
     )
     assert not rules.counts_toward_void(Card.parse("JD"), Suit.DIAMONDS)
     assert rules.counts_toward_void(Card.parse("QD"), Suit.DIAMONDS)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"jokers": "high"},
+        {"jokers": "loser"},
+        {"bowers": True},
+        {"follow": "must_trump"},
+        {"trumps_broken": True},
+    ],
+)
+def test_options_that_change_play_or_resolution_leave_the_plain_quick_paths(
+    options: dict[str, object],
+) -> None:
+    """The engine's quick paths for plain Oh Hell stand in for the methods only
+    where the options keep plain following (plays) and plain winners (tricks)."""
+    from counter_rules.rulesets._quick import QUICK_NONE, QUICK_PLAIN
+
+    plain = OhHell(players=4, schedule=(5,))
+    assert (plain._quick_plays, plain._quick_resolve) == (QUICK_PLAIN, QUICK_PLAIN)
+    rules = OhHell(players=4, schedule=(5,), **options)  # type: ignore[arg-type]
+    assert rules._quick_plays == QUICK_NONE
+    changes_winner = options.get("jokers") in ("high", "loser") or options.get("bowers")
+    assert rules._quick_resolve == (QUICK_NONE if changes_winner else QUICK_PLAIN)

@@ -71,14 +71,9 @@ def check_options(rules: OhHell, owner: str) -> None:
         check_points_per_trick(rules.points_per_trick)
     except InvalidArgumentError as exc:
         raise InvalidArgumentError(f"{owner}.{exc}") from None
-    schedule = rules.schedule
-    if not (isinstance(schedule, str) and schedule in SCHEDULES) and not (
-        isinstance(schedule, tuple) and schedule and all(type(n) is int for n in schedule)
-    ):
-        raise InvalidArgumentError(
-            f"{owner}.schedule must be a name ({', '.join(SCHEDULES)}) or a non-empty "
-            f"tuple of hand sizes, got {schedule!r}"
-        )
+    if isinstance(rules.schedule, str):
+        check_choice(owner, "schedule", rules.schedule, SCHEDULES)
+    # Any other schedule is checked by build_schedule, which knows the deck.
     if (
         not isinstance(rules.rotation, tuple)
         or not rules.rotation
@@ -130,7 +125,11 @@ def build_schedule(
         )
     if isinstance(schedule, str):
         sizes = named_sizes(schedule, most)
-    elif all(1 <= n <= most for n in schedule):
+    elif (
+        isinstance(schedule, tuple)
+        and schedule
+        and all(type(n) is int and 1 <= n <= most for n in schedule)
+    ):
         sizes = schedule
     else:
         raise InvalidArgumentError(
