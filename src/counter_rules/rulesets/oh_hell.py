@@ -414,20 +414,15 @@ class OhHell(Ruleset):
         exactly the plays it accepts."""
         if play.reveal is not None:
             return "only Counter's Fours are played showing another card"
-        return self._follow.why_illegal(
-            state.hands[play.seat],
-            state.trick,
-            play.card,
-            play.call,
-            play.seat,
-            self._follow.context(state),
-        )
+        hand = state.hands[play.seat]
+        context = self._follow.context(state, hand)
+        return self._follow.why_illegal(hand, state.trick, play.card, play.call, play.seat, context)
 
     def legal_plays(self, state: GameState, seat: int) -> tuple[Play, ...]:
         """Every held card (with each call a Joker may get) the follow rule accepts."""
-        return self._follow.plays(
-            state.hands[seat], state.trick, seat, self._follow.context(state), self._plays[seat]
-        )
+        hand = state.hands[seat]
+        context = self._follow.context(state, hand)
+        return self._follow.plays(hand, state.trick, seat, context, self._plays[seat])
 
     def plays_from(
         self,

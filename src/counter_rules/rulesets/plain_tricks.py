@@ -117,13 +117,14 @@ def resolve_plain(
     )
 
 
-def _strength_in(follow: FollowRule, card: Card, trump: Suit | None) -> int:
+def _half_strength(follow: FollowRule, card: Card, trump: Suit | None) -> int:
+    """Twice the card's strength in a trick with this trump (the bowers above the Ace)."""
     if follow.bowers and card.rank is _JACK and trump is not None:
         if card.suit is trump:
-            return _RIGHT_BOWER
+            return 2 * _RIGHT_BOWER
         if follow.suit_of(card, trump) is trump:
-            return _LEFT_BOWER
-    return strength(card)
+            return 2 * _LEFT_BOWER
+    return _HALF_STRENGTH[card._key]
 
 
 def resolve_by_rule(
@@ -151,6 +152,7 @@ def resolve_by_rule(
             effects.append(Effect("trump", f"trump is {trump if trump is not None else 'none'}"))
         if suit_set and plays[0].card.suit is None and not jokers.own_suit:
             effects.append(Effect("joker", f"a Joker was led: the first suited card sets {suit}"))
+    values = tuple([_half_strength(follow, p.card, trump) for p in plays])
     winner: int | None = None
     reason = ""
     outright = jokers.winning_joker(plays)
@@ -174,7 +176,7 @@ def resolve_by_rule(
                 level = 1 if card_suit is suit else 0
             if not level:
                 continue
-            value = _strength_in(follow, card, trump)
+            value = values[i]
             # Strictly greater: of two equal cards the first played ranks higher.
             if level > best or (level == best and value > best_rank):
                 best, best_rank, winner = level, value, i
@@ -190,7 +192,6 @@ def resolve_by_rule(
                 Effect("winner", f"{_card_name(plays, winner)} wins: {reason}", None, winner)
             )
     seat = plays[winner].seat if winner is not None else None
-    values = tuple([2 * _strength_in(follow, p.card, trump) for p in plays])
     return TrickResult(
         tuple(plays),
         seat,

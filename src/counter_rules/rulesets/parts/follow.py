@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
@@ -47,6 +47,7 @@ __all__ = ["SAME_COLOUR", "FollowRule", "PlayContext"]
 
 _JOKER = Rank.JOKER
 _JACK = Rank.JACK
+_UNEXPLAINED = "illegal"
 
 SAME_COLOUR: Mapping[Suit, Suit] = MappingProxyType(
     {
@@ -71,6 +72,20 @@ class PlayContext:
     """Whether the trick is the first of the hand."""
     earlier_call: str | None = None
     """The call of the first Joker played this hand, if any."""
+
+
+class _Position(NamedTuple):
+    """What the decider reads of one hand and trick (internal; a named tuple
+    because one is built for every listing of plays)."""
+
+    context: PlayContext
+    leading: bool
+    suited: bool
+    led: Suit | None
+    suit_set: bool
+    follow: tuple[Card, ...]
+    trumps: tuple[Card, ...]
+    trumps_closed: bool
 
 
 @attrs.frozen(kw_only=True)
@@ -114,9 +129,9 @@ class FollowRule:
                 return None, True
         return None, False
 
-    def context(self, state: GameState) -> PlayContext:
-        """What this rule reads of ``state`` besides the hand and the trick
-        (the trumps played and the first Joker's call only where it needs them)."""
+    def context(self, state: GameState, hand: Sequence[Card]) -> PlayContext:
+        """What this rule reads of ``state`` besides ``hand`` and the trick (the
+        trumps played and the first Joker's call only where they matter)."""
         trump = state.trump
         trumps_played = 0
         if self.trumps_broken and trump is not None:
@@ -124,7 +139,7 @@ class FollowRule:
                 1 for t in state.tricks for p in t.plays if self.suit_of(p.card, trump) is trump
             )
         earlier_call = None
-        if self.jokers.called:
+        if self.jokers.called and any(c.rank is _JOKER for c in hand):
             plays = [*(p for t in state.tricks for p in t.plays), *state.trick]
             earlier_call = next((p.call for p in plays if p.call is not None), None)
         return PlayContext(
@@ -145,15 +160,55 @@ class FollowRule:
         context: PlayContext,
     ) -> str | None:
         """Why playing ``card`` (held in ``hand``) with ``call`` breaks the rule, or ``None``."""
+        return self._why_illegal_at(self._position(hand, trick, context), card, call, seat)
+
+    def _position(
+        self, hand: Sequence[Card], trick: Sequence[PlayedCard], context: PlayContext
+    ) -> _Position:
+        """What the decider reads of the hand and the trick, worked out once per position."""
+        trump = context.trump
+        led, is_set = self.led_suit(trick, trump) if trick else (None, False)
+        follow: tuple[Card, ...] = ()
+        if is_set:
+            if self.bowers:
+                follow = tuple(c for c in hand if self.suit_of(c, trump) is led)
+            else:
+                follow = tuple(c for c in hand if c.suit is led)
+        trumps: tuple[Card, ...] = ()
+        if self.must_trump and trump is not None and is_set and not follow:
+            trumps = tuple(c for c in hand if self.suit_of(c, trump) is trump)
+        trumps_closed = (
+            not trick
+            and self.trumps_broken
+            and trump is not None
+            and not context.trumps_played
+            and any(self._leads_instead_of_trump(c, trump) for c in hand)
+        )
+        return _Position(
+            context=context,
+            leading=not trick,
+            suited=self.jokers.lead_only_from_jokers and any(c.rank is not _JOKER for c in hand),
+            led=led,
+            suit_set=is_set,
+            follow=follow,
+            trumps=trumps,
+            trumps_closed=trumps_closed,
+        )
+
+    def _why_illegal_at(
+        self, position: _Position, card: Card, call: str | None, seat: int, explain: bool = True
+    ) -> str | None:
+        """The decider at a position; ``explain=False`` skips writing out the
+        cards a reason names (a listing needs only whether there is one)."""
         jokers = self.jokers
+        context = position.context
         is_joker = card.rank is _JOKER
         if call is not None and not (jokers.called and is_joker):
             return "only a Joker in Dick Atkinson's rules is called high or low"
-        if is_joker and jokers.lead_only_from_jokers:
-            suited = any(c.rank is not _JOKER for c in hand)
-            if suited and context.first_trick:
+        if is_joker and jokers.lead_only_from_jokers and position.suited:
+            if context.first_trick:
                 return "a Joker may not be played to the first trick"
-            if suited and not trick:
+            if position.leading:
                 return "a Joker may not be led while other cards are held"
         if is_joker and jokers.called:
             allowed = jokers.calls_allowed(context.earlier_call)
@@ -163,37 +218,24 @@ class FollowRule:
                 return 'the first Joker of a deal must be called "high" or "low"'
             return f'the second Joker of a deal is called "{allowed[0]}", the opposite of the first'
         trump = context.trump
-        if not trick:
-            return self._why_illegal_lead(hand, card, trump, context.trumps_played)
-        if is_joker and jokers.any_time:
-            return None
-        led, is_set = self.led_suit(trick, trump)
         suit = self.suit_of(card, trump)
-        if not is_set or suit is led:
+        if position.leading:
+            if position.trumps_closed and suit is trump:
+                return f"trumps ({trump}) may not be led before they are broken"
             return None
-        follow = [c for c in hand if self.suit_of(c, trump) is led]
-        if follow:
-            held = " ".join(str(c) for c in follow)
+        if (is_joker and jokers.any_time) or not position.suit_set or suit is position.led:
+            return None
+        led = position.led
+        if position.follow:
+            if not explain:
+                return _UNEXPLAINED
+            held = " ".join(str(c) for c in position.follow)
             return f"seat {seat} must follow {'the Jokers' if led is None else led}: holds {held}"
-        if self.must_trump and trump is not None and suit is not trump:
-            trumps = [c for c in hand if self.suit_of(c, trump) is trump]
-            if trumps:
-                held = " ".join(str(c) for c in trumps)
-                return f"seat {seat} cannot follow {led} and must trump: holds {held}"
-        return None
-
-    def _why_illegal_lead(
-        self, hand: Sequence[Card], card: Card, trump: Suit | None, trumps_played: int
-    ) -> str | None:
-        if (
-            not self.trumps_broken
-            or trump is None
-            or trumps_played
-            or self.suit_of(card, trump) is not trump
-        ):
-            return None
-        if any(self._leads_instead_of_trump(c, trump) for c in hand):
-            return f"trumps ({trump}) may not be led before they are broken"
+        if position.trumps and suit is not trump:
+            if not explain:
+                return _UNEXPLAINED
+            held = " ".join(str(c) for c in position.trumps)
+            return f"seat {seat} cannot follow {led} and must trump: holds {held}"
         return None
 
     def _leads_instead_of_trump(self, card: Card, trump: Suit) -> bool:
@@ -218,17 +260,19 @@ class FollowRule:
             InvalidArgumentError: A held card is not in ``table`` (only a state
                 built by hand can hold one).
         """
+        position = self._position(hand, trick, context)
+        why = self._why_illegal_at
         moves: list[Play] = []
-        why = self.why_illegal
         for card in hand:
             if card.rank is _JOKER and self.jokers.called:
                 moves.extend(
                     call_play(seat, card, call)
                     for call in self.jokers.calls_allowed(context.earlier_call)
-                    if why(hand, trick, card, call, seat, context) is None
+                    if why(position, card, call, seat, False) is None
                 )
-            elif why(hand, trick, card, None, seat, context) is None:
-                moves.extend(plays_of(table, (card,)))
+            elif why(position, card, None, seat, False) is None:
+                play = table[card._key]
+                moves.append(play if play is not None else plays_of(table, (card,))[0])
         return tuple(moves)
 
     # -- what a play shows -----------------------------------------------------
