@@ -12,8 +12,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 
+import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from oh_hell_helpers import random_game
+from strategies import general_oh_hell_rules
 
 from counter_rules import (
     Bid,
@@ -301,3 +305,30 @@ def test_options_that_change_play_or_resolution_leave_the_plain_quick_paths(
     assert rules._quick_plays == QUICK_NONE
     changes_winner = options.get("jokers") in ("high", "loser") or options.get("bowers")
     assert rules._quick_resolve == (QUICK_NONE if changes_winner else QUICK_PLAIN)
+
+
+@st.composite
+def _rules_with_new_options(draw: st.DrawFn) -> OhHell:
+    """Any general Oh Hell ruleset, with bowers and high Jokers drawn too."""
+    rules = draw(general_oh_hell_rules())
+    changes: dict[str, object] = {"bowers": draw(st.booleans())}
+    if rules.jokers != "none" and draw(st.booleans()):
+        changes["jokers"] = "high"
+    return attrs.evolve(rules, **changes)  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=_rules_with_new_options(), seed=st.integers(0, 2**16))
+def test_any_ruleset_lists_exactly_what_its_deciders_accept(rules: OhHell, seed: int) -> None:
+    """For drawn rulesets, at every state of a random game the legal moves are
+    exactly the held cards and bids the deciders accept, and every play shows
+    only voids its player's real hand has."""
+    for state, move in _plays(rules, seed):
+        (seat,) = state.to_act
+        accepted = {p for p in _candidate_plays(state, seat) if rules.play_error(state, p) is None}
+        assert set(legal_moves(state)) == accepted
+        trump = state.trump
+        trumps = sum(1 for t in state.tricks for p in t.plays if p.card.suit is trump)
+        played = PlayedCard(move.seat, move.card, None, move.call)
+        for suit in rules.voids_shown(state.trick, played, trump, trumps):
+            assert not [c for c in state.hands[seat] if rules.counts_toward_void(c, suit)]
