@@ -200,6 +200,38 @@ class FollowRule:
     ) -> str | None:
         """The decider at a position; ``explain=False`` skips writing out the
         cards a reason names (a listing needs only whether there is one)."""
+        if card.rank is _JOKER or call is not None:
+            reason = self._why_illegal_joker_or_call(position, card, call)
+            if reason is not None or (card.rank is _JOKER and self.jokers.called):
+                return reason
+        trump = position.context.trump
+        suit = self.suit_of(card, trump) if self.bowers else card.suit
+        if position.leading:
+            if position.trumps_closed and suit is trump:
+                return f"trumps ({trump}) may not be led before they are broken"
+            return None
+        if not position.suit_set or suit is position.led:
+            return None
+        if card.rank is _JOKER and self.jokers.any_time:
+            return None
+        led = position.led
+        if position.follow:
+            if not explain:
+                return _UNEXPLAINED
+            held = " ".join(str(c) for c in position.follow)
+            return f"seat {seat} must follow {'the Jokers' if led is None else led}: holds {held}"
+        if position.trumps and suit is not trump:
+            if not explain:
+                return _UNEXPLAINED
+            held = " ".join(str(c) for c in position.trumps)
+            return f"seat {seat} cannot follow {led} and must trump: holds {held}"
+        return None
+
+    def _why_illegal_joker_or_call(
+        self, position: _Position, card: Card, call: str | None
+    ) -> str | None:
+        """The rules on calls and on when a Joker may come out (a called Joker
+        is decided here entirely)."""
         jokers = self.jokers
         context = position.context
         is_joker = card.rank is _JOKER
@@ -217,25 +249,6 @@ class FollowRule:
             if context.earlier_call is None:
                 return 'the first Joker of a deal must be called "high" or "low"'
             return f'the second Joker of a deal is called "{allowed[0]}", the opposite of the first'
-        trump = context.trump
-        suit = self.suit_of(card, trump)
-        if position.leading:
-            if position.trumps_closed and suit is trump:
-                return f"trumps ({trump}) may not be led before they are broken"
-            return None
-        if (is_joker and jokers.any_time) or not position.suit_set or suit is position.led:
-            return None
-        led = position.led
-        if position.follow:
-            if not explain:
-                return _UNEXPLAINED
-            held = " ".join(str(c) for c in position.follow)
-            return f"seat {seat} must follow {'the Jokers' if led is None else led}: holds {held}"
-        if position.trumps and suit is not trump:
-            if not explain:
-                return _UNEXPLAINED
-            held = " ".join(str(c) for c in position.trumps)
-            return f"seat {seat} cannot follow {led} and must trump: holds {held}"
         return None
 
     def _leads_instead_of_trump(self, card: Card, trump: Suit) -> bool:
@@ -262,9 +275,10 @@ class FollowRule:
         """
         position = self._position(hand, trick, context)
         why = self._why_illegal_at
+        called = self.jokers.called
         moves: list[Play] = []
         for card in hand:
-            if card.rank is _JOKER and self.jokers.called:
+            if called and card.rank is _JOKER:
                 moves.extend(
                     call_play(seat, card, call)
                     for call in self.jokers.calls_allowed(context.earlier_call)
