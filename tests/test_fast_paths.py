@@ -83,7 +83,9 @@ def test_oh_hell_quick_resolution_equals_the_explained_one(
     )
     plays = tuple(PlayedCard(i, card) for i, card in enumerate(cards))
     slow = rules.resolve(plays, trump, last_trick=last, explain=True)
-    assert rules.resolve_fast(plays, trump, False, last, None) == _without_effects(slow)
+    from counter_rules.rulesets.plain_tricks import _resolve_simple
+
+    assert _resolve_simple(plays, trump, None, last) == _without_effects(slow)
 
 
 @given(st.integers(0, 10_000), st.integers(0, 10_000))

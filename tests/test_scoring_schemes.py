@@ -264,3 +264,64 @@ def test_bad_english_flag_is_rejected(value: Any) -> None:
     """``english`` is True or False."""
     with pytest.raises(InvalidArgumentError, match="english"):
         office.score(0, 0, cards=5, english=value)
+
+
+# -- openspiel: OpenSpiel's oh_hell with its two parameters ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("bid", "won", "per_trick", "penalty", "points"),
+    [
+        (3, 3, 1, False, 13),
+        (3, 2, 1, False, 2),
+        (0, 0, 1, False, 10),
+        (3, 3, 2, False, 16),
+        (2, 5, 3, False, 15),
+        (0, 0, 0, False, 10),
+        (4, 2, 0, False, 0),
+        (3, 3, 2, True, 16),
+        (3, 1, 2, True, -4),
+        (1, 4, 2, True, -6),
+        (0, 2, 5, True, -10),
+        (2, 3, 0, True, 0),
+    ],
+)
+def test_openspiel_table(bid: int, won: int, per_trick: int, penalty: bool, points: int) -> None:
+    """``points_per_trick`` a trick plus 10 for an exact bid; with the off-bid
+    penalty a miss instead loses ``points_per_trick`` per trick off."""
+    from counter_rules.scoring import openspiel
+
+    assert openspiel.score(bid, won, points_per_trick=per_trick, off_bid_penalty=penalty) == points
+
+
+def test_openspiel_with_its_defaults_is_up_and_down() -> None:
+    """With 1 point a trick and no penalty, OpenSpiel's scoring is Up to Ten and Down Again's."""
+    from counter_rules.scoring import openspiel
+
+    for bid in range(11):
+        for won in range(11):
+            assert openspiel.score(bid, won) == up_and_down.score(bid, won)
+
+
+@pytest.mark.parametrize(
+    "scheme", ["tricks_plus_ten", "blackout", "ten_plus_bid", "ten_times_bid", "office", "english"]
+)
+def test_the_scoring_part_calls_each_schemes_function(scheme: str) -> None:
+    """The ruleset's scoring part gives every seat what the scheme's own
+    ``score`` function gives."""
+    from counter_rules.rulesets.parts.scoring import ScoringRule
+
+    functions: dict[str, Callable[[int, int, int], int]] = {
+        "tricks_plus_ten": lambda b, w, c: up_and_down.score(b, w),
+        "blackout": lambda b, w, c: blackout.score(b, w, cards=c),
+        "ten_plus_bid": lambda b, w, c: ten_plus_bid.score(b, w),
+        "ten_times_bid": lambda b, w, c: ten_times_bid.score(b, w, cards=c),
+        "office": lambda b, w, c: office.score(b, w, cards=c),
+        "english": lambda b, w, c: office.score(b, w, cards=c, english=True),
+    }
+    rule = ScoringRule(scheme=scheme)
+    cards = 4
+    for bids in ((0, 1, 2), (4, 0, 0), (1, 1, 1)):
+        for won in ((0, 1, 3), (4, 0, 0), (2, 1, 1)):
+            want = tuple(functions[scheme](b, w, cards) for b, w in zip(bids, won, strict=True))
+            assert rule.points(bids=bids, won=won, cards=cards) == want

@@ -271,26 +271,6 @@ class Ruleset(abc.ABC):
     ) -> TrickResult:
         """Resolve a complete trick (see :func:`counter_rules.resolve_trick`)."""
 
-    def resolve_fast(
-        self,
-        plays: tuple[PlayedCard, ...],
-        trump: Suit | None,
-        doubled_lead: bool,
-        last_trick: bool,
-        trump_card: Card | None,
-    ) -> TrickResult:
-        """:meth:`resolve` without the list of effects, with positional arguments:
-        the engine's call after every trick. A ruleset may override it with a
-        quicker path that returns an equal result."""
-        return self.resolve(
-            plays,
-            trump,
-            doubled_lead=doubled_lead,
-            last_trick=last_trick,
-            explain=False,
-            trump_card=trump_card,
-        )
-
     @abc.abstractmethod
     def check_trick(self, plays: Sequence[PlayedCard]) -> None:
         """Raise :class:`~counter_rules.InvalidArgumentError` for a trick that cannot exist."""
@@ -307,6 +287,23 @@ class Ruleset(abc.ABC):
         """The winning seats of a finished game: every seat tied at the top."""
         best = max(state.scores)
         return tuple(seat for seat, score in enumerate(state.scores) if score == best)
+
+    def voids_shown(
+        self,
+        before: Sequence[PlayedCard],
+        played: PlayedCard,
+        trump: Suit | None,
+        trumps_played: int,
+    ) -> tuple[Suit | None, ...]:
+        """The suits (None = the Jokers' suit) of which the player of ``played`` is shown to hold no card that counts toward a void (see counts_toward_void), given the cards ``before`` it in the same trick (empty when it was led), the trick's trump, and how many trumps were played in earlier tricks of the hand."""  # noqa: E501
+        if not before:
+            return ()
+        led = before[0].card.suit
+        return () if played.card.suit is led else (led,)
+
+    def counts_toward_void(self, card: Card, suit: Suit | None) -> bool:
+        """Whether holding ``card`` would contradict a void in ``suit`` (default: the card's suit is ``suit``)."""  # noqa: E501
+        return card.suit is suit
 
 
 def tables_for(rules: Ruleset) -> EngineTables:

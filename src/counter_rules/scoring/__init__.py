@@ -6,4 +6,6 @@
 - :mod:`counter_rules.scoring.ten_plus_bid`: 10 + bid for an exact bid.
 - :mod:`counter_rules.scoring.ten_times_bid`: 10 x bid; a made zero 5 x tricks; a miss 1 a trick.
 - :mod:`counter_rules.scoring.office`: the office rules, with or without English consolation.
+- :mod:`counter_rules.scoring.openspiel`: OpenSpiel's ``oh_hell``, with its
+  ``points_per_trick`` and ``off_bid_penalty``.
 """

@@ -1,0 +1,343 @@
+"""The follow rule of the Oh Hell family: which card a player may play to a trick.
+
+One decider, :meth:`FollowRule.why_illegal`, returns the reason a play breaks
+the rule, or ``None`` when the play is legal; :meth:`FollowRule.plays` lists
+exactly the plays it accepts, and :meth:`FollowRule.voids_shown` says which
+suits a play proves its player does not hold.
+
+The plain rule: a player follows the led suit if able, else plays any card;
+trumps may be led at any time. Options of the seeds change it:
+
+- ``must_trump`` (La Podrida, Romanian Whist): a player who cannot follow must
+  play a trump if able.
+- ``trumps_broken``: trumps may not be led before one has been played to an
+  earlier trick of the hand, unless the leader holds nothing else.
+- ``bowers`` (Jack Marrows): the jack of trumps ranks highest and the other
+  jack of the same colour next; that jack belongs to the trump suit for
+  following and winning.
+- the Joker style (:mod:`~counter_rules.rulesets.parts.jokers`).
+
+Example:
+    >>> from counter_rules import Suit, cards
+    >>> from counter_rules.rulesets.parts.follow import FollowRule
+    >>> from counter_rules.rulesets.parts.jokers import JOKER_STYLES
+    >>> rule = FollowRule(jokers=JOKER_STYLES["none"], bowers=True)
+    >>> str(rule.suit_of(cards("JD")[0], Suit.HEARTS))  # the left bower is a heart
+    '♥'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
+
+import attrs
+
+from counter_rules.cards import Card, Rank, Suit
+from counter_rules.moves import Play, PlayTable, call_play
+from counter_rules.rulesets._quick import plays_of
+from counter_rules.rulesets.parts.jokers import JokerStyle
+from counter_rules.trick import PlayedCard
+
+if TYPE_CHECKING:
+    from counter_rules.state import GameState
+
+__all__ = ["SAME_COLOUR", "FollowRule", "PlayContext"]
+
+_JOKER = Rank.JOKER
+_JACK = Rank.JACK
+_UNEXPLAINED = "illegal"
+
+SAME_COLOUR: Mapping[Suit, Suit] = MappingProxyType(
+    {
+        Suit.CLUBS: Suit.SPADES,
+        Suit.SPADES: Suit.CLUBS,
+        Suit.HEARTS: Suit.DIAMONDS,
+        Suit.DIAMONDS: Suit.HEARTS,
+    }
+)
+"""Each suit's partner of the same colour (the left bower's suit for a trump)."""
+
+
+@attrs.frozen(kw_only=True)
+class PlayContext:
+    """What the follow rule reads of a state besides the hand and the trick."""
+
+    trump: Suit | None
+    """The trump suit of the hand (``None``: no trump)."""
+    trumps_played: int = 0
+    """How many trumps were played to earlier tricks of the hand."""
+    first_trick: bool = False
+    """Whether the trick is the first of the hand."""
+    earlier_call: str | None = None
+    """The call of the first Joker played this hand, if any."""
+
+
+class _Position(NamedTuple):
+    """What the decider reads of one hand and trick (internal; a named tuple
+    because one is built for every listing of plays)."""
+
+    context: PlayContext
+    leading: bool
+    suited: bool
+    led: Suit | None
+    suit_set: bool
+    follow: tuple[Card, ...]
+    trumps: tuple[Card, ...]
+    trumps_closed: bool
+
+
+@attrs.frozen(kw_only=True)
+class FollowRule:
+    """Following suit, with the seeds' options."""
+
+    jokers: JokerStyle
+    """How Jokers are played."""
+    must_trump: bool = False
+    """A player who cannot follow must trump if able."""
+    trumps_broken: bool = False
+    """Trumps may not be led until one has been played to an earlier trick of the hand."""
+    bowers: bool = False
+    """The jack of the trump suit's colour partner is a trump (Jack Marrows)."""
+
+    # -- suits -----------------------------------------------------------------
+    def suit_of(self, card: Card, trump: Suit | None) -> Suit | None:
+        """The suit ``card`` belongs to for following and winning (``None``: the Jokers)."""
+        suit = card.suit
+        if (
+            self.bowers
+            and trump is not None
+            and card.rank is _JACK
+            and suit is not None
+            and SAME_COLOUR[suit] is trump
+        ):
+            return trump
+        return suit
+
+    def led_suit(self, plays: Sequence[PlayedCard], trump: Suit | None) -> tuple[Suit | None, bool]:
+        """The suit to follow and whether one is set (``False`` after Jokers only).
+
+        A led Joker of a suit of its own asks for Jokers (``(None, True)``);
+        otherwise a led Joker sets no suit and the first suited card does.
+        """
+        for played in plays:
+            card = played.card
+            if card.rank is not _JOKER:
+                return self.suit_of(card, trump), True
+            if self.jokers.own_suit:
+                return None, True
+        return None, False
+
+    def context(self, state: GameState, hand: Sequence[Card]) -> PlayContext:
+        """What this rule reads of ``state`` besides ``hand`` and the trick (the
+        trumps played and the first Joker's call only where they matter)."""
+        trump = state.trump
+        trumps_played = 0
+        if self.trumps_broken and trump is not None:
+            trumps_played = sum(
+                1 for t in state.tricks for p in t.plays if self.suit_of(p.card, trump) is trump
+            )
+        earlier_call = None
+        if self.jokers.called and any(c.rank is _JOKER for c in hand):
+            plays = [*(p for t in state.tricks for p in t.plays), *state.trick]
+            earlier_call = next((p.call for p in plays if p.call is not None), None)
+        return PlayContext(
+            trump=trump,
+            trumps_played=trumps_played,
+            first_trick=not state.tricks,
+            earlier_call=earlier_call,
+        )
+
+    # -- the decider -----------------------------------------------------------
+    def why_illegal(
+        self,
+        hand: Sequence[Card],
+        trick: Sequence[PlayedCard],
+        card: Card,
+        call: str | None,
+        seat: int,
+        context: PlayContext,
+    ) -> str | None:
+        """Why playing ``card`` (held in ``hand``) with ``call`` breaks the rule, or ``None``."""
+        return self._why_illegal_at(self._position(hand, trick, context), card, call, seat)
+
+    def _position(
+        self, hand: Sequence[Card], trick: Sequence[PlayedCard], context: PlayContext
+    ) -> _Position:
+        """What the decider reads of the hand and the trick, worked out once per position."""
+        trump = context.trump
+        led, is_set = self.led_suit(trick, trump) if trick else (None, False)
+        follow: tuple[Card, ...] = ()
+        if is_set:
+            if self.bowers:
+                follow = tuple(c for c in hand if self.suit_of(c, trump) is led)
+            else:
+                follow = tuple(c for c in hand if c.suit is led)
+        trumps: tuple[Card, ...] = ()
+        if self.must_trump and trump is not None and is_set and not follow:
+            trumps = tuple(c for c in hand if self.suit_of(c, trump) is trump)
+        trumps_closed = (
+            not trick
+            and self.trumps_broken
+            and trump is not None
+            and not context.trumps_played
+            and any(self._leads_instead_of_trump(c, trump) for c in hand)
+        )
+        return _Position(
+            context=context,
+            leading=not trick,
+            suited=self.jokers.lead_only_from_jokers and any(c.rank is not _JOKER for c in hand),
+            led=led,
+            suit_set=is_set,
+            follow=follow,
+            trumps=trumps,
+            trumps_closed=trumps_closed,
+        )
+
+    def _why_illegal_at(
+        self, position: _Position, card: Card, call: str | None, seat: int, explain: bool = True
+    ) -> str | None:
+        """The decider at a position; ``explain=False`` skips writing out the
+        cards a reason names (a listing needs only whether there is one)."""
+        if card.rank is _JOKER or call is not None:
+            reason = self._why_illegal_joker_or_call(position, card, call)
+            if reason is not None or (card.rank is _JOKER and self.jokers.called):
+                return reason
+        trump = position.context.trump
+        suit = self.suit_of(card, trump) if self.bowers else card.suit
+        if position.leading:
+            if position.trumps_closed and suit is trump:
+                return f"trumps ({trump}) may not be led before they are broken"
+            return None
+        if not position.suit_set or suit is position.led:
+            return None
+        if card.rank is _JOKER and self.jokers.any_time:
+            return None
+        led = position.led
+        if position.follow:
+            if not explain:
+                return _UNEXPLAINED
+            held = " ".join(str(c) for c in position.follow)
+            return f"seat {seat} must follow {'the Jokers' if led is None else led}: holds {held}"
+        if position.trumps and suit is not trump:
+            if not explain:
+                return _UNEXPLAINED
+            held = " ".join(str(c) for c in position.trumps)
+            return f"seat {seat} cannot follow {led} and must trump: holds {held}"
+        return None
+
+    def _why_illegal_joker_or_call(
+        self, position: _Position, card: Card, call: str | None
+    ) -> str | None:
+        """The rules on calls and on when a Joker may come out (a called Joker
+        is decided here entirely)."""
+        jokers = self.jokers
+        context = position.context
+        is_joker = card.rank is _JOKER
+        if call is not None and not (jokers.called and is_joker):
+            return "only a Joker in Dick Atkinson's rules is called high or low"
+        if is_joker and jokers.lead_only_from_jokers and position.suited:
+            if context.first_trick:
+                return "a Joker may not be played to the first trick"
+            if position.leading:
+                return "a Joker may not be led while other cards are held"
+        if is_joker and jokers.called:
+            allowed = jokers.calls_allowed(context.earlier_call)
+            if call in allowed:
+                return None
+            if context.earlier_call is None:
+                return 'the first Joker of a deal must be called "high" or "low"'
+            return f'the second Joker of a deal is called "{allowed[0]}", the opposite of the first'
+        return None
+
+    def _leads_instead_of_trump(self, card: Card, trump: Suit) -> bool:
+        """Whether ``card`` may be led while trumps are unbroken."""
+        if card.rank is _JOKER:
+            return not self.jokers.lead_only_from_jokers
+        return self.suit_of(card, trump) is not trump
+
+    def plays(
+        self,
+        hand: Sequence[Card],
+        trick: Sequence[PlayedCard],
+        seat: int,
+        context: PlayContext,
+        table: PlayTable,
+    ) -> tuple[Play, ...]:
+        """Every play :meth:`why_illegal` accepts, in hand order (a called Joker
+        high before low), as the shared plays of ``table`` (the seat's plays of
+        the ruleset's deck).
+
+        Raises:
+            InvalidArgumentError: A held card is not in ``table`` (only a state
+                built by hand can hold one).
+        """
+        position = self._position(hand, trick, context)
+        why = self._why_illegal_at
+        called = self.jokers.called
+        moves: list[Play] = []
+        for card in hand:
+            if called and card.rank is _JOKER:
+                moves.extend(
+                    call_play(seat, card, call)
+                    for call in self.jokers.calls_allowed(context.earlier_call)
+                    if why(position, card, call, seat, False) is None
+                )
+            elif why(position, card, None, seat, False) is None:
+                play = table[card._key]
+                moves.append(play if play is not None else plays_of(table, (card,))[0])
+        return tuple(moves)
+
+    # -- what a play shows -----------------------------------------------------
+    def voids_shown(
+        self,
+        before: Sequence[PlayedCard],
+        played: PlayedCard,
+        trump: Suit | None,
+        trumps_played: int,
+        suits: Sequence[Suit | None],
+    ) -> tuple[Suit | None, ...]:
+        """The suits (of ``suits``, the deck's) of which the player of ``played``
+        holds no card that counts toward a void (see :meth:`counts_toward_void`)."""
+        card = played.card
+        is_joker = card.rank is _JOKER
+        jokers = self.jokers
+        if not before:
+            if is_joker and jokers.lead_only_from_jokers:
+                return tuple(s for s in suits if s is not None)
+            # Under bowers a caller may count trumps by printed suit and miss
+            # an earlier left bower: the lead then shows nothing for certain.
+            if (
+                self.trumps_broken
+                and not self.bowers
+                and trump is not None
+                and not trumps_played
+                and not is_joker
+                and card.suit is trump
+            ):
+                return tuple(
+                    s
+                    for s in suits
+                    if s is not trump and not (s is None and jokers.lead_only_from_jokers)
+                )
+            return ()
+        if is_joker and jokers.any_time:
+            return ()
+        led, is_set = self.led_suit(before, trump)
+        suit = self.suit_of(card, trump)
+        if not is_set or suit is led:
+            return ()
+        if self.must_trump and trump is not None and suit is not trump and led is not trump:
+            return (led, trump)
+        return (led,)
+
+    def counts_toward_void(self, card: Card, suit: Suit | None) -> bool:
+        """Whether holding ``card`` contradicts a void in ``suit``.
+
+        Under :attr:`bowers` a Jack counts toward no void: whether it belongs
+        to its printed suit or to trump depends on the hand's trump.
+        """
+        if self.bowers and card.rank is _JACK:
+            return False
+        return card.suit is suit

@@ -1,0 +1,334 @@
+"""The parts of the Oh Hell rulesets: one decider per move kind, and the voids a play shows.
+
+Like python-chess testing ``legal_moves`` against ``is_legal``, the move lists
+of random games are checked against the one decider of each move kind
+(:meth:`OhHell.play_error`, :meth:`OhHell.bid_error`); and the voids
+:meth:`OhHell.voids_shown` reports for every play are checked against the real
+hidden hand of its player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oh_hell_helpers import random_game
+from strategies import general_oh_hell_rules
+
+from counter_rules import (
+    Bid,
+    Blackout,
+    Card,
+    GameState,
+    OhHell,
+    Phase,
+    Play,
+    PlayedCard,
+    Rank,
+    Suit,
+    UpAndDown,
+    apply_move,
+    legal_moves,
+    new_game,
+)
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.parts.jokers import CALLS
+
+OPTION_SETS: dict[str, OhHell] = {
+    "plain": OhHell(players=4, schedule=(5, 3)),
+    "two-decks": OhHell(players=6, decks=2, schedule=(9,)),
+    "must-trump": OhHell(players=4, schedule=(8, 6), follow="must_trump"),
+    "trumps-broken": OhHell(players=4, schedule=(8, 6), trumps_broken=True),
+    "must-trump-broken": OhHell(
+        players=3, schedule=(10,), follow="must_trump", trumps_broken=True, trump="rotation"
+    ),
+    "loser-jokers": OhHell(players=4, schedule=(8, 5), jokers="loser", follow="must_trump"),
+    "high-jokers": OhHell(players=4, schedule=(8, 5), jokers="high", trumps_broken=True),
+    "brader-jokers": OhHell(players=4, schedule=(8, 5), jokers="brader", follow="must_trump"),
+    "atkinson-jokers": OhHell(players=5, schedule=(9, 4), jokers="atkinson", trumps_broken=True),
+    "bowers": OhHell(players=4, schedule=(10, 7), bowers=True, follow="must_trump"),
+    "bowers-broken": OhHell(players=4, schedule=(10,), bowers=True, trumps_broken=True),
+    "hook": OhHell(players=4, schedule=(4, 3), hook=True),
+    "must-total": OhHell(players=3, schedule=(4, 2), bids_must_total=True),
+    "simultaneous-blind": OhHell(
+        players=3, schedule=(3, 3, 3, 3), simultaneous_bidding=True, blind_bidding=True
+    ),
+    "office": OhHell.office(players=4, rounds=2),
+    "north-east": OhHell.north_east_blackout(5),
+    "up-and-down-blind": UpAndDown(players=3, up_to_ten=True, blind_bidding=True),
+    "cooperative": Blackout(players=3, cooperative=True),
+}
+SEEDS = (1, 2, 3)
+VoidsShown = Callable[[Sequence[PlayedCard], PlayedCard, Suit | None, int], tuple[Suit | None, ...]]
+
+
+def _states(name: str) -> list[GameState]:
+    return [s for seed in SEEDS for s in random_game(OPTION_SETS[name], seed)]
+
+
+def _candidate_plays(state: GameState, seat: int) -> list[Play]:
+    plays: list[Play] = []
+    for card in state.hands[seat]:
+        plays.append(Play(seat, card))
+        if card.rank is Rank.JOKER:
+            plays.extend(Play(seat, card, None, call) for call in CALLS)
+    return plays
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+def test_listed_plays_are_exactly_those_the_decider_accepts(name: str) -> None:
+    """At every playing state, the legal plays are the held cards (with each
+    call) for which the one decider of plays finds no reason."""
+    rules = OPTION_SETS[name]
+    checked = 0
+    for state in _states(name):
+        if state.phase is not Phase.PLAYING:
+            continue
+        (seat,) = state.to_act
+        accepted = {p for p in _candidate_plays(state, seat) if rules.play_error(state, p) is None}
+        listed = legal_moves(state)
+        assert len(set(listed)) == len(listed)
+        assert set(listed) == accepted, (name, state.hands[seat], state.trick)
+        checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+def test_listed_bids_are_exactly_those_the_decider_accepts(name: str) -> None:
+    """At every bidding state, the legal bids of each seat to act are the bids
+    from 0 to one past the cards dealt, open or blind, the one decider of bids
+    accepts."""
+    rules = OPTION_SETS[name]
+    checked = 0
+    for state in _states(name):
+        if state.phase is not Phase.BIDDING:
+            continue
+        accepted = {
+            Bid(seat, n, blind)
+            for seat in state.to_act
+            for n in range(state.cards_dealt + 2)
+            for blind in (False, True)
+            if rules.bid_error(state, seat, n, blind) is None
+        }
+        assert set(legal_moves(state)) == accepted
+        checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("name", ["plain", "must-trump", "atkinson-jokers", "hook"])
+def test_an_illegal_move_gets_the_deciders_reason(name: str) -> None:
+    """The reason an illegal move is refused is the decider's."""
+    from counter_rules import IllegalMoveError
+
+    rules = OPTION_SETS[name]
+    refused = 0
+    for state in _states(name)[:400]:
+        if state.phase is Phase.PLAYING:
+            (seat,) = state.to_act
+            moves: list[Play | Bid] = list(_candidate_plays(state, seat))
+        elif state.phase is Phase.BIDDING and len(state.to_act) == 1:
+            (seat,) = state.to_act
+            moves = [Bid(seat, n) for n in range(state.cards_dealt + 2)]
+        else:
+            continue
+        legal = set(legal_moves(state))
+        for move in moves:
+            if move in legal:
+                continue
+            if isinstance(move, Play):
+                reason = rules.play_error(state, move)
+            else:
+                reason = rules.bid_error(state, move.seat, move.tricks, move.blind)
+            assert reason is not None
+            with pytest.raises(IllegalMoveError) as caught:
+                apply_move(state, move)
+            assert caught.value.reason == reason
+            refused += 1
+    assert refused > 0
+
+
+# -- voids ----------------------------------------------------------------------
+
+
+def _plays(rules: Ruleset, seed: int) -> Iterator[tuple[GameState, Play]]:
+    """Each play of a random game, with the state it is made in."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while not state.is_over:
+        move = rng.choice(legal_moves(state))
+        if isinstance(move, Play):
+            yield state, move
+        state = apply_move(state, move)
+
+
+def _check_voids(rules: Ruleset, voids_shown: VoidsShown, seeds: range) -> int:
+    """Check every play's shown voids against its player's real hand; return
+    how many voids were shown."""
+    shown = 0
+    for seed in seeds:
+        for state, move in _plays(rules, seed):
+            trump = state.trump
+            trumps = sum(1 for t in state.tricks for p in t.plays if p.card.suit is trump)
+            played = PlayedCard(move.seat, move.card, None, move.call)
+            voids = voids_shown(state.trick, played, trump, trumps)
+            hand = state.hands[move.seat]
+            for suit in voids:
+                held = [c for c in hand if rules.counts_toward_void(c, suit)]
+                assert not held, (rules, state.trick, move, suit, held)
+            shown += len(voids)
+    return shown
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+def test_voids_shown_hold_in_the_players_real_hand(name: str) -> None:
+    """A play shows a void only in suits of which its player holds no card that
+    counts toward one (checked against the hidden hands of random games)."""
+    rules = OPTION_SETS[name]
+    assert _check_voids(rules, rules.voids_shown, range(4)) > 0
+
+
+def test_the_base_rule_of_voids_is_plain_follow_suit() -> None:
+    """The default of every ruleset: a card off the led suit shows a void in it,
+    and a card counts toward the void of its own suit."""
+    rules = OPTION_SETS["plain"]
+
+    def base(*args: object) -> tuple[Suit | None, ...]:
+        return Ruleset.voids_shown(rules, *args)  # type: ignore[arg-type]
+
+    assert _check_voids(rules, base, range(4)) > 0
+    led = (PlayedCard(0, Card.parse("2H")),)
+    assert Ruleset.voids_shown(rules, led, PlayedCard(1, Card.parse("3S")), None, 0) == (
+        Suit.HEARTS,
+    )
+    assert Ruleset.voids_shown(rules, led, PlayedCard(1, Card.parse("3H")), None, 0) == ()
+    assert Ruleset.voids_shown(rules, (), PlayedCard(0, Card.parse("3H")), None, 0) == ()
+    assert Ruleset.counts_toward_void(rules, Card.parse("3H"), Suit.HEARTS)
+    assert not Ruleset.counts_toward_void(rules, Card.parse("3H"), Suit.SPADES)
+
+
+def test_a_card_off_suit_shows_a_void_in_the_led_suit() -> None:
+    """Unable to follow, any card may be played: a card off the led suit shows a void in it."""
+    rules = OPTION_SETS["plain"]
+    led = (PlayedCard(0, Card.parse("2H")),)
+    assert rules.voids_shown(led, PlayedCard(1, Card.parse("3S")), Suit.CLUBS, 0) == (Suit.HEARTS,)
+
+
+def test_must_trump_a_plain_card_off_suit_shows_no_trumps_either() -> None:
+    """A player void in the led suit must trump if able: a plain discard shows
+    a void in the led suit and in trumps."""
+    rules = OPTION_SETS["must-trump"]
+    led = (PlayedCard(0, Card.parse("2H")),)
+    voids = rules.voids_shown(led, PlayedCard(1, Card.parse("3S")), Suit.CLUBS, 0)
+    assert set(voids) == {Suit.HEARTS, Suit.CLUBS}
+
+
+def test_unbroken_trump_lead_shows_only_trumps_held() -> None:
+    """Trumps may not be led before they are broken unless the leader holds
+    nothing else: such a lead shows every other suit void; after a trump was
+    played it shows nothing."""
+    rules = OPTION_SETS["trumps-broken"]
+    lead = PlayedCard(0, Card.parse("2C"))
+    assert set(rules.voids_shown((), lead, Suit.CLUBS, 0)) == {
+        Suit.HEARTS,
+        Suit.SPADES,
+        Suit.DIAMONDS,
+    }
+    assert rules.voids_shown((), lead, Suit.CLUBS, 1) == ()
+
+
+def test_a_joker_played_at_any_time_shows_nothing() -> None:
+    """A Joker that may be played at any time (office, high and Atkinson Jokers)
+    reveals nothing about the player's hand."""
+    joker = PlayedCard(1, Card.parse("Jo"), None, None)
+    led = (PlayedCard(0, Card.parse("2H")),)
+    for name in ("loser-jokers", "high-jokers"):
+        assert OPTION_SETS[name].voids_shown(led, joker, Suit.CLUBS, 0) == ()
+    called = PlayedCard(1, Card.parse("Jo"), None, "high")
+    assert OPTION_SETS["atkinson-jokers"].voids_shown(led, called, Suit.CLUBS, 0) == ()
+
+
+def test_an_atkinson_joker_lead_shows_a_hand_of_jokers() -> None:
+    """A Joker may be led only by a player holding nothing else: the lead shows
+    every suit void."""
+    rules = OPTION_SETS["atkinson-jokers"]
+    lead = PlayedCard(0, Card.parse("Jo"), None, "low")
+    assert set(rules.voids_shown((), lead, Suit.CLUBS, 2)) == set(Suit)
+
+
+def test_a_brader_joker_lead_asks_for_jokers() -> None:
+    """Brader's Jokers are a suit of their own: a card other than the second
+    Joker, played to a led Joker, shows the player holds no Joker."""
+    rules = OPTION_SETS["brader-jokers"]
+    led = (PlayedCard(0, Card.parse("Jo")),)
+    voids = rules.voids_shown(led, PlayedCard(1, Card.parse("3C")), Suit.CLUBS, 0)
+    assert voids == (None,)
+    assert rules.counts_toward_void(Card.parse("Jo/1"), None)
+
+
+def test_bowers_the_left_bower_follows_trump_and_no_jack_counts_toward_a_void() -> None:
+    """Under bowers the left bower is a trump: played to a lead of its printed
+    suit it shows a void there; since a Jack's suit depends on trump, Jacks
+    count toward no void."""
+    rules = OPTION_SETS["bowers"]
+    led = (PlayedCard(0, Card.parse("2D")),)
+    assert rules.voids_shown(led, PlayedCard(1, Card.parse("JD")), Suit.HEARTS, 0) == (
+        Suit.DIAMONDS,
+    )
+    assert not rules.counts_toward_void(Card.parse("JD"), Suit.DIAMONDS)
+    assert rules.counts_toward_void(Card.parse("QD"), Suit.DIAMONDS)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"jokers": "high"},
+        {"jokers": "loser"},
+        {"bowers": True},
+        {"follow": "must_trump"},
+        {"trumps_broken": True},
+    ],
+)
+def test_options_that_change_play_or_resolution_leave_the_plain_quick_paths(
+    options: dict[str, object],
+) -> None:
+    """The engine's quick paths for plain Oh Hell stand in for the methods only
+    where the options keep plain following (plays) and plain winners (tricks)."""
+    from counter_rules.rulesets._quick import QUICK_NONE, QUICK_PLAIN
+
+    plain = OhHell(players=4, schedule=(5,)).shortcuts()
+    assert (plain.plays, plain.tricks) == (QUICK_PLAIN, QUICK_PLAIN)
+    rules = OhHell(players=4, schedule=(5,), **options).shortcuts()  # type: ignore[arg-type]
+    assert rules.plays == QUICK_NONE
+    changes_winner = options.get("jokers") in ("high", "loser") or options.get("bowers")
+    assert rules.tricks == (QUICK_NONE if changes_winner else QUICK_PLAIN)
+
+
+@st.composite
+def _rules_with_new_options(draw: st.DrawFn) -> OhHell:
+    """Any general Oh Hell ruleset, with bowers and high Jokers drawn too."""
+    rules = draw(general_oh_hell_rules())
+    changes: dict[str, object] = {"bowers": draw(st.booleans())}
+    if rules.jokers != "none" and draw(st.booleans()):
+        changes["jokers"] = "high"
+    return attrs.evolve(rules, **changes)  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=_rules_with_new_options(), seed=st.integers(0, 2**16))
+def test_any_ruleset_lists_exactly_what_its_deciders_accept(rules: OhHell, seed: int) -> None:
+    """For drawn rulesets, at every state of a random game the legal moves are
+    exactly the held cards and bids the deciders accept, and every play shows
+    only voids its player's real hand has."""
+    for state, move in _plays(rules, seed):
+        (seat,) = state.to_act
+        accepted = {p for p in _candidate_plays(state, seat) if rules.play_error(state, p) is None}
+        assert set(legal_moves(state)) == accepted
+        trump = state.trump
+        trumps = sum(1 for t in state.tricks for p in t.plays if p.card.suit is trump)
+        played = PlayedCard(move.seat, move.card, None, move.call)
+        for suit in rules.voids_shown(state.trick, played, trump, trumps):
+            assert not [c for c in state.hands[seat] if rules.counts_toward_void(c, suit)]
