@@ -46,20 +46,15 @@ import random
 from collections.abc import Sequence
 
 from counter_rules._deal_sampler import DealPlan
-from counter_rules.cards import Card, Rank, Suit
-from counter_rules.effects import two
+from counter_rules.cards import Card, Suit
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset, shuffled, sort_hand
-from counter_rules.rulesets.counter import Counter
-from counter_rules.rulesets.oh_hell import OhHell
-from counter_rules.rulesets.plain_tricks import led_suit
 from counter_rules.state import Deal, GameState, Phase
 from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
 
 __all__ = ["sample_world"]
 
-_JOKER = Rank.JOKER
 _STOCK = -1
 # A suit key: a Suit, or None for the Jokers' suit.
 _SuitKey = Suit | None
@@ -78,8 +73,6 @@ class _Knowledge:
         self.pv = pv
         self.me = pv.seat
         self.players = pv.players
-        self.counter = isinstance(pv.rules, Counter)
-        self.jokers = pv.rules.jokers if isinstance(pv.rules, OhHell) else "none"
         self.bounds: dict[tuple[int, _SuitKey], int] = {}
         self.pins: dict[Card, int] = {}
         visible = {self.me} if pv.hand is not None else set()
@@ -88,11 +81,9 @@ class _Knowledge:
         self._infer()
 
     def counts(self, card: Card, key: _SuitKey) -> bool:
-        """Whether ``card`` counts toward a bound on suit ``key`` (Counter's
-        Eight of the suit is exempt from voids)."""
-        if card.suit is not key:
-            return False
-        return not (self.counter and card.rank is Rank.EIGHT)
+        """Whether ``card`` counts toward a bound on suit ``key``, by the
+        ruleset (Counter's Eight of the suit is exempt from voids)."""
+        return self.pv.rules.counts_toward_void(card, key)
 
     def _void(self, seat: int, key: _SuitKey) -> None:
         if seat not in self.visible:
@@ -104,47 +95,15 @@ class _Knowledge:
             self.bounds[key] = max(0, self.bounds[key] - 1)
 
     def _trick(self, plays: Sequence[PlayedCard], trump: Suit | None, earlier: int) -> None:
-        pv = self.pv
+        # The ruleset says what each play shows (its follow rule, written once).
+        rules = self.pv.rules
         for j, played in enumerate(plays):
-            seat, card = played.seat, played.card
-            self._played(seat, card)
+            seat = played.seat
+            self._played(seat, played.card)
             if seat in self.visible:
                 continue
-            if j == 0:
-                if self.jokers == "atkinson" and card.rank is _JOKER:
-                    for suit in Suit:
-                        self._void(seat, suit)
-                rules = pv.rules
-                if (
-                    isinstance(rules, OhHell)
-                    and rules.trumps_broken
-                    and trump is not None
-                    and card.suit is trump
-                    and not earlier
-                ):
-                    for suit in Suit:
-                        if suit is not trump:
-                            self._void(seat, suit)
-                continue
-            if self.counter:
-                follow = two.suit_to_follow(plays[0].card, trump)
-                if card.suit is not follow:
-                    self._void(seat, follow)
-                continue
-            led, suit_set = led_suit(plays[:j], self.jokers)
-            if not suit_set or card.suit is led:
-                continue
-            if card.rank is _JOKER and self.jokers in ("loser", "atkinson"):
-                continue  # a Joker may be played at any time: it reveals nothing
-            self._void(seat, led)
-            rules = pv.rules
-            if (
-                isinstance(rules, OhHell)
-                and rules.follow == "must_trump"
-                and trump is not None
-                and card.suit is not trump
-            ):
-                self._void(seat, trump)
+            for key in rules.voids_shown(plays[:j], played, trump, earlier):
+                self._void(seat, key)
 
     def _exchange(self, index: int) -> None:
         # Each seat may have received one card of any suit; but the left

@@ -332,3 +332,16 @@ def test_any_ruleset_lists_exactly_what_its_deciders_accept(rules: OhHell, seed:
         played = PlayedCard(move.seat, move.card, None, move.call)
         for suit in rules.voids_shown(state.trick, played, trump, trumps):
             assert not [c for c in state.hands[seat] if rules.counts_toward_void(c, suit)]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_counter_voids_shown_hold_in_the_players_real_hand(players: int) -> None:
+    """Counter: a follower off the suit to follow (trumps after a led Two) holds
+    none of it but possibly its Eight; checked against real hidden hands."""
+    from counter_rules import Counter
+
+    rules = Counter(players=players, target=6)
+    assert _check_voids(rules, rules.voids_shown, range(6)) > 0
+    eight = Card.parse("8S")
+    assert not rules.counts_toward_void(eight, Suit.SPADES)
+    assert rules.counts_toward_void(Card.parse("9S"), Suit.SPADES)
