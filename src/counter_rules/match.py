@@ -50,7 +50,7 @@ from counter_rules.bots.base import Bot
 from counter_rules.bots.registry import bot_name
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.records import rules_to_dict
+from counter_rules.records import GameRecord, record_of, rules_to_dict
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.stats import Estimate, mean_interval, wilson_interval
 from counter_rules.views import view
@@ -87,6 +87,8 @@ class GameOutcome:
     """How many hands each bot won exactly its bid."""
     lowest_hand: int = 0
     """The fewest points any seat scored in one hand of the game."""
+    record: GameRecord | None = None
+    """The game's record, when the match was asked to keep them."""
 
 
 @attrs.frozen
@@ -155,7 +157,10 @@ class MatchResult:
             "parity": self.parity,
             "ties": "shared",
             "bots": [b.to_dict() for b in self.bots],
-            "outcomes": [attrs.asdict(o) for o in self.outcomes],
+            "outcomes": [
+                attrs.asdict(o, filter=lambda field, _: field.name != "record")
+                for o in self.outcomes
+            ],
         }
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -188,11 +193,14 @@ def _game_seed(seed: int, index: int, what: str) -> int:
     return random.Random(f"counter-rules/match/{seed}/{index}/{what}").getrandbits(63)
 
 
-def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int = 0) -> GameOutcome:
+def play_game(
+    rules: Ruleset, bots: Sequence[Bot], seed: int, index: int = 0, *, keep_record: bool = False
+) -> GameOutcome:
     """Play game ``index`` of a match with this ``seed`` (see :func:`play_match`).
 
     Bot ``i`` sits at seat ``(i + index) % players``. In a simultaneous phase
-    the seats decide in seat order, each seeing only its own view.
+    the seats decide in seat order, each seeing only its own view. With
+    ``keep_record`` the outcome holds the game's record.
 
     Example:
         >>> from counter_rules import Counter
@@ -234,13 +242,14 @@ def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int = 0) ->
         len(state.history),
         made,
         min(min(h.points) for h in state.history),
+        record_of(state) if keep_record else None,
     )
 
 
 def _play_games(
-    rules: Ruleset, bots: tuple[Bot, ...], seed: int, indices: range
+    rules: Ruleset, bots: tuple[Bot, ...], seed: int, indices: range, keep: bool
 ) -> list[GameOutcome]:
-    return [play_game(rules, bots, seed, g) for g in indices]
+    return [play_game(rules, bots, seed, g, keep_record=keep) for g in indices]
 
 
 def _check(rules: object, bots: object, games: object, seed: object) -> tuple[Bot, ...]:
@@ -271,6 +280,7 @@ def play_match(
     *,
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    keep_records: bool = False,
 ) -> MatchResult:
     """Play ``games`` games between ``bots`` (one per seat) and summarise them.
 
@@ -288,6 +298,8 @@ def play_match(
         jobs: Worker processes when ``executor`` is ``None`` (default: one per
             CPU); ``1`` plays every game in this process, with no executor.
         progress: Called as ``progress(games_done, games)`` as games finish.
+        keep_records: Keep every game's :class:`~counter_rules.GameRecord`
+            in its outcome (:attr:`GameOutcome.record`).
 
     Returns:
         The per-bot results; identical whatever the executor.
@@ -312,13 +324,13 @@ def play_match(
     outcomes: list[GameOutcome] = []
     if executor is None and jobs == 1:
         for g in range(games):
-            outcomes.append(play_game(rules, checked, seed, g))
+            outcomes.append(play_game(rules, checked, seed, g, keep_record=keep_records))
             if progress is not None:
                 progress(g + 1, games)
     elif executor is None:
-        outcomes = _run_pool(jobs, rules, checked, games, seed, progress)
+        outcomes = _run_pool(jobs, (rules, checked, seed, keep_records), games, progress)
     else:
-        outcomes = _run(executor, rules, checked, games, seed, progress)
+        outcomes = _run(executor, (rules, checked, seed, keep_records), games, progress)
     return _summarise(rules, checked, seed, outcomes)
 
 
@@ -327,8 +339,12 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_chunk(task: tuple[Ruleset, tuple[Bot, ...], int, range]) -> list[GameOutcome]:
-    return _play_games(*task)
+_Match = tuple[Ruleset, tuple[Bot, ...], int, bool]  # rules, bots, seed, keep the records
+
+
+def _play_chunk(task: tuple[_Match, range]) -> list[GameOutcome]:
+    (rules, bots, seed, keep), chunk = task
+    return _play_games(rules, bots, seed, chunk, keep)
 
 
 def _chunks(games: int) -> list[range]:
@@ -339,14 +355,12 @@ def _chunks(games: int) -> list[range]:
 
 def _run_pool(
     jobs: int | None,
-    rules: Ruleset,
-    bots: tuple[Bot, ...],
+    match: _Match,
     games: int,
-    seed: int,
     progress: Callable[[int, int], None] | None,
 ) -> list[GameOutcome]:
     outcomes: list[GameOutcome] = []
-    tasks = [(rules, bots, seed, chunk) for chunk in _chunks(games)]
+    tasks = [(match, chunk) for chunk in _chunks(games)]
     # Leaving the with block terminates the workers, also on an exception.
     with multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts) as pool:
         for chunk in pool.imap_unordered(_play_chunk, tasks):
@@ -359,14 +373,12 @@ def _run_pool(
 
 def _run(
     executor: Executor,
-    rules: Ruleset,
-    bots: tuple[Bot, ...],
+    match: _Match,
     games: int,
-    seed: int,
     progress: Callable[[int, int], None] | None,
 ) -> list[GameOutcome]:
     futures: list[Future[list[GameOutcome]]] = [
-        executor.submit(_play_games, rules, bots, seed, chunk) for chunk in _chunks(games)
+        executor.submit(_play_chunk, (match, chunk)) for chunk in _chunks(games)
     ]
     done = 0
     try:
