@@ -10,6 +10,7 @@ from counter_rules import (
     Blackout,
     Counter,
     InvalidArgumentError,
+    InvalidNotationError,
     OhHell,
     Suit,
     UpAndDown,
@@ -22,7 +23,7 @@ from counter_rules import (
     ruleset_entry,
     ruleset_entry_for,
 )
-from counter_rules.rulesets.registry import import_plugin
+from counter_rules.rulesets.registry import import_plugin, unregister_ruleset
 
 BUILT_IN = ["counter", "oh-hell", "up-and-down", "blackout", "office", "north-east"]
 
@@ -111,6 +112,9 @@ def test_a_user_ruleset_is_registered_recorded_and_loaded() -> None:
     assert data == {"game": "QuickCounter", "options": {"players": 3, "target": 3, "hook": False}}
     assert rules_from_dict(data) == QuickCounter(players=3)
     assert ruleset_entry("quick-counter").build(players=4) == QuickCounter(players=4)
+    unregister_ruleset("quick-counter")
+    with pytest.raises(InvalidNotationError, match="QuickCounter"):
+        rules_from_dict(data)
 
 
 def test_an_unregistered_class_cannot_be_recorded() -> None:

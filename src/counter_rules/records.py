@@ -148,7 +148,11 @@ def rules_from_dict(data: object, where: str = "rules") -> Ruleset:
     game = data["game"]
     entries = {e.game: e for e in ruleset_entries() if e.game is not None}
     if not isinstance(game, str) or game not in entries:
-        raise _bad(f"{where}.game", f"expected one of {', '.join(entries)}, got {game!r:.60}")
+        raise _bad(
+            f"{where}.game",
+            f"expected one of {', '.join(entries)} (or a game registered with "
+            f"register_ruleset), got {game!r:.60}",
+        )
     entry = entries[game]
     options = data["options"]
     if not isinstance(options, dict):

@@ -72,7 +72,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     rng = random.Random(args.seed)
     state = new_game(rules, seed=args.seed)
     target = getattr(rules, "effective_target", args.target)
-    out.write(f"Counter, {rules.players} players, first to {target} points (seed {args.seed})\n")
+    points = "point" if target == 1 else "points"
+    out.write(f"Counter, {rules.players} players, first to {target} {points} (seed {args.seed})\n")
     _deal(state, streams)
     while not state.is_over:
         before = state

@@ -4,13 +4,14 @@ reads them with its options (defaults and the kind of value each takes)."""
 from __future__ import annotations
 
 import argparse
+import re
 import textwrap
 import types
 import typing
 
 from counter_rules.cards import Suit
 from counter_rules.cli._common import Streams, UsageError
-from counter_rules.errors import InvalidArgumentError
+from counter_rules.errors import CounterRulesError, InvalidArgumentError
 from counter_rules.rulesets.registry import (
     RulesetEntry,
     RulesetOption,
@@ -57,7 +58,24 @@ def _parts(hint: object) -> tuple[object, ...]:
     return (hint,)
 
 
-def _kind(option: RulesetOption) -> str:
+_PROBE = "?"  # a value no option takes: the ruleset's own check lists the allowed ones
+_CHOICES = (re.compile(r"must be one of (.+?), got "), re.compile(r"must be a name \(([^)]+)\)"))
+
+
+def _names(entry: RulesetEntry, option: RulesetOption) -> str | None:
+    try:
+        entry.build(**{option.name: _PROBE})
+    except CounterRulesError as exc:
+        for pattern in _CHOICES:
+            found = pattern.search(str(exc))
+            if found:
+                return " | ".join(n.strip(" '\"") for n in found.group(1).split(","))
+    except Exception:  # a user's ruleset that checks less
+        return None
+    return None
+
+
+def _kind(entry: RulesetEntry, option: RulesetOption) -> str:
     parts = _parts(option.hint)
     kinds = []
     for part in parts:
@@ -66,7 +84,7 @@ def _kind(option: RulesetOption) -> str:
         elif part is int:
             kinds.append("a whole number")
         elif part is str:
-            kinds.append("a name")
+            kinds.append(_names(entry, option) or "a name")
         elif part is type(None):
             kinds.append("none")
         elif typing.get_origin(part) is tuple:
@@ -115,5 +133,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             out.write(textwrap.fill(" ".join(lines), 76) + "\n\n")
     out.write("Options (--players N, --option NAME=VALUE):\n")
     for option in entry.options:
-        out.write(f"  {option.name:<20} default {_default(option.default):<12} {_kind(option)}\n")
+        default = _default(option.default)
+        kind = f"{_players(entry)} players" if option.name == "players" else _kind(entry, option)
+        out.write(f"  {option.name:<20} default {default:<16} {kind}\n")
     return 0

@@ -67,6 +67,7 @@ __all__ = [
     "ruleset_entries",
     "ruleset_entry",
     "ruleset_entry_for",
+    "unregister_ruleset",
 ]
 
 ENTRY_POINT_GROUP = "counter_rules.rulesets"
@@ -352,6 +353,7 @@ def register_ruleset(
     Example:
         >>> import attrs
         >>> from counter_rules import Counter, register_ruleset, rules_from_dict, rules_to_dict
+        >>> from counter_rules.rulesets.registry import unregister_ruleset
         >>> @attrs.frozen
         ... class ShortCounter(Counter):
         ...     '''Counter to a lower default target.'''
@@ -362,6 +364,7 @@ def register_ruleset(
         ('ShortCounter', True)
         >>> entry.players
         (3, 4, 5)
+        >>> unregister_ruleset("short-counter")
     """
     if (
         not isinstance(name, str)
@@ -402,6 +405,19 @@ def register_ruleset(
     if game is not None:
         _GAMES[game] = entry
     return entry
+
+
+def unregister_ruleset(name: str) -> None:
+    """Remove the ruleset called ``name`` from the registry (records of its
+    class no longer load).
+
+    Raises:
+        InvalidArgumentError: No ruleset has that name.
+    """
+    entry = ruleset_entry(name)
+    del _ENTRIES[entry.name]
+    if entry.game is not None:
+        del _GAMES[entry.game]
 
 
 def load_plugins() -> None:
