@@ -14,16 +14,22 @@ from counter_rules.stats import Estimate, mean_interval, wilson_interval
 
 
 def test_wilson_interval_known_values() -> None:
-    """30 of 100 gives Wilson's 0.219..0.396; the ends stay in 0..1."""
+    """Wilson score intervals match published values."""
     estimate = wilson_interval(30, 100)
-    assert (round(estimate.low, 3), round(estimate.high, 3)) == (0.219, 0.396)
-    assert wilson_interval(0, 10).low == 0.0 and wilson_interval(10, 10).high == 1.0
+    assert (round(estimate.low, 4), round(estimate.high, 4)) == (0.2189, 0.3958)
+    assert wilson_interval(0, 10).low == 0.0
+    assert wilson_interval(10, 10).high == 1.0
+    assert wilson_interval(2.5, 10).value == 0.25
 
 
-def test_mean_interval_is_student_t() -> None:
-    """Four values 1..4: mean 2.5, t(3) half-width 2.054."""
+def test_mean_interval_uses_student_t() -> None:
+    """Small samples use t quantiles; large ones approach the normal's."""
     estimate = mean_interval([1.0, 2.0, 3.0, 4.0])
-    assert estimate.value == 2.5 and round(estimate.high - 2.5, 3) == 2.054
+    assert math.isclose(estimate.high - estimate.value, 3.182 * math.sqrt(5 / 3 / 4), rel_tol=1e-6)
+    big = mean_interval([float(i % 2) for i in range(1000)])
+    assert math.isclose(big.high - big.value, 1.9623 * math.sqrt(0.25025 / 1000), rel_tol=1e-3)
+    single = mean_interval([2.0])
+    assert math.isnan(single.low) and single.to_dict()["low"] is None
 
 
 def test_two_games_stay_inside_the_possible_scores() -> None:
