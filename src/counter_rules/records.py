@@ -248,6 +248,10 @@ class GameRecord:
         return record
 
 
+def _fields(names: set[str]) -> str:
+    return "field" if len(names) == 1 else "fields"
+
+
 def _load(data: object) -> tuple[GameRecord, GameState]:
     keys = {"format", "version", "rules", "seed", "deal", "moves", "result"}
     if not isinstance(data, dict):
@@ -255,9 +259,9 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
     missing = keys - set(data)
     extra = set(data) - keys
     if missing:
-        raise _bad("", f"missing field(s) {', '.join(sorted(missing))}")
+        raise _bad("", f"missing {_fields(missing)} {', '.join(sorted(missing))}")
     if extra:
-        raise _bad("", f"unknown field(s) {', '.join(sorted(extra))}")
+        raise _bad("", f"unknown {_fields(extra)} {', '.join(sorted(extra))}")
     if data["format"] != FORMAT:
         raise _bad("format", f"expected {FORMAT!r}, got {data['format']!r}")
     version = data["version"]

@@ -168,16 +168,23 @@ class RulesetEntry:
         return options
 
 
-@functools.cache
 def _player_counts(entry: RulesetEntry) -> tuple[int, ...]:
+    # Found once per entry (by identity: a user's option defaults need not hash).
+    known = _COUNTS.get(id(entry))
+    if known is not None and known[0] is entry:
+        return known[1]
     counts = []
     for players in range(1, _MAX_PLAYERS + 1):
         try:
             entry.build(players=players)
-        except CounterRulesError:
+        except (CounterRulesError, TypeError, ValueError):  # a user's ruleset may check less
             continue
         counts.append(players)
+    _COUNTS[id(entry)] = (entry, tuple(counts))
     return tuple(counts)
+
+
+_COUNTS: dict[int, tuple[RulesetEntry, tuple[int, ...]]] = {}
 
 
 # -- options and their JSON form -------------------------------------------------
