@@ -367,6 +367,13 @@ def test_simulate_writes_records_as_json_lines(tmp_path: Path) -> None:
         (["explain", "4S", "4D", "3S", "QS", "--trump", "H", "--leader", "-1"], "at least 0"),
         (["explain", "4S", "1X", "--trump", "H"], "expected a card like"),
         (["explain", "4S", "4D", "3S", "--trump", "X"], "--trump must be a suit"),
+        (["explain", "4S", "4D", "--trump", "H"], "one card per player, 3 to 5: got 2"),
+        (["explain", "4S", "4D", "3S", "QS", "--trump", "H", "--reveal", "1=QS"], "only a Four"),
+        (["play", "--rules", "oh-hell", "--option", "rotation=X"], "--option rotation: expected"),
+        (
+            ["play", "--rules", "oh-hell", "--option", "jokers=brader", "--option", "decks=2"],
+            "--option jokers needs decks=1",
+        ),  # fmt: skip
         (["bridge"], "invalid choice"),
     ],
 )

@@ -99,19 +99,26 @@ def suit_text(suit: Suit | None, color: bool) -> str:
 
 
 # -- messages in the command line's words ------------------------------------------
-_FIELD = re.compile(r"^[A-Za-z_]\w*(?:\.[a-z_]\w*)*\.([a-z_]\w*) must\b")
+_FIELD = re.compile(r"^[A-Z]\w*(?:\.[a-z_]\w*)*\.([a-z_]\w*)\b")
 
 
 def cli_message(exc: BaseException) -> str:
     """A library error in the command line's words: ``Counter.players must
-    ...`` reads ``--players must ...``, another field ``--option NAME must ...``."""
+    ...`` reads ``--players must ...``, another field ``--option NAME ...``.
+
+    Example:
+        >>> from counter_rules import InvalidArgumentError
+        >>> from counter_rules.cli._common import cli_message
+        >>> cli_message(InvalidArgumentError("OhHell.jokers needs decks=1, got decks=2"))
+        '--option jokers needs decks=1, got decks=2'
+    """
     text = str(exc)
     match = _FIELD.match(text)
     if match is None:
         return text
     field = match.group(1)
     head = "--players" if field == "players" else f"--option {field}"
-    return f"{head} must{text[match.end() :]}"
+    return f"{head}{text[match.end() :]}"
 
 
 # -- rulesets from arguments ---------------------------------------------------------
@@ -192,7 +199,9 @@ def _scalar(text: str, parts: tuple[object, ...]) -> object:
         try:
             return Suit.parse(text).letter
         except CounterRulesError:
-            return text.strip()
+            raise InvalidArgumentError(
+                f"expected suits such as S,H,none (C, D, H, S or none), got {text.strip()!r}"
+            ) from None
     return text.strip()
 
 

@@ -10,6 +10,7 @@ from counter_rules.cli._common import Streams, UsageError, card_text, make_rules
 from counter_rules.effects.base import fmt_half
 from counter_rules.engine import resolve_trick
 from counter_rules.errors import CounterRulesError
+from counter_rules.rulesets.registry import ruleset_entry
 from counter_rules.trick import PlayedCard
 
 __all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "add_arguments", "run"]
@@ -111,6 +112,13 @@ def _reveals(texts: list[str], played: list[Card]) -> dict[int, Card]:
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Resolve the trick and print the explanation."""
     played: list[Card] = args.cards
+    if args.players is None and len(played) not in ruleset_entry("counter").players:
+        counts = ruleset_entry("counter").players
+        raise UsageError(
+            f"a trick of Counter has one card per player, {counts[0]} to {counts[-1]}: "
+            f"got {len(played)} cards",
+            "counter-rules explain",
+        )
     rules = make_rules("counter", len(played) if args.players is None else args.players)
     if args.leader >= rules.players:
         raise UsageError(

@@ -362,12 +362,13 @@ class _Game:
             self.ply += 1
             self.report(state, move, seat)
         winners = self.state.winners
-        names = " and ".join(_who(s, me) for s in winners) or "nobody"
         hands = self.state.hand_number
-        self.write(
-            f"\nGame over after {hands} {'hand' if hands == 1 else 'hands'}. "
-            f"{'Winner' if len(winners) == 1 else 'Winners'}: {names}\n"
-        )
+        if not winners:
+            outcome = "Nobody wins."
+        else:
+            names = " and ".join(_who(s, me) for s in winners)
+            outcome = f"{'Winner' if len(winners) == 1 else 'Winners'}: {names}"
+        self.write(f"\nGame over after {hands} {'hand' if hands == 1 else 'hands'}. {outcome}\n")
         return 0
 
 
