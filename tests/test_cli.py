@@ -373,7 +373,7 @@ def test_simulate_writes_records_as_json_lines(tmp_path: Path) -> None:
         (
             ["play", "--rules", "oh-hell", "--option", "jokers=brader", "--option", "decks=2"],
             "--option jokers needs decks=1",
-        ),  # fmt: skip
+        ),
         (["bridge"], "invalid choice"),
     ],
 )
