@@ -393,7 +393,7 @@ def test_version_and_help() -> None:
     for argv in (["--version"], ["play", "--version"], ["rules", "--version"]):
         code, out, _ = run(argv)
         assert (code, out) == (0, f"counter-rules {__version__}\n")
-    for command in ("play", "simulate", "rules", "explain", "demo"):
+    for command in ("play", "simulate", "show", "rules", "explain", "demo"):
         code, out, _ = run([command, "--help"])
         assert code == 0 and "\nexample:\n  counter-rules " + command in out
         description = out.split("\n\n")[1]
@@ -502,3 +502,38 @@ def test_ctrl_c_stops_at_once_with_status_130(args: list[str]) -> None:
     assert process.returncode == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert time.monotonic() - started < 10
+
+
+# -- show ----------------------------------------------------------------------------
+def test_show_replays_a_saved_game_and_a_line_of_records(tmp_path: Path) -> None:
+    """show prints every deal with all hands, the bids and tricks; --game picks
+    a line of a records file; --explain adds every effect."""
+    games = tmp_path / "games.jsonl"
+    run(["simulate", "--games", "2", "--option", "target=1", "--records", str(games)])
+    code, out, _ = run(["show", str(games), "--game", "2", "--explain"])
+    assert code == 0
+    assert "  seat 3: " in out and "  trick 1: " in out and "      - trump is " in out
+    assert "Score sheet:" in out and "Game over after " in out
+    saved = tmp_path / "saved.json"
+    run(["play", "--seed", "3", "--bots", "random"], f"1\ns {saved}\nq\n")
+    code, out, _ = run(["show", str(saved)])
+    assert code == 0 and out.endswith("The record ends here, in hand 1.\n")
+
+
+@pytest.mark.parametrize(
+    ("content", "argv", "message"),
+    [
+        (None, [], "cannot be read"),
+        ("{}", [], "is not a game record"),
+        ("{}", ["--game", "2"], "holds one record"),
+    ],
+)
+def test_show_of_a_bad_file_is_a_usage_error(
+    tmp_path: Path, content: str | None, argv: list[str], message: str
+) -> None:
+    """A missing file, one that is not a record, a --game past the end: status 2."""
+    path = tmp_path / "game.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    code, _, err = run(["show", str(path), *argv])
+    assert code == 2 and message in err and err.count("\n") == 1

@@ -41,7 +41,7 @@ from counter_rules.state import GameState, HandResult, Phase
 from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView, view
 
-__all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "add_arguments", "run"]
+__all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "Table", "add_arguments", "run"]
 
 SUMMARY = "play a game in the terminal against bots"
 DESCRIPTION = (
@@ -134,7 +134,10 @@ def _played_text(plays: Sequence[PlayedCard], me: int, color: bool) -> str:
     return ", ".join(parts)
 
 
-class _Game:
+class Table:
+    """A game at the terminal: what the player at seat ``me`` sees and does.
+    With ``me`` = -1 nobody plays: it narrates a recorded game."""
+
     def __init__(
         self,
         rules: Ruleset,
@@ -170,6 +173,13 @@ class _Game:
             f"{'card' if state.cards_dealt == 1 else 'cards'} each, "
             f"{_who(state.dealer, self.me)} dealt, trump {trump}{shown} ==\n"
         )
+        self.after_deal()
+
+    def after_deal(self) -> None:
+        """Called after each deal is announced (the narrator shows the hands)."""
+
+    def after_trick(self, result: TrickResult) -> None:
+        """Called after each trick is announced (the narrator may explain it)."""
 
     def table(self, pv: PlayerView) -> None:
         me = self.me
@@ -243,9 +253,10 @@ class _Game:
                 f"  trick {number}: {_played_text(result.plays, me, self.color)}"
                 f" -> {who} {verb if who != 'nobody' else 'takes it'}\n"
             )
+            self.after_trick(result)
         if state.phase is Phase.PASSING and before.phase is not Phase.PASSING:
             self.write("  a Five was played: everyone passes a card face down to the left\n")
-        if before.phase is Phase.PASSING and state.phase is not Phase.PASSING:
+        if me >= 0 and before.phase is Phase.PASSING and state.phase is not Phase.PASSING:
             exchanges = view(state, me).my_exchanges if hand is None else ()
             if exchanges:
                 passed, received = exchanges[-1]
@@ -361,6 +372,12 @@ class _Game:
             self.state = apply_move(state, move)
             self.ply += 1
             self.report(state, move, seat)
+        self.game_over()
+        return 0
+
+    def game_over(self) -> None:
+        """Announce the end of the game and the winners."""
+        me = self.me
         winners = self.state.winners
         hands = self.state.hand_number
         if not winners:
@@ -369,7 +386,6 @@ class _Game:
             names = " and ".join(_who(s, me) for s in winners)
             outcome = f"{'Winner' if len(winners) == 1 else 'Winners'}: {names}"
         self.write(f"\nGame over after {hands} {'hand' if hands == 1 else 'hands'}. {outcome}\n")
-        return 0
 
 
 def _start(args: argparse.Namespace, streams: Streams) -> tuple[str, GameState, int]:
@@ -403,7 +419,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         )
     others = [s for s in range(rules.players) if s != me]
     bots = dict(zip(others, bots_for(args.bots, len(others), ("heuristic",)), strict=True))
-    game = _Game(rules, state, me, bots, ply, args.save, streams)
+    game = Table(rules, state, me, bots, ply, args.save, streams)
     playing = ", ".join(f"seat {s} {bot_name(bots[s])}" for s in others)
     game.write(
         f"{title}, {rules.players} players, seed {state.seed}. You are seat {me}; "
