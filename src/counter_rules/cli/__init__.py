@@ -26,8 +26,14 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from counter_rules.cli import demo, explain, play, rules, show, simulate
-from counter_rules.cli._common import Parser, Streams, UsageError, cli_message, make_rules
-from counter_rules.cli._common import wants_color as _wants_color
+from counter_rules.cli._common import (
+    Parser,
+    Streams,
+    UsageError,
+    cli_message,
+    make_rules,
+    wants_color,
+)
 from counter_rules.errors import CounterRulesError
 
 __all__ = ["main", "make_rules"]
@@ -111,7 +117,7 @@ def main(
         with contextlib.redirect_stdout(stdout):  # --help and --version
             args = _parser().parse_args(argv)
         command = f"counter-rules {args.command}"
-        color = _wants_color(stdout, getattr(args, "no_color", False))
+        color = wants_color(stdout, getattr(args, "no_color", False))
         streams = Streams(stdout, sys.stdin if inp is None else inp, errors, color)
         status: int = args.run(args, streams)
         stdout.flush()

@@ -27,14 +27,20 @@ from counter_rules.rulesets.registry import (
 )
 
 __all__ = [
+    "Parser",
     "Streams",
     "UsageError",
     "add_ruleset_arguments",
+    "any_integer",
     "bots_for",
+    "card_text",
     "cli_message",
     "make_rules",
     "parse_option",
     "rules_from_args",
+    "suit_text",
+    "wants_color",
+    "whole_number",
 ]
 
 
