@@ -481,9 +481,14 @@ def test_a_closed_pipe_ends_quietly() -> None:
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 @pytest.mark.parametrize(
-    "args", [["play", "--seed", "2"], ["simulate", "--jobs", "2", "--games", "5000"]]
-)
-def test_ctrl_c_stops_at_once_with_status_130(args: list[str]) -> None:
+    ("args", "started"),
+    [
+        (["play", "--seed", "2"], "stdout"),
+        (["simulate", "--jobs", "2", "--games", "256", "--bots", "random", "--progress"],
+         "stderr"),
+    ],
+)  # fmt: skip
+def test_ctrl_c_stops_at_once_with_status_130(args: list[str], started: str) -> None:
     """Ctrl-C ends play and a simulation on workers within seconds, status 130,
     no traceback."""
     process = subprocess.Popen(
@@ -491,49 +496,16 @@ def test_ctrl_c_stops_at_once_with_status_130(args: list[str]) -> None:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        text=True,
         # A parent that ignores SIGINT would pass that on; a terminal does not.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(2.5)
-    started = time.monotonic()
+    stream = process.stdout if started == "stdout" else process.stderr
+    assert stream is not None
+    stream.read(1)  # the command is running: the game is dealt, or a game is done
+    time.sleep(0.5)
+    begun = time.monotonic()
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    assert time.monotonic() - started < 10
-
-
-# -- show ----------------------------------------------------------------------------
-def test_show_replays_a_saved_game_and_a_line_of_records(tmp_path: Path) -> None:
-    """show prints every deal with all hands, the bids and tricks; --game picks
-    a line of a records file; --explain adds every effect."""
-    games = tmp_path / "games.jsonl"
-    run(["simulate", "--games", "2", "--option", "target=1", "--records", str(games)])
-    code, out, _ = run(["show", str(games), "--game", "2", "--explain"])
-    assert code == 0
-    assert "  seat 3: " in out and "  trick 1: " in out and "      - trump is " in out
-    assert "Score sheet:" in out and "Game over after " in out
-    saved = tmp_path / "saved.json"
-    run(["play", "--seed", "3", "--bots", "random"], f"1\ns {saved}\nq\n")
-    code, out, _ = run(["show", str(saved)])
-    assert code == 0 and out.endswith("The record ends here, in hand 1.\n")
-
-
-@pytest.mark.parametrize(
-    ("content", "argv", "message"),
-    [
-        (None, [], "cannot be read"),
-        ("{}", [], "is not a game record"),
-        ("{}", ["--game", "2"], "holds one record"),
-    ],
-)
-def test_show_of_a_bad_file_is_a_usage_error(
-    tmp_path: Path, content: str | None, argv: list[str], message: str
-) -> None:
-    """A missing file, one that is not a record, a --game past the end: status 2."""
-    path = tmp_path / "game.json"
-    if content is not None:
-        path.write_text(content, encoding="utf-8")
-    code, _, err = run(["show", str(path), *argv])
-    assert code == 2 and message in err and err.count("\n") == 1
+    assert b"Traceback" not in err and b"KeyboardInterrupt" not in err
+    assert time.monotonic() - begun < 10
