@@ -123,6 +123,7 @@ def test_play_a_whole_game_through_standard_input() -> None:
     assert "You are seat 0" in out and "your hand:" in out
     assert "Your moves (bid):" in out and "Your moves (play):" in out
     assert "  trick 1: " in out and "Score sheet:" in out
+    assert "== Hand 2: " in out and "  scores: you " in out  # the running totals
     assert "\nGame over after " in out
 
 

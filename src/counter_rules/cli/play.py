@@ -187,6 +187,8 @@ class Table:
         if pv.doubled_lead:
             self.write("; the card led to this trick counts double")
         self.write(f"\n  bids: {_line(pv.bids, me)}\n  tricks won: {_line(pv.tricks_won, me)}\n")
+        if pv.history:
+            self.write(f"  scores: {_line(pv.scores, me)}\n")
         if pv.trick:
             self.write(f"  on the table: {_played_text(pv.trick, me, self.color)}\n")
         if pv.hand is None:
