@@ -123,8 +123,18 @@ def test_play_a_whole_game_through_standard_input() -> None:
     assert "You are seat 0" in out and "your hand:" in out
     assert "Your moves (bid):" in out and "Your moves (play):" in out
     assert "  trick 1: " in out and "Score sheet:" in out
-    assert "== Hand 2: " in out and "  scores: you " in out  # the running totals
     assert "\nGame over after " in out
+
+
+def test_running_scores_are_shown_after_the_first_hand() -> None:
+    """From the second hand on, each decision shows the running scores."""
+    code, out, _ = run(
+        ["play", "--rules", "oh-hell", "--option", "schedule=1,2", "--bots", "random"],
+        "1\n" * 20,
+    )
+    assert code == 0
+    first, second = out.split("== Hand 2: ")
+    assert "  scores: " not in first and "  scores: you " in second
 
 
 def test_only_one_legal_move_is_played_without_asking() -> None:
