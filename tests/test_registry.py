@@ -3,6 +3,9 @@ registered, recorded, loaded and played by name, options' JSON form."""
 
 from __future__ import annotations
 
+from importlib import metadata
+from pathlib import Path
+
 import attrs
 import pytest
 
@@ -164,3 +167,38 @@ def test_a_missing_plugin_is_named() -> None:
     """import_plugin raises InvalidArgumentError naming the module."""
     with pytest.raises(InvalidArgumentError, match="no_such_module_xyz"):
         import_plugin("no_such_module_xyz")
+
+
+ENTRY_POINT_PLUGIN = '''
+import attrs
+from counter_rules import Counter, register_ruleset
+
+
+@attrs.frozen
+class EntryPointCounter(Counter):
+    """Counter from an entry point."""
+
+
+register_ruleset("entry-point-counter", EntryPointCounter, title="Counter, by entry point")
+'''
+
+
+def test_entry_point_plugins_load_when_a_name_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module named by an entry point of the group counter_rules.rulesets is
+    imported the first time a name is not found; a broken one is named."""
+    from counter_rules.rulesets import registry
+
+    (tmp_path / "entry_point_plugin.py").write_text(ENTRY_POINT_PLUGIN, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    point = metadata.EntryPoint("counter", "entry_point_plugin", registry.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(registry.metadata, "entry_points", lambda group: [point])
+    monkeypatch.setattr(registry, "_plugins_loaded", False)
+    assert ruleset_entry("entry-point-counter").game == "EntryPointCounter"
+    unregister_ruleset("entry-point-counter")
+    broken = metadata.EntryPoint("broken", "no_such_module_abc", registry.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(registry.metadata, "entry_points", lambda group: [broken])
+    monkeypatch.setattr(registry, "_plugins_loaded", False)
+    with pytest.raises(InvalidArgumentError, match="plugin 'broken'"):
+        ruleset_entry("anything-else")
