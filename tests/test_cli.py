@@ -1,17 +1,24 @@
-"""The command line: every command, a whole interactive game through standard
-input, bad input answered and asked again, JSON that parses."""
+"""The command line: every subcommand, whole interactive games through
+standard input (undo, explain, score sheet, save and resume), bad arguments as
+one-line usage errors with status 2, broken pipes, Ctrl-C, and JSON that parses."""
 
 from __future__ import annotations
 
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
+import attrs
 import pytest
 
-from counter_rules import InvalidArgumentError, standard_deck
+from counter_rules import Counter, GameRecord, InvalidArgumentError, standard_deck
 from counter_rules.cli import main, make_rules
+from counter_rules.rulesets.registry import ruleset_entries, unregister_ruleset
 
 
 def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
@@ -20,15 +27,33 @@ def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def test_demo_keeps_its_output() -> None:
-    """``demo`` (used by the README) still prints a whole explained game."""
+def python_m(
+    args: list[str], stdin: str = "", timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "counter_rules", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=timeout,
+        check=False,
+    )
+
+
+# -- demo, explain, rules ------------------------------------------------------------
+def test_demo_prints_a_whole_explained_game() -> None:
+    """``demo`` (used by the README) prints every hand, trick and effect."""
     code, out, _ = run(["demo", "--players", "4", "--seed", "7"])
     assert code == 0
     assert out.startswith("Counter, 4 players, first to 8 points (seed 7)\n")
     assert "\nGame over after " in out and "      - " in out
+    code, quiet, _ = run(["demo", "--players", "3", "--seed", "2", "--quiet"])
+    assert code == 0 and "      - " not in quiet
+    assert "(s)" not in quiet  # "1 hand", "2 hands", "Winner", "Winners"
 
 
-def test_explain_keeps_its_output() -> None:
+def test_explain_prints_every_effect_and_the_winner() -> None:
     """``explain`` (used by the README) prints every effect and the winner."""
     code, out, _ = run(["explain", "4S", "4D", "3S", "QS", "--trump", "H"])
     assert code == 0
@@ -36,45 +61,93 @@ def test_explain_keeps_its_output() -> None:
     assert "winner: seat 2" in out
 
 
-def test_rules_lists_every_ruleset() -> None:
-    """``rules`` without a name lists the rulesets."""
+def test_explain_reveal_makes_a_victor_four() -> None:
+    """``--reveal 0=4H`` shows a Four with the led Four: it wins outright."""
+    code, out, _ = run(["explain", "4S", "9D", "KS", "--trump", "none", "--reveal", "0=4H"])
+    assert code == 0 and "winner: seat 0" in out
+
+
+def test_rules_lists_every_registered_ruleset_with_players() -> None:
+    """``rules`` without a name lists every ruleset with its player counts."""
     code, out, _ = run(["rules"])
     assert code == 0
-    for name in ("counter", "up-and-down", "blackout", "oh-hell", "office", "north-east"):
-        assert f"  {name} " in out
+    for entry in ruleset_entries():
+        assert f"  {entry.name} " in out
+    assert "(3..5 players)" in out and "(5 or 6 players)" in out
 
 
 @pytest.mark.parametrize(
     "name", ["counter", "up-and-down", "blackout", "oh-hell", "office", "north-east"]
 )
-def test_rules_shows_summary_and_options(name: str) -> None:
-    """``rules NAME`` shows the rules in brief and each option with default and values."""
+def test_rules_reads_as_a_player_reads_them(name: str) -> None:
+    """``rules NAME`` prints the player's text and the options, and nothing
+    from the project's sources or the docstrings."""
     code, out, _ = run(["rules", name])
     assert code == 0
     assert "Options (--players N, --option NAME=VALUE):" in out
-    assert "  players " in out and "default" in out
-    assert "Args:" not in out
+    for internal in ("seed 00", "Args:", ":class:", "``", "pipeline", "(s)"):
+        assert internal not in out
 
 
-def test_rules_counter_options() -> None:
-    """Counter's options: players 3..5, target none, hook false."""
+def test_rules_counter_says_what_each_card_does() -> None:
+    """Counter's rules name every rank's power and the scoring."""
     _, out, _ = run(["rules", "counter"])
-    assert "  players              default 4          3..5" in out
-    assert "  hook                 default false      true | false" in out
-    assert "target" in out
+    for rank in ("Ace:", "Two:", "Three:", "Four:", "Five:", "Six:", "Seven:", "Eight:",
+                 "Nine:", "Ten:", "Jack:", "Queen:", "King:", "Scoring"):  # fmt: skip
+        assert rank in out
+    assert "  players              default 4                3..5 players" in out
 
 
+def test_rules_lists_the_allowed_names_from_the_rulesets_own_checks() -> None:
+    """A named option lists its values, read from the ruleset's check."""
+    _, out, _ = run(["rules", "oh-hell"])
+    assert "plain | must_trump" in out
+    assert "suits such as S,H,none" in out
+
+
+def test_the_rules_texts_are_the_docs_texts() -> None:
+    """The docs pages include the same files the command prints."""
+    docs = Path(__file__).parent.parent / "docs"
+    for page, name in [("counter", "counter"), ("up_and_down", "up-and-down"),
+                       ("blackout", "blackout"), ("oh_hell", "oh-hell")]:  # fmt: skip
+        text = (docs / f"{page}.rst").read_text(encoding="utf-8")
+        assert f"texts/{name}.rst" in text, page
+
+
+# -- playing -------------------------------------------------------------------------
 def test_play_a_whole_game_through_standard_input() -> None:
     """A person plays a whole seeded game by typing move numbers."""
     code, out, _ = run(
         ["play", "--rules", "counter", "--option", "target=2", "--seed", "3", "--bots", "random"],
-        "1\n" * 200,
+        "1\n" * 400,
     )
     assert code == 0
     assert "You are seat 0" in out and "your hand:" in out
     assert "Your moves (bid):" in out and "Your moves (play):" in out
-    assert "  trick: " in out and "      - " in out  # tricks explained with effects
-    assert "Hand 1 over." in out and "\nGame over after " in out
+    assert "  trick 1: " in out and "Score sheet:" in out
+    assert "\nGame over after " in out
+
+
+def test_running_scores_are_shown_after_the_first_hand() -> None:
+    """From the second hand on, each decision shows the running scores."""
+    code, out, _ = run(
+        ["play", "--rules", "oh-hell", "--option", "schedule=1,2", "--bots", "random"],
+        "1\n" * 20,
+    )
+    assert code == 0
+    first, second = out.split("== Hand 2: ")
+    assert "  scores: " not in first and "  scores: you " in second
+
+
+def test_only_one_legal_move_is_played_without_asking() -> None:
+    """The last card of a hand is played for the player, with a note."""
+    code, out, _ = run(
+        ["play", "--rules", "oh-hell", "--option", "schedule=2", "--seed", "4", "--bots", "random"],
+        "1\n1\n",
+    )
+    assert code == 0
+    assert "(your only legal move)" in out
+    assert out.count("Your move [") == 2
 
 
 def test_play_is_reproducible() -> None:
@@ -85,8 +158,8 @@ def test_play_is_reproducible() -> None:
     assert run(argv, "1\n" * 50) == first
 
 
-def test_bad_input_is_answered_and_asked_again() -> None:
-    """Unknown text, a number out of range and an illegal card are re-asked;
+def test_bad_answers_are_answered_and_asked_again() -> None:
+    """Unknown text, a number out of range and an illegal bid are re-asked;
     moves may be typed as they are listed."""
     code, out, _ = run(
         ["play", "--option", "target=1", "--seed", "3", "--bots", "random", "--seat", "1"],
@@ -95,50 +168,154 @@ def test_bad_input_is_answered_and_asked_again() -> None:
     assert code == 0
     assert out.count("is not one of your moves") == 4
     assert "'hello' is not one of your moves: type its number (1 to 11)" in out
-    assert "you: 1" in out  # the bid typed as text was taken
+    assert "bids: seat 0 " in out and "you 1" in out
 
 
 def test_cards_can_be_typed() -> None:
     """A card typed as text (QS or Q♠) is a move."""
     code, out, _ = run(
-        ["play", "--rules", "oh-hell", "--option", "schedule=1", "--seed", "2", "--bots", "random"],
-        "bid 0\n" + "".join(f"{c.letters}\n" for c in standard_deck()),
-    )
+        ["play", "--rules", "oh-hell", "--option", "schedule=1,2", "--seed", "2", "--bots",
+         "random"],
+        "bid 0\n" + "".join(f"{c.letters}\n" for c in standard_deck()) + "bid 0\n"
+        + "".join(f"{c}\n" for c in standard_deck()),
+    )  # fmt: skip
     assert code == 0 and "Game over" in out
+
+
+def test_help_explain_and_score_sheet_answers() -> None:
+    """?, e, e N and p answer without making a move."""
+    code, out, _ = run(
+        ["play", "--seed", "3", "--bots", "random", "--option", "target=2"],
+        "?\n1\n1\n2\ne\ne 1\ne 9\np\nq\n",
+    )
+    assert code == 1
+    assert "Answers:" in out and "u              undo" in out
+    assert "Trick 2: seat 3 K♦" in out and "Trick 1: seat 1 A♥" in out
+    assert "1. trump is ♣" in out
+    assert "e N explains trick N of this hand, N from 1 to 2" in out
+    assert "Score sheet:\n  hand " in out
+
+
+def test_undo_goes_back_to_the_last_decision() -> None:
+    """u restores the state before the player's last decision; a second u goes
+    back one more; with none left it says so. The bots replay the same way."""
+    argv = ["play", "--seed", "3", "--bots", "random", "--option", "target=2"]
+    _, straight, _ = run(argv, "2\n1\nq\n")
+    code, undone, _ = run(argv, "u\n1\n1\nu\nu\n2\n1\nq\n")
+    assert code == 1
+    assert "Nothing to undo: you have made no decision yet." in undone
+    assert undone.count("Back to your last decision.") == 2
+    marker = "Your move [1-11; ? for help]: 2\n"
+    assert undone.endswith(straight.split(marker, 1)[1])
+
+
+def test_save_and_resume(tmp_path: Path) -> None:
+    """s FILE saves the game as a record; --resume FILE goes on from there,
+    exactly as the unbroken game does."""
+    path = tmp_path / "game.json"
+    argv = ["play", "--seed", "6", "--bots", "random", "--option", "target=1"]
+    _, whole, _ = run(argv, "1\n" * 400)
+    code, out, _ = run(argv, f"1\n1\ns {path}\nq\n")
+    assert code == 1 and f"Saved to {path}" in out
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    assert record.rules == Counter(target=1) and record.seed == 6
+    code, resumed, _ = run(["play", "--resume", str(path), "--bots", "random"], "1\n" * 400)
+    assert code == 0
+    assert resumed.splitlines()[-1] == whole.splitlines()[-1]
+
+
+def test_resume_of_a_bad_file_is_a_usage_error(tmp_path: Path) -> None:
+    """A missing file or one that is not a record: status 2, one line."""
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    for path in (tmp_path / "missing.json", bad):
+        code, _, err = run(["play", "--resume", str(path)])
+        assert code == 2 and err.count("\n") == 1 and "--resume" in err
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"),
+    [("counter", 3), ("counter", 5), ("up-and-down", 7), ("blackout", 3), ("oh-hell", 2),
+     ("office", 6), ("north-east", 5)],
+)  # fmt: skip
+def test_every_ruleset_and_seat_count_plays(rules: str, players: int) -> None:
+    """play works for every ruleset and preset, at several seat counts, and
+    from any seat."""
+    argv = ["play", "--rules", rules, "--players", str(players), "--seed", "2",
+            "--bots", "random", "--seat", str(players - 1)]  # fmt: skip
+    if rules in ("up-and-down", "blackout", "oh-hell"):
+        argv += ["--option", "up_to_ten=true" if rules == "up-and-down" else "hook=true"]
+    code, out, _ = run(argv, "1\n" * 2000)
+    assert code == 0, out[-500:]
+    assert "Game over" in out
 
 
 def test_simultaneous_bids_and_passes_are_asked() -> None:
     """The office rules' simultaneous bids and Counter's passes reach the player."""
-    code, out, _ = run(
-        ["play", "--rules", "office", "--option", "rounds=1", "--seed", "4"], "1\n" * 40
-    )
-    assert code == 0 and "Your moves (bid):" in out
+    code, out, _ = run(["play", "--rules", "office", "--option", "rounds=1", "--seed", "4"],
+                       "1\n" * 40)  # fmt: skip
+    assert code == 0 and "Your moves (bid):" in out and "the bids: " in out
     code, out, _ = run(["play", "--seed", "3", "--option", "target=3"], "1\n" * 400)
     assert code == 0 and "Your moves (pass a card to your left):" in out
     assert "you passed " in out
 
 
 def test_end_of_input_and_quit_abandon_the_game() -> None:
-    """Input that ends, or q, stops the game with a message."""
+    """Input that ends, or q, stops the game with a message and status 1."""
     code, out, _ = run(["play", "--seed", "3"], "1\n")
-    assert code == 1 and "Game abandoned (input ended)" in out
+    assert code == 1 and "Game abandoned (the input ended)" in out
     code, out, _ = run(["play", "--seed", "3"], "q\n")
     assert code == 1 and "Game abandoned (you quit)" in out
 
 
-def test_simulate_prints_a_table_and_a_progress_bar() -> None:
-    """``simulate`` prints the summary table; the progress bar goes to stderr."""
-    code, out, err = run(
-        ["simulate", "--option", "target=2", "--bots", "heuristic,random,random,random",
-         "--games", "4", "--seed", "1"]
-    )  # fmt: skip
+def test_colour_only_when_asked_for_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cards are coloured on a terminal, not with --no-color or NO_COLOR, and
+    never when the output is not a terminal."""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    argv = ["play", "--rules", "oh-hell", "--option", "schedule=1", "--seed", "2"]
+    for extra, coloured in [([], True), (["--no-color"], False)]:
+        out = Terminal()
+        main([*argv, *extra], out=out, inp=io.StringIO("1\n1\n"), err=io.StringIO())
+        assert ("\x1b[" in out.getvalue()) is coloured
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = Terminal()
+    main(argv, out=out, inp=io.StringIO("1\n1\n"), err=io.StringIO())
+    assert "\x1b[" not in out.getvalue()
+    assert "\x1b[" not in run(argv, "1\n1\n")[1]
+
+
+# -- simulate ------------------------------------------------------------------------
+def test_simulate_defaults_work_for_every_player_count() -> None:
+    """With no --bots, heuristic plays random at every other seat, whatever the count."""
+    for players in ("3", "5"):
+        code, out, _ = run(["simulate", "--players", players, "--games", "2",
+                            "--option", "target=1"])  # fmt: skip
+        assert code == 0 and "heuristic" in out
+
+
+def test_simulate_table_intervals_respect_the_scores() -> None:
+    """Two games: no interval of a mean score goes below 0."""
+    code, out, _ = run(["simulate", "--games", "2", "--json", "--option", "target=2"])
     assert code == 0
-    assert "4 games (seed 1)" in out and "win rate" in out
-    assert "] 4/4 games" in err
+    for bot in json.loads(out)["bots"]:
+        assert bot["mean_score"]["low"] >= 0 and bot["points_per_hand"]["low"] >= 0
 
 
-def test_simulate_json_parses() -> None:
-    """``simulate --json`` prints JSON with every bot's results."""
+def test_simulate_progress_bar_when_asked() -> None:
+    """The progress bar goes to stderr with --progress (by default only on a terminal)."""
+    argv = ["simulate", "--option", "target=2", "--games", "4", "--seed", "1"]
+    code, out, err = run([*argv, "--progress"])
+    assert code == 0 and "4 games (seed 1)" in out and "] 4/4 games" in err
+    assert run(argv)[2] == ""
+
+
+def test_simulate_json_parses_and_uses_workers() -> None:
+    """``simulate --json --jobs 2`` prints JSON with every bot's results."""
     code, out, _ = run(
         ["simulate", "--rules", "oh-hell", "--option", "schedule=3", "--bots", "random",
          "--games", "3", "--json", "--jobs", "2"]
@@ -149,22 +326,91 @@ def test_simulate_json_parses() -> None:
     assert set(data["bots"][0]) >= {"win_rate", "mean_score", "points_per_hand", "bids_made"}
 
 
+def test_simulate_writes_records_as_json_lines(tmp_path: Path) -> None:
+    """--records FILE holds one record a game, each loading and replaying."""
+    path = tmp_path / "games.jsonl"
+    code, _, _ = run(["simulate", "--games", "3", "--option", "target=1", "--records",
+                      str(path)])  # fmt: skip
+    assert code == 0
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3
+    for line in lines:
+        assert GameRecord.from_json(line).final_state().is_over
+
+
+# -- bad arguments -------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["play", "--option", "colour=red"], "--option must be NAME=VALUE"),
-        (["play", "--option", "target=lots"], "option target must be"),
-        (["play", "--players", "7"], "Counter.players must be"),
-        (["play", "--bots", "random,random"], "--bots must name one bot or one per seat"),
-        (["play", "--seat", "4"], "--seat must be 0..3"),
-        (["simulate", "--bots", "wizard"], "bot must be one of"),
+        (["play", "--option", "target=lots"], "--option target must be"),
+        (["play", "--players", "7"], "--players must be 3, 4 or 5, got 7"),
+        (["play", "--players", "x"], "--players must be a whole number"),
+        (["play", "--bots", "random,random"], "--bots must name one bot for every seat"),
+        (["play", "--seat", "4"], "--seat must be a seat from 0 to 3"),
+        (["play", "--seat", "-1"], "--seat must be a whole number of at least 0"),
+        (["play", "--rules", "poker"], "--rules must be one of counter"),
+        (["simulate", "--bots", "wizard"], "--bots must name bots from"),
+        (["simulate", "--jobs", "0"], "--jobs must be a whole number of at least 1"),
+        (["simulate", "--games", "none"], "--games must be a whole number"),
+        (["demo", "--players", "9"], "--players must be 3, 4 or 5"),
+        (["rules", "poker"], "NAME must be one of counter"),
+        (["explain", "4S", "4D", "3S", "QS", "--trump", "H", "--reveal", "x=4H"], "--reveal"),
+        (["explain", "4S", "4D", "3S", "QS", "--trump", "H", "--reveal", "9=4H"], "0..3"),
+        (["explain", "4S", "4D", "3S", "QS", "--trump", "H", "--reveal", "0="], "a Four"),
+        (["explain", "4S", "4D", "3S", "QS", "--trump", "H", "--reveal", "=4H"], "--reveal"),
+        (["explain", "4S", "4D", "3S", "QS", "--trump", "H", "--reveal", "garbage"], "I=CARD"),
+        (
+            [
+                "explain",
+                "4S",
+                "4D",
+                "3S",
+                "QS",
+                "--trump",
+                "H",
+                "--reveal",
+                "1=4H",
+                "--reveal",
+                "1=4C",
+            ],
+            "twice",
+        ),
+        (["explain", "4S", "4D", "3S", "QS", "--trump", "H", "--leader", "7"], "0 to 3, got 7"),
+        (["explain", "4S", "4D", "3S", "QS", "--trump", "H", "--leader", "-1"], "at least 0"),
+        (["explain", "4S", "1X", "--trump", "H"], "expected a card like"),
+        (["explain", "4S", "4D", "3S", "--trump", "X"], "--trump must be a suit"),
+        (["explain", "4S", "4D", "--trump", "H"], "one card per player, 3 to 5: got 2"),
+        (["explain", "4S", "4D", "3S", "QS", "--trump", "H", "--reveal", "1=QS"], "only a Four"),
+        (["play", "--rules", "oh-hell", "--option", "rotation=X"], "--option rotation: expected"),
+        (
+            ["play", "--rules", "oh-hell", "--option", "jokers=brader", "--option", "decks=2"],
+            "--option jokers needs decks=1",
+        ),
+        (["bridge"], "invalid choice"),
     ],
 )
-def test_bad_options_are_errors(argv: list[str], message: str) -> None:
-    """Bad options exit with status 2 and a message naming them."""
-    code, _, err = run(argv, "q\n")
+def test_bad_arguments_are_one_line_and_status_2(argv: list[str], message: str) -> None:
+    """Every bad argument: one line on stderr naming it, status 2, nothing on stdout."""
+    code, out, err = run(argv, "q\n")
     assert code == 2
     assert message in err
+    assert err.count("\n") == 1 and out == ""
+    assert "jobs must be a positive integer or None" not in err
+
+
+def test_version_and_help() -> None:
+    """--version everywhere; each subcommand's help has a description and an example."""
+    from counter_rules import __version__
+
+    for argv in (["--version"], ["play", "--version"], ["rules", "--version"]):
+        code, out, _ = run(argv)
+        assert (code, out) == (0, f"counter-rules {__version__}\n")
+    for command in ("play", "simulate", "show", "rules", "explain", "demo"):
+        code, out, _ = run([command, "--help"])
+        assert code == 0 and "\nexample:\n  counter-rules " + command in out
+        description = out.split("\n\n")[1]
+        assert len(description) > 40 and not description.startswith("options")
 
 
 def test_make_rules_parses_every_kind_of_value() -> None:
@@ -173,25 +419,106 @@ def test_make_rules_parses_every_kind_of_value() -> None:
         "oh-hell", 5,
         ["schedule=3,2", "hook=yes", "trump=rotation", "rotation=H,none", "decks=2"],
     )  # fmt: skip
-    assert rules.players == 5 and rules.schedule == (3, 2) and rules.hook
-    assert rules.rotation[1] is None and rules.decks == 2
-    assert make_rules("counter", options=["target=none"]).target is None
-    with pytest.raises(InvalidArgumentError, match="rules must be one of"):
+    assert rules.players == 5 and rules.schedule == (3, 2) and rules.hook  # type: ignore[attr-defined]
+    assert rules.rotation[1] is None and rules.decks == 2  # type: ignore[attr-defined]
+    assert make_rules("counter", options=["target=none"]).target is None  # type: ignore[attr-defined]
+    assert make_rules("oh-hell", options=["schedule=10"]).schedule == (10,)  # type: ignore[attr-defined]
+    with pytest.raises(InvalidArgumentError, match="--rules must be one of"):
         make_rules("bridge")
-    with pytest.raises(InvalidArgumentError, match=r"option hook must be true \| false"):
+    with pytest.raises(InvalidArgumentError, match="--option hook must be True or False"):
         make_rules("counter", options=["hook=maybe"])
 
 
+# -- a user's ruleset ----------------------------------------------------------------
+PLUGIN = '''
+import attrs
+from counter_rules import Counter, register_ruleset
+
+
+@attrs.frozen
+class TinyCounter(Counter):
+    """Counter played to a single point."""
+
+    target: int | None = 1
+
+
+register_ruleset("tiny-counter", TinyCounter, title="Counter to one point", replace=True)
+'''
+
+
+def test_a_plugin_ruleset_is_listed_played_and_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--plugin MODULE imports a user's module; its ruleset is then listed,
+    played and saved like a built-in one."""
+    (tmp_path / "tiny_plugin.py").write_text(PLUGIN, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    code, out, _ = run(["rules", "--plugin", "tiny_plugin"])
+    assert code == 0 and "tiny-counter" in out
+    path = tmp_path / "tiny.json"
+    code, out, _ = run(
+        ["play", "--plugin", "tiny_plugin", "--rules", "tiny-counter", "--bots", "random"],
+        f"1\ns {path}\n" + "1\n" * 400,
+    )
+    assert code == 0 and "Game over" in out
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    assert type(record.rules).__name__ == "TinyCounter" and attrs.has(type(record.rules))
+    code, _, err = run(["play", "--plugin", "no_such_plugin_module"])
+    assert code == 2 and "no_such_plugin_module" in err
+    unregister_ruleset("tiny-counter")
+
+
+# -- the process: python -m, pipes, Ctrl-C ---------------------------------------------
 def test_python_dash_m_plays_through_stdin() -> None:
     """``python -m counter_rules play`` reads the moves from standard input."""
-    done = subprocess.run(
-        [sys.executable, "-m", "counter_rules", "play", "--option", "target=1", "--seed", "9"],
-        input="1\n" * 100,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        check=False,
-    )
+    done = python_m(["play", "--option", "target=1", "--seed", "9"], "1\n" * 200)
     assert done.returncode == 0, done.stderr
     assert "Game over" in done.stdout
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    """``demo | head -1``: no traceback when the reader goes away."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "counter_rules", "demo", "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    err = process.stderr.read()
+    process.wait(timeout=120)
+    assert b"Traceback" not in err and b"BrokenPipe" not in err
+    assert process.returncode in (0, 141)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+@pytest.mark.parametrize(
+    ("args", "started"),
+    [
+        (["play", "--seed", "2"], "stdout"),
+        (["simulate", "--jobs", "2", "--games", "256", "--bots", "random", "--progress"],
+         "stderr"),
+    ],
+)  # fmt: skip
+def test_ctrl_c_stops_at_once_with_status_130(args: list[str], started: str) -> None:
+    """Ctrl-C ends play and a simulation on workers within seconds, status 130,
+    no traceback."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "counter_rules", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        # A parent that ignores SIGINT would pass that on; a terminal does not.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    stream = process.stdout if started == "stdout" else process.stderr
+    assert stream is not None
+    stream.read(1)  # the command is running: the game is dealt, or a game is done
+    time.sleep(0.5)
+    begun = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert b"Traceback" not in err and b"KeyboardInterrupt" not in err
+    assert time.monotonic() - begun < 10

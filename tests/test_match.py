@@ -11,13 +11,7 @@ import pytest
 
 from counter_rules import Blackout, Counter, InvalidArgumentError, OhHell
 from counter_rules.bots import HeuristicBot, RandomBot
-from counter_rules.match import (
-    MatchResult,
-    mean_interval,
-    play_game,
-    play_match,
-    wilson_interval,
-)
+from counter_rules.match import MatchResult, play_game, play_match
 
 RULES = Counter(target=3)
 BOTS = [HeuristicBot(samples=2), RandomBot(), RandomBot(), RandomBot()]
@@ -91,25 +85,6 @@ def test_cooperative_team_wins_count_for_everyone() -> None:
         assert len(set(outcome.win_shares)) == 1
 
 
-def test_wilson_interval_known_values() -> None:
-    """Wilson score intervals match published values."""
-    estimate = wilson_interval(30, 100)
-    assert (round(estimate.low, 4), round(estimate.high, 4)) == (0.2189, 0.3958)
-    assert wilson_interval(0, 10).low == 0.0
-    assert wilson_interval(10, 10).high == 1.0
-    assert wilson_interval(2.5, 10).value == 0.25
-
-
-def test_mean_interval_uses_student_t() -> None:
-    """Small samples use t quantiles; large ones approach the normal's."""
-    estimate = mean_interval([1.0, 2.0, 3.0, 4.0])
-    assert math.isclose(estimate.high - estimate.value, 3.182 * math.sqrt(5 / 3 / 4), rel_tol=1e-6)
-    big = mean_interval([float(i % 2) for i in range(1000)])
-    assert math.isclose(big.high - big.value, 1.9623 * math.sqrt(0.25025 / 1000), rel_tol=1e-3)
-    single = mean_interval([2.0])
-    assert math.isnan(single.low) and single.to_dict()["low"] is None
-
-
 def test_json_parses_and_progress_reaches_the_end(serial: MatchResult) -> None:
     """The JSON output parses; the progress callback sees every game finish."""
     data = json.loads(serial.to_json())
@@ -151,3 +126,30 @@ def test_oh_hell_matches_run() -> None:
     """Matches run for the Oh Hell family too, with simultaneous bids."""
     result = play_match(OhHell.office(3, rounds=2), [RandomBot()] * 3, games=3, seed=2, jobs=1)
     assert result.games == 3 and all(o.hands >= 2 for o in result.outcomes)
+
+
+def test_two_games_give_mean_intervals_inside_the_scores() -> None:
+    """With two games the t interval of a mean score would run below 0; the
+    match clips it to the scores the game allows."""
+    result = play_match(RULES, BOTS, games=2, seed=3, jobs=1)
+    for bot in result.bots:
+        assert bot.mean_score.low >= 0 and bot.points_per_hand.low >= 0
+
+
+def test_records_are_kept_when_asked() -> None:
+    """keep_records=True puts each game's record in its outcome; the record
+    replays to the outcome's scores; the JSON summary leaves records out."""
+    result = play_match(RULES, BOTS, games=3, seed=4, jobs=1, keep_records=True)
+    for outcome in result.outcomes:
+        assert outcome.record is not None
+        final = outcome.record.final_state()
+        assert tuple(final.scores[s] for s in outcome.seats) == outcome.scores
+    assert "record" not in json.loads(result.to_json())["outcomes"][0]
+    assert play_match(RULES, BOTS, games=1, seed=4, jobs=1).outcomes[0].record is None
+
+
+def test_worker_processes_give_the_same_results_and_records() -> None:
+    """jobs=2 (a pool of worker processes) gives the serial results, records too."""
+    serial = play_match(RULES, [RandomBot()] * 4, games=5, seed=8, jobs=1, keep_records=True)
+    pooled = play_match(RULES, [RandomBot()] * 4, games=5, seed=8, jobs=2, keep_records=True)
+    assert pooled == serial

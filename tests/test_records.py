@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pathlib
 import random
 
 import pytest
@@ -198,3 +199,56 @@ def test_records_of_the_general_ruleset_keep_every_option() -> None:
     """OhHell's options, including a rotation with no-trump entries, survive."""
     rules = OhHell(players=3, schedule=(2, 1), trump="rotation", rotation=("H", None))
     assert rules_from_dict(rules_to_dict(rules)) == rules
+
+
+DATA = pathlib.Path(__file__).parent / "data" / "records_0_1_0"
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("*.json")), ids=lambda p: p.stem)
+def test_records_written_by_0_1_0_load_and_replay(path: pathlib.Path) -> None:
+    """Records saved by release 0.1.0 load, replay to their recorded result,
+    and are written back as a record of the same game (options added since
+    are written with their defaults)."""
+    text = path.read_text(encoding="utf-8")
+    record = GameRecord.from_json(text)
+    states = list(record.replay())
+    assert len(states) == len(record.moves) + 1
+    assert state_from_json(text) == states[-1]
+    assert GameRecord.from_json(record.to_json()) == record
+    written, saved = json.loads(record.to_json()), json.loads(text)
+    assert written["moves"] == saved["moves"]
+    assert saved["rules"]["options"].items() <= written["rules"]["options"].items()
+
+
+@pytest.mark.parametrize(
+    "rules", [{"game": [], "options": {}}, {"game": {}, "options": {}}, {}, {"game": "OhHell"}]
+)
+def test_rules_that_are_not_a_game_name_are_a_notation_error(rules: object) -> None:
+    """A game that is not a name (a list, an object) or missing keys raise
+    InvalidNotationError, never TypeError."""
+    data = _record_data()
+    data["rules"] = rules
+    with pytest.raises(InvalidNotationError, match="record rules"):
+        GameRecord.from_dict(data)
+
+
+@pytest.mark.parametrize("where", ["rules", "format", "version", "seed", "deal", "moves", "result"])
+def test_a_set_anywhere_in_the_record_is_a_notation_error(where: str) -> None:
+    """GameRecord.from_dict given a set (in any field, or as the record) raises
+    InvalidNotationError, never TypeError."""
+    with pytest.raises(InvalidNotationError):
+        GameRecord.from_dict({1, 2})
+    data = _record_data()
+    data[where] = {1, 2}
+    with pytest.raises(InvalidNotationError):
+        GameRecord.from_dict(data)
+
+
+@pytest.mark.parametrize("value", [{1, 2}, {"a": 1}, float("nan"), [[1], {}]])
+def test_option_values_json_cannot_mean_are_a_notation_error(value: object) -> None:
+    """An option holding a set, an object, NaN or a nested object is refused
+    naming the option."""
+    data = _record_data()
+    data["rules"]["options"]["target"] = value  # type: ignore[index]
+    with pytest.raises(InvalidNotationError, match=r"rules\.options"):
+        GameRecord.from_dict(data)

@@ -42,6 +42,16 @@ from counter_rules.records import (
     state_to_json,
 )
 from counter_rules.rulesets import Blackout, Counter, OhHell, Ruleset, UpAndDown
+from counter_rules.rulesets.registry import (
+    RulesetEntry,
+    RulesetOption,
+    option_from_json,
+    option_to_json,
+    register_ruleset,
+    ruleset_entries,
+    ruleset_entry,
+    ruleset_entry_for,
+)
 from counter_rules.sampling import sample_world
 from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import Effect, PlayedCard, TrickResult
@@ -80,6 +90,8 @@ __all__ = [
     "PlayerView",
     "Rank",
     "Ruleset",
+    "RulesetEntry",
+    "RulesetOption",
     "SUITS",
     "Suit",
     "TrickResult",
@@ -91,12 +103,18 @@ __all__ = [
     "is_legal",
     "legal_moves",
     "new_game",
+    "option_from_json",
+    "option_to_json",
     "parse_move",
     "record_of",
+    "register_ruleset",
     "replay",
     "resolve_trick",
     "rules_from_dict",
     "rules_to_dict",
+    "ruleset_entries",
+    "ruleset_entry",
+    "ruleset_entry_for",
     "sample_world",
     "standard_deck",
     "state_from_json",

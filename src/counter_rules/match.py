@@ -14,9 +14,10 @@ The results, per bot, each with a 95% confidence interval:
   bots add up to 1 and parity is ``1/players``); in a cooperative game a team
   win counts 1 for every bot. Wilson score interval, with the shares as the
   count of successes.
-- **mean score**: the final score; Student-t interval.
+- **mean score**: the final score; Student-t interval, clipped at 0 when no
+  hand of the match scored below 0 (see :mod:`counter_rules.stats`).
 - **points per hand**: each game's final score over its number of hands,
-  averaged over games; Student-t interval.
+  averaged over games; Student-t interval, clipped the same way.
 - **bids made**: the share of the bot's hands in which it won exactly its bid;
   Wilson interval over hands (hands of one game are not independent, so this
   interval is a little narrower than it should be).
@@ -36,9 +37,11 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
 import random
+import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, as_completed
 from typing import Any
 
 import attrs
@@ -47,8 +50,9 @@ from counter_rules.bots.base import Bot
 from counter_rules.bots.registry import bot_name
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.records import rules_to_dict
+from counter_rules.records import GameRecord, record_of, rules_to_dict
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.stats import Estimate, mean_interval, wilson_interval
 from counter_rules.views import view
 
 __all__ = [
@@ -61,107 +65,6 @@ __all__ = [
     "play_match",
     "wilson_interval",
 ]
-
-_Z = 1.959963984540054  # the 97.5% point of the standard normal
-# Student's t, 97.5% points for 1..30 degrees of freedom.
-_T975 = (
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-)  # fmt: skip
-
-
-@attrs.frozen
-class Estimate:
-    """A value with its 95% confidence interval.
-
-    Example:
-        >>> from counter_rules.match import Estimate
-        >>> print(Estimate(0.5, 0.4, 0.6))
-        0.500 [0.400, 0.600]
-    """
-
-    value: float
-    """The point estimate."""
-    low: float
-    """The lower end of the 95% interval (``nan`` when it cannot be computed)."""
-    high: float
-    """The upper end of the 95% interval (``nan`` when it cannot be computed)."""
-
-    def excludes(self, value: float) -> bool:
-        """Whether ``value`` lies outside the interval.
-
-        Example:
-            >>> from counter_rules.match import Estimate
-            >>> Estimate(0.5, 0.4, 0.6).excludes(0.25), Estimate(0.5, 0.4, 0.6).excludes(0.45)
-            (True, False)
-        """
-        return value < self.low or value > self.high
-
-    def to_dict(self) -> dict[str, float | None]:
-        """``{"value": ..., "low": ..., "high": ...}``; ``None`` for ``nan``."""
-        return {k: (None if math.isnan(v) else v) for k, v in attrs.asdict(self).items()}
-
-    def __str__(self) -> str:
-        return f"{self.value:.3f} [{self.low:.3f}, {self.high:.3f}]"
-
-
-def wilson_interval(successes: float, trials: int) -> Estimate:
-    """The share ``successes / trials`` with its 95% Wilson score interval.
-
-    ``successes`` may be fractional (shared wins).
-
-    Raises:
-        InvalidArgumentError: ``trials`` is not positive or ``successes`` is
-            outside ``0..trials``.
-
-    Example:
-        >>> from counter_rules.match import wilson_interval
-        >>> print(wilson_interval(30, 100))
-        0.300 [0.219, 0.396]
-    """
-    if type(trials) is not int or trials < 1:
-        raise InvalidArgumentError(f"trials must be a positive integer, got {trials!r}")
-    if not 0 <= successes <= trials:
-        raise InvalidArgumentError(f"successes must be in 0..{trials}, got {successes!r}")
-    p = successes / trials
-    z2 = _Z * _Z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = _Z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == trials else min(1.0, centre + half)
-    return Estimate(p, low, high)
-
-
-def _t975(df: int) -> float:
-    if df <= len(_T975):
-        return _T975[df - 1]
-    # Cornish-Fisher expansion of the t quantile around the normal one.
-    z = _Z
-    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df * df)
-
-
-def mean_interval(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` with its 95% Student-t interval (``nan`` ends for
-    a single value).
-
-    Raises:
-        InvalidArgumentError: ``values`` is empty.
-
-    Example:
-        >>> from counter_rules.match import mean_interval
-        >>> print(mean_interval([1, 2, 3, 4]))
-        2.500 [0.446, 4.554]
-    """
-    n = len(values)
-    if n == 0:
-        raise InvalidArgumentError("values must not be empty")
-    mean = math.fsum(values) / n
-    if n == 1:
-        return Estimate(mean, math.nan, math.nan)
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = _t975(n - 1) * math.sqrt(variance / n)
-    return Estimate(mean, mean - half, mean + half)
 
 
 @attrs.frozen
@@ -182,6 +85,10 @@ class GameOutcome:
     """The number of hands played."""
     bids_made: tuple[int, ...]
     """How many hands each bot won exactly its bid."""
+    lowest_hand: int = 0
+    """The fewest points any seat scored in one hand of the game."""
+    record: GameRecord | None = None
+    """The game's record, when the match was asked to keep them."""
 
 
 @attrs.frozen
@@ -250,7 +157,10 @@ class MatchResult:
             "parity": self.parity,
             "ties": "shared",
             "bots": [b.to_dict() for b in self.bots],
-            "outcomes": [attrs.asdict(o) for o in self.outcomes],
+            "outcomes": [
+                attrs.asdict(o, filter=lambda field, _: field.name != "record")
+                for o in self.outcomes
+            ],
         }
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -283,11 +193,14 @@ def _game_seed(seed: int, index: int, what: str) -> int:
     return random.Random(f"counter-rules/match/{seed}/{index}/{what}").getrandbits(63)
 
 
-def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int = 0) -> GameOutcome:
+def play_game(
+    rules: Ruleset, bots: Sequence[Bot], seed: int, index: int = 0, *, keep_record: bool = False
+) -> GameOutcome:
     """Play game ``index`` of a match with this ``seed`` (see :func:`play_match`).
 
     Bot ``i`` sits at seat ``(i + index) % players``. In a simultaneous phase
-    the seats decide in seat order, each seeing only its own view.
+    the seats decide in seat order, each seeing only its own view. With
+    ``keep_record`` the outcome holds the game's record.
 
     Example:
         >>> from counter_rules import Counter
@@ -328,13 +241,15 @@ def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int, index: int = 0) ->
         tuple(shares),
         len(state.history),
         made,
+        min(min(h.points) for h in state.history),
+        record_of(state) if keep_record else None,
     )
 
 
 def _play_games(
-    rules: Ruleset, bots: tuple[Bot, ...], seed: int, indices: range
+    rules: Ruleset, bots: tuple[Bot, ...], seed: int, indices: range, keep: bool
 ) -> list[GameOutcome]:
-    return [play_game(rules, bots, seed, g) for g in indices]
+    return [play_game(rules, bots, seed, g, keep_record=keep) for g in indices]
 
 
 def _check(rules: object, bots: object, games: object, seed: object) -> tuple[Bot, ...]:
@@ -365,6 +280,7 @@ def play_match(
     *,
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    keep_records: bool = False,
 ) -> MatchResult:
     """Play ``games`` games between ``bots`` (one per seat) and summarise them.
 
@@ -377,10 +293,13 @@ def play_match(
         executor: Any :class:`concurrent.futures.Executor`, e.g. a
             ``ThreadPoolExecutor``, a ``ProcessPoolExecutor`` or
             ``dask.distributed.Client(...).get_executor()``. ``None``: a local
-            ``ProcessPoolExecutor`` with ``jobs`` workers, shut down at the end.
+            pool of ``jobs`` worker processes, stopped at the end; an
+            interruption (Ctrl-C) stops its workers at once.
         jobs: Worker processes when ``executor`` is ``None`` (default: one per
             CPU); ``1`` plays every game in this process, with no executor.
         progress: Called as ``progress(games_done, games)`` as games finish.
+        keep_records: Keep every game's :class:`~counter_rules.GameRecord`
+            in its outcome (:attr:`GameOutcome.record`).
 
     Returns:
         The per-bot results; identical whatever the executor.
@@ -405,36 +324,72 @@ def play_match(
     outcomes: list[GameOutcome] = []
     if executor is None and jobs == 1:
         for g in range(games):
-            outcomes.append(play_game(rules, checked, seed, g))
+            outcomes.append(play_game(rules, checked, seed, g, keep_record=keep_records))
             if progress is not None:
                 progress(g + 1, games)
     elif executor is None:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            outcomes = _run(pool, rules, checked, games, seed, progress)
+        outcomes = _run_pool(jobs, (rules, checked, seed, keep_records), games, progress)
     else:
-        outcomes = _run(executor, rules, checked, games, seed, progress)
+        outcomes = _run(executor, (rules, checked, seed, keep_records), games, progress)
     return _summarise(rules, checked, seed, outcomes)
+
+
+def _ignore_interrupts() -> None:
+    # The workers leave Ctrl-C to the parent, which stops them all at once.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+_Match = tuple[Ruleset, tuple[Bot, ...], int, bool]  # rules, bots, seed, keep the records
+
+
+def _play_chunk(task: tuple[_Match, range]) -> list[GameOutcome]:
+    (rules, bots, seed, keep), chunk = task
+    return _play_games(rules, bots, seed, chunk, keep)
+
+
+def _chunks(games: int) -> list[range]:
+    # About 64 tasks: few enough to keep the overhead low, enough for progress.
+    size = max(1, games // 64)
+    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def _run_pool(
+    jobs: int | None,
+    match: _Match,
+    games: int,
+    progress: Callable[[int, int], None] | None,
+) -> list[GameOutcome]:
+    outcomes: list[GameOutcome] = []
+    tasks = [(match, chunk) for chunk in _chunks(games)]
+    # Leaving the with block terminates the workers, also on an exception.
+    with multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts) as pool:
+        for chunk in pool.imap_unordered(_play_chunk, tasks):
+            outcomes += chunk
+            if progress is not None:
+                progress(len(outcomes), games)
+    outcomes.sort(key=lambda o: o.index)
+    return outcomes
 
 
 def _run(
     executor: Executor,
-    rules: Ruleset,
-    bots: tuple[Bot, ...],
+    match: _Match,
     games: int,
-    seed: int,
     progress: Callable[[int, int], None] | None,
 ) -> list[GameOutcome]:
-    # About 64 tasks: few enough to keep the overhead low, enough for progress.
-    size = max(1, games // 64)
     futures: list[Future[list[GameOutcome]]] = [
-        executor.submit(_play_games, rules, bots, seed, range(start, min(start + size, games)))
-        for start in range(0, games, size)
+        executor.submit(_play_chunk, (match, chunk)) for chunk in _chunks(games)
     ]
     done = 0
-    for future in as_completed(futures):
-        done += len(future.result())
-        if progress is not None:
-            progress(done, games)
+    try:
+        for future in as_completed(futures):
+            done += len(future.result())
+            if progress is not None:
+                progress(done, games)
+    except BaseException:
+        for future in futures:  # an interruption: drop the games not yet started
+            future.cancel()
+        raise
     outcomes = [o for future in futures for o in future.result()]
     outcomes.sort(key=lambda o: o.index)
     return outcomes
@@ -444,6 +399,10 @@ def _summarise(
     rules: Ruleset, bots: tuple[Bot, ...], seed: int, outcomes: list[GameOutcome]
 ) -> MatchResult:
     games = len(outcomes)
+    # The built-in scorings never take points away; when no game of the match
+    # went below 0 the means are clipped there (a scoring with penalties shows
+    # negative hands in a match and is left unclipped).
+    floor = 0.0 if all(o.lowest_hand >= 0 for o in outcomes) else -math.inf
     results = []
     for i, bot in enumerate(bots):
         hands = sum(o.hands for o in outcomes)
@@ -452,8 +411,8 @@ def _summarise(
                 bot_name(bot),
                 games,
                 wilson_interval(math.fsum(o.win_shares[i] for o in outcomes), games),
-                mean_interval([o.scores[i] for o in outcomes]),
-                mean_interval([o.scores[i] / o.hands for o in outcomes]),
+                mean_interval([o.scores[i] for o in outcomes], low=floor),
+                mean_interval([o.scores[i] / o.hands for o in outcomes], low=floor),
                 wilson_interval(sum(o.bids_made[i] for o in outcomes), hands),
             )
         )

@@ -43,21 +43,23 @@ Example:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
 
-from counter_rules.cards import Card, Suit
+from counter_rules.cards import Card
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import CounterRulesError, InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.notation import format_move, parse_move
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.rulesets.blackout import Blackout
-from counter_rules.rulesets.counter import Counter
-from counter_rules.rulesets.oh_hell import OhHell
-from counter_rules.rulesets.up_and_down import UpAndDown
+from counter_rules.rulesets.registry import (
+    option_from_json,
+    option_to_json,
+    ruleset_entries,
+    ruleset_entry_for,
+)
 from counter_rules.state import Deal, GameState, Phase
 
 __all__ = [
@@ -103,70 +105,26 @@ def _parse_json(text: object) -> object:
 
 
 # -- rulesets <-> JSON ---------------------------------------------------------
-_OH_HELL_FIELDS = tuple(f.name for f in attrs.fields(OhHell) if f.init)
-
-
-def _suit_text(suit: Suit | None) -> str | None:
-    return None if suit is None else suit.letter
-
-
 def rules_to_dict(rules: Ruleset) -> dict[str, Any]:
     """A ruleset as plain JSON data: ``{"game": ..., "options": {...}}``.
+
+    ``game`` is the tag of the ruleset's class in the registry
+    (:func:`counter_rules.register_ruleset`), ``options`` every option of the
+    class in its JSON form (a preset such as the office rules is recorded as
+    the :class:`~counter_rules.OhHell` it builds).
+
+    Raises:
+        InvalidArgumentError: The ruleset's class is not registered, or an
+            option has no JSON form.
 
     Example:
         >>> from counter_rules import Blackout, rules_to_dict
         >>> rules_to_dict(Blackout(5, hook=True))["options"]["hook"]
         True
     """
-    if isinstance(rules, Counter):
-        options: dict[str, Any] = {
-            "players": rules.players, "target": rules.target, "hook": rules.hook,
-        }  # fmt: skip
-        return {"game": "Counter", "options": options}
-    if isinstance(rules, UpAndDown):
-        names = ("up_to_ten", "random_trump", "screw_the_dealer", "devils_bridge", "blind_bidding")
-        options = {"players": rules.players, **{n: getattr(rules, n) for n in names}}
-        return {"game": "UpAndDown", "options": options}
-    if isinstance(rules, Blackout):
-        options = {
-            "players": rules.players,
-            "scoring": rules.variant_scoring,
-            "simultaneous_bidding": rules.simultaneous_bidding,
-            "schedule": rules.variant_schedule,
-            "hook": rules.hook,
-            "cooperative": rules.cooperative,
-        }
-        return {"game": "Blackout", "options": options}
-    if isinstance(rules, OhHell):
-        options = {}
-        for name in _OH_HELL_FIELDS:
-            value = getattr(rules, name)
-            if name == "schedule" and isinstance(value, tuple):
-                value = list(value)
-            elif name == "rotation":
-                value = [_suit_text(s) for s in value]
-            options[name] = value
-        return {"game": "OhHell", "options": options}
-    raise InvalidNotationError(f"cannot record a ruleset of type {type(rules).__name__}")
-
-
-_GAMES: dict[str, Callable[..., Ruleset]] = {
-    "Counter": Counter,
-    "UpAndDown": UpAndDown,
-    "Blackout": Blackout,
-    "OhHell": OhHell,
-}
-_OPTIONS: dict[str, tuple[str, ...]] = {
-    "Counter": ("players", "target", "hook"),
-    "UpAndDown": (
-        "players", "up_to_ten", "random_trump", "screw_the_dealer", "devils_bridge",
-        "blind_bidding",
-    ),
-    "Blackout": (
-        "players", "scoring", "simultaneous_bidding", "schedule", "hook", "cooperative",
-    ),
-    "OhHell": _OH_HELL_FIELDS,
-}  # fmt: skip
+    entry = ruleset_entry_for(rules)
+    options = {name: option_to_json(value) for name, value in entry.options_of(rules).items()}
+    return {"game": entry.game, "options": options}
 
 
 def rules_from_dict(data: object, where: str = "rules") -> Ruleset:
@@ -179,36 +137,47 @@ def rules_from_dict(data: object, where: str = "rules") -> Ruleset:
     Raises:
         InvalidNotationError: Unknown game or option, or a bad value; the
             message names where.
+
+    Example:
+        >>> from counter_rules import rules_from_dict
+        >>> rules_from_dict({"game": "Counter", "options": {"players": 3}})
+        Counter(players=3, target=None, hook=False)
     """
     if not isinstance(data, dict) or set(data) != {"game", "options"}:
         raise _bad(where, 'expected an object with keys "game" and "options"')
     game = data["game"]
-    if game not in _GAMES:
-        raise _bad(f"{where}.game", f"expected one of {', '.join(_GAMES)}, got {game!r}")
+    entries = {e.game: e for e in ruleset_entries() if e.game is not None}
+    if not isinstance(game, str) or game not in entries:
+        raise _bad(
+            f"{where}.game",
+            f"expected one of {', '.join(entries)} (or a game registered with "
+            f"register_ruleset), got {game!r:.60}",
+        )
+    entry = entries[game]
     options = data["options"]
     if not isinstance(options, dict):
-        raise _bad(f"{where}.options", "expected an object")
-    for name in options:
-        if name not in _OPTIONS[game]:
-            allowed = ", ".join(_OPTIONS[game])
-            raise _bad(f"{where}.options", f"unknown option {name!r} for {game} ({allowed})")
-    kwargs = dict(options)
-    if game == "OhHell":
-        if isinstance(kwargs.get("schedule"), list):
-            kwargs["schedule"] = tuple(kwargs["schedule"])
-        if "rotation" in kwargs:
-            rotation = kwargs["rotation"]
-            if not isinstance(rotation, list) or not all(
-                r is None or (isinstance(r, str) and r in ("C", "D", "H", "S")) for r in rotation
-            ):
-                raise _bad(f"{where}.options.rotation", "expected a list of C, D, H, S or null")
-            kwargs["rotation"] = tuple(None if r is None else Suit.parse(r) for r in rotation)
+        raise _bad(f"{where}.options", f"expected an object, got {options!r:.60}")
+    kwargs: dict[str, object] = {}
+    for name, value in options.items():
+        try:
+            option = entry.option(name)
+        except InvalidArgumentError:
+            allowed = ", ".join(o.name for o in entry.options)
+            raise _bad(
+                f"{where}.options", f"unknown option {name!r:.40} for {game} ({allowed})"
+            ) from None
+        try:
+            kwargs[name] = option_from_json(value, option.hint)
+        except CounterRulesError as exc:
+            raise _bad(f"{where}.options.{name}", str(exc)) from None
     try:
-        return _GAMES[game](**kwargs)
+        return entry.build(**kwargs)
     except CounterRulesError as exc:
         raise _bad(f"{where}.options", str(exc)) from None
-    except TypeError as exc:
-        raise _bad(f"{where}.options", str(exc)) from None
+    except (TypeError, ValueError, OverflowError) as exc:
+        # A ruleset written by a user may not check its options as the
+        # built-in ones do; its own error still comes out as the record's.
+        raise _bad(f"{where}.options", f"{type(exc).__name__}: {exc}") from None
 
 
 # -- the record ----------------------------------------------------------------
@@ -279,6 +248,10 @@ class GameRecord:
         return record
 
 
+def _fields(names: set[str]) -> str:
+    return "field" if len(names) == 1 else "fields"
+
+
 def _load(data: object) -> tuple[GameRecord, GameState]:
     keys = {"format", "version", "rules", "seed", "deal", "moves", "result"}
     if not isinstance(data, dict):
@@ -286,9 +259,9 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
     missing = keys - set(data)
     extra = set(data) - keys
     if missing:
-        raise _bad("", f"missing field(s) {', '.join(sorted(missing))}")
+        raise _bad("", f"missing {_fields(missing)} {', '.join(sorted(missing))}")
     if extra:
-        raise _bad("", f"unknown field(s) {', '.join(sorted(extra))}")
+        raise _bad("", f"unknown {_fields(extra)} {', '.join(sorted(extra))}")
     if data["format"] != FORMAT:
         raise _bad("format", f"expected {FORMAT!r}, got {data['format']!r}")
     version = data["version"]

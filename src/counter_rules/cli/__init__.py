@@ -1,0 +1,140 @@
+"""The command line: ``counter-rules`` (also ``python -m counter_rules``).
+
+One module per subcommand:
+
+- :mod:`~counter_rules.cli.play`: a game in the terminal against bots.
+- :mod:`~counter_rules.cli.simulate`: a match between bots, summarised.
+- :mod:`~counter_rules.cli.show`: replay a saved or recorded game.
+- :mod:`~counter_rules.cli.rules`: a ruleset's rules as a player reads them,
+  and its options.
+- :mod:`~counter_rules.cli.demo`: watch random players play a game of Counter.
+- :mod:`~counter_rules.cli.explain`: resolve one trick, every effect step by step.
+
+:func:`main` takes its output and input streams as arguments, so a whole
+interactive game can be driven from a test. Every bad argument ends the
+command with one line on standard error and exit status 2; Ctrl-C ends it at
+once with status 130, a closed pipe quietly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from counter_rules.cli import demo, explain, play, rules, show, simulate
+from counter_rules.cli._common import (
+    Parser,
+    Streams,
+    UsageError,
+    cli_message,
+    make_rules,
+    wants_color,
+)
+from counter_rules.errors import CounterRulesError
+
+__all__ = ["main", "make_rules"]
+
+_COMMANDS = (play, simulate, show, rules, explain, demo)
+
+
+def _version() -> str:
+    from counter_rules import __version__
+
+    return f"counter-rules {__version__}"
+
+
+def _parser() -> Parser:
+    parser = Parser(
+        prog="counter-rules",
+        description="Play, simulate and explain the trick-taking game Counter and the "
+        "Oh Hell family.",
+        epilog="example:\n  counter-rules play --rules up-and-down --players 5\n\n"
+        "counter-rules COMMAND --help describes each command.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=_version())
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=Parser
+    )
+    for command in _COMMANDS:
+        name = command.__name__.rpartition(".")[2]
+        child = sub.add_parser(
+            name,
+            help=command.SUMMARY,
+            description=command.DESCRIPTION,
+            epilog="example:\n" + "\n".join(f"  {line}" for line in command.EXAMPLES),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        child.add_argument("--version", action="version", version=_version())
+        child.set_defaults(run=command.run)
+        command.add_arguments(child)
+    return parser
+
+
+def _quiet_stdout() -> None:
+    # The reader went away (``| head``): send what is still buffered nowhere,
+    # so that the interpreter's final flush raises nothing either.
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    out: TextIO | None = None,
+    inp: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Run the command line; returns the exit status.
+
+    Args:
+        argv: The arguments (default: ``sys.argv[1:]``).
+        out: Where to write (default: standard output).
+        inp: Where ``play`` reads the player's answers (default: standard input).
+        err: Where errors and progress go (default: standard error).
+
+    Returns:
+        0 on success, 1 for a game abandoned, 2 for a bad argument, 130 after
+        Ctrl-C, 141 when the reader of the output went away.
+
+    Example:
+        >>> from counter_rules.cli import main
+        >>> main(["explain", "4S", "4D", "3S", "QS", "--trump", "H"])  # doctest: +ELLIPSIS
+        trick: P0:4♠  P1:4♦  P2:3♠  P3:Q♠   (trump ♥)
+        ...
+        winner: seat 2
+        next leader: seat 2; next trump: ♥
+        0
+    """
+    stdout = sys.stdout if out is None else out
+    errors = sys.stderr if err is None else err
+    command = "counter-rules"
+    try:
+        with contextlib.redirect_stdout(stdout):  # --help and --version
+            args = _parser().parse_args(argv)
+        command = f"counter-rules {args.command}"
+        color = wants_color(stdout, getattr(args, "no_color", False))
+        streams = Streams(stdout, sys.stdin if inp is None else inp, errors, color)
+        status: int = args.run(args, streams)
+        stdout.flush()
+        return status
+    except SystemExit as done:  # --help, --version
+        return done.code if isinstance(done.code, int) else 0
+    except UsageError as exc:
+        errors.write(f"{exc.command}: error: {exc} (see {exc.command} --help)\n")
+        return 2
+    except CounterRulesError as exc:
+        errors.write(f"{command}: error: {cli_message(exc)} (see {command} --help)\n")
+        return 2
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError, ValueError):
+            errors.write("\n")
+        return 130
+    except BrokenPipeError:
+        if out is None:
+            _quiet_stdout()
+        return 141

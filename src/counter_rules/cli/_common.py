@@ -1,0 +1,320 @@
+"""What the subcommands share: the argument parser, usage errors, the
+ruleset options (``--rules``, ``--players``, ``--option``, ``--plugin``),
+bots by name, and the terminal's colours."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import types
+import typing
+from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
+
+import attrs
+
+from counter_rules.bots import BOT_NAMES, Bot, bot_from_name
+from counter_rules.cards import Card, Suit
+from counter_rules.errors import CounterRulesError, InvalidArgumentError
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.registry import (
+    RulesetEntry,
+    import_plugin,
+    option_from_json,
+    ruleset_entries,
+    ruleset_entry,
+)
+
+__all__ = [
+    "Parser",
+    "Streams",
+    "UsageError",
+    "add_ruleset_arguments",
+    "any_integer",
+    "bots_for",
+    "card_text",
+    "cli_message",
+    "make_rules",
+    "parse_option",
+    "rules_from_args",
+    "suit_text",
+    "wants_color",
+    "whole_number",
+]
+
+
+class UsageError(Exception):
+    """A bad argument: the command prints a one-line usage message and exits 2."""
+
+    def __init__(self, message: str, command: str = "counter-rules") -> None:
+        super().__init__(message)
+        #: The command whose usage it was, e.g. ``counter-rules play``.
+        self.command = command
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are :class:`UsageError`, so that
+    :func:`counter_rules.cli.main` prints them on one line."""
+
+    def error(self, message: str) -> NoReturn:
+        # "argument --seat: --seat must be ..." says the name once.
+        message = re.sub(r"^argument ([^:]+): (?=\1 )", "", message)
+        raise UsageError(message, self.prog)
+
+
+@attrs.frozen
+class Streams:
+    """Where a command writes and reads."""
+
+    out: TextIO
+    """Standard output."""
+    inp: TextIO
+    """Where ``play`` reads the player's answers."""
+    err: TextIO
+    """Errors and progress."""
+    color: bool
+    """Whether the output may hold ANSI colours."""
+
+
+def wants_color(stream: TextIO, no_color: bool) -> bool:
+    """Colour only on a terminal, and never with ``--no-color`` or ``NO_COLOR`` set."""
+    if no_color or os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+_SUIT_COLORS = {Suit.CLUBS: "32", Suit.DIAMONDS: "34", Suit.HEARTS: "31", Suit.SPADES: "1"}
+
+
+def card_text(card: Card, color: bool) -> str:
+    """A card as printed, coloured by suit (four-colour deck) when ``color``."""
+    text = str(card)
+    if not color:
+        return text
+    code = "35" if card.suit is None else _SUIT_COLORS[card.suit]
+    return f"\x1b[{code}m{text}\x1b[0m"
+
+
+def suit_text(suit: Suit | None, color: bool) -> str:
+    """A suit symbol, coloured when ``color``; ``no trump`` for ``None``."""
+    if suit is None:
+        return "no trump"
+    return f"\x1b[{_SUIT_COLORS[suit]}m{suit}\x1b[0m" if color else str(suit)
+
+
+# -- messages in the command line's words ------------------------------------------
+_FIELD = re.compile(r"^[A-Z]\w*(?:\.[a-z_]\w*)*\.([a-z_]\w*)\b")
+
+
+def cli_message(exc: BaseException) -> str:
+    """A library error in the command line's words: ``Counter.players must
+    ...`` reads ``--players must ...``, another field ``--option NAME ...``.
+
+    Example:
+        >>> from counter_rules import InvalidArgumentError
+        >>> from counter_rules.cli._common import cli_message
+        >>> cli_message(InvalidArgumentError("OhHell.jokers needs decks=1, got decks=2"))
+        '--option jokers needs decks=1, got decks=2'
+    """
+    text = str(exc)
+    match = _FIELD.match(text)
+    if match is None:
+        return text
+    field = match.group(1)
+    head = "--players" if field == "players" else f"--option {field}"
+    return f"{head}{text[match.end() :]}"
+
+
+# -- rulesets from arguments ---------------------------------------------------------
+def add_ruleset_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--rules``, ``--players``, ``--option`` (repeatable) and ``--plugin``."""
+    parser.add_argument(
+        "--rules",
+        default="counter",
+        metavar="NAME",
+        help="the ruleset: counter (default), oh-hell, up-and-down, blackout, office, "
+        "north-east, or a registered one (counter-rules rules lists them)",
+    )
+    parser.add_argument(
+        "--players", type=whole_number("--players"), default=None, metavar="N",
+        help="the number of players (default: the ruleset's)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help="a ruleset option, repeatable (counter-rules rules NAME lists them)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--plugin", action="append", default=[], metavar="MODULE",
+        help="import MODULE first: a module of yours that registers rulesets",
+    )  # fmt: skip
+
+
+def whole_number(name: str, low: int = 1) -> Any:
+    """An argparse ``type`` for a whole number of at least ``low``."""
+
+    def parse(text: str) -> int:
+        if not re.fullmatch(r"[+-]?[0-9]{1,9}", text.strip()) or int(text) < low:
+            raise argparse.ArgumentTypeError(
+                f"{name} must be a whole number of at least {low}, got {text!r}"
+            )
+        return int(text)
+
+    return parse
+
+
+def any_integer(name: str) -> Any:
+    """An argparse ``type`` for any whole number (a seed)."""
+
+    def parse(text: str) -> int:
+        if not re.fullmatch(r"[+-]?[0-9]{1,38}", text.strip()):
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r}")
+        return int(text)
+
+    return parse
+
+
+def _parts(hint: object) -> tuple[object, ...]:
+    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
+        return tuple(p for part in typing.get_args(hint) for p in _parts(part))
+    return (hint,)
+
+
+def _item_parts(hint: object) -> tuple[object, ...] | None:
+    for part in _parts(hint):
+        if typing.get_origin(part) is tuple:
+            args = typing.get_args(part)
+            return tuple(p for arg in args if arg is not Ellipsis for p in _parts(arg))
+    return None
+
+
+def _scalar(text: str, parts: tuple[object, ...]) -> object:
+    low = text.strip().lower()
+    unknown = parts == (object,)
+    if low in ("none", "null", "nt", "-") and (type(None) in parts or unknown):
+        return None
+    if bool in parts or unknown:
+        if low in ("true", "yes", "on"):
+            return True
+        if low in ("false", "no", "off"):
+            return False
+    if (int in parts or unknown) and re.fullmatch(r"[+-]?[0-9]{1,9}", low):
+        return int(low)
+    if Suit in parts and str not in parts:
+        try:
+            return Suit.parse(text).letter
+        except CounterRulesError:
+            raise InvalidArgumentError(
+                f"expected suits such as S,H,none (C, D, H, S or none), got {text.strip()!r}"
+            ) from None
+    return text.strip()
+
+
+def parse_option(text: str, hint: object) -> object:
+    """An option's value from its command-line text, read as its type wants:
+    ``true``/``false``, whole numbers, ``none``, lists such as ``10,9,8`` or
+    ``S,H,none``.
+
+    Example:
+        >>> from counter_rules import Suit
+        >>> from counter_rules.cli._common import parse_option
+        >>> parse_option("10,9", tuple[int, ...] | str), parse_option("up", tuple[int, ...] | str)
+        ((10, 9), 'up')
+        >>> parse_option("h,none", tuple[Suit | None, ...])
+        (<Suit.HEARTS: 2>, None)
+    """
+    parts = _parts(hint)
+    items = _item_parts(hint)
+    if items is not None:
+        others = tuple(p for p in parts if typing.get_origin(p) is not tuple)
+        if "," in text or not others:
+            return option_from_json([_scalar(t, items) for t in text.split(",")], hint)
+        item = _scalar(text, items)
+        if not isinstance(item, str):  # schedule=10: the hand sizes (10,)
+            return option_from_json([item], hint)
+        return option_from_json(_scalar(text, others), hint)
+    return option_from_json(_scalar(text, parts), hint)
+
+
+def make_rules(name: str, players: int | None = None, options: Sequence[str] = ()) -> Ruleset:
+    """A ruleset from its command-line name, ``--players`` and ``--option`` texts.
+
+    Raises:
+        InvalidArgumentError: An unknown ruleset or option, or a bad value; the
+            message speaks of the command line's arguments.
+
+    Example:
+        >>> from counter_rules.cli import make_rules
+        >>> make_rules("counter", 3, ["target=5"])
+        Counter(players=3, target=5, hook=False)
+        >>> make_rules("oh-hell", options=["schedule=10", "hook=true"])
+        OhHell(players=4, schedule=(10,), hook=True)
+    """
+    try:
+        entry = ruleset_entry(name)
+    except InvalidArgumentError:
+        names = ", ".join(e.name for e in ruleset_entries())
+        raise InvalidArgumentError(f"--rules must be one of {names}, got {name!r}") from None
+    kwargs: dict[str, object] = {}
+    if players is not None:
+        kwargs["players"] = players
+    for item in options:
+        key, sep, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        known = [o.name for o in entry.options if o.name != "players"]
+        if not sep or key not in known:
+            raise InvalidArgumentError(
+                f"--option must be NAME=VALUE with a NAME of {entry.name}'s options "
+                f"({', '.join(known) or 'none'}), got {item!r}"
+            )
+        option = entry.option(key)
+        try:
+            kwargs[key] = parse_option(value, option.hint)
+        except CounterRulesError as exc:
+            raise InvalidArgumentError(f"--option {key}: {exc}") from None
+    try:
+        return entry.build(**kwargs)
+    except CounterRulesError as exc:
+        raise InvalidArgumentError(cli_message(exc)) from None
+    except (TypeError, ValueError) as exc:  # a user's ruleset that checks less
+        raise InvalidArgumentError(f"{entry.name}: {exc}") from None
+
+
+def rules_from_args(args: argparse.Namespace) -> tuple[RulesetEntry, Ruleset]:
+    """The ruleset the arguments name, after importing every ``--plugin``."""
+    for module in args.plugin:
+        import_plugin(module)
+    rules = make_rules(args.rules, args.players, args.option)
+    return ruleset_entry(args.rules), rules
+
+
+# -- bots ----------------------------------------------------------------------------
+def bots_for(spec: str | None, seats: int, default: Sequence[str]) -> list[Bot]:
+    """The bots ``--bots`` names for ``seats`` seats: one name for every seat or
+    one per seat; ``None`` takes ``default`` (its last name repeated).
+
+    Raises:
+        InvalidArgumentError: A wrong count or an unknown bot.
+    """
+    if spec is None:
+        names = [default[min(i, len(default) - 1)] for i in range(seats)]
+    else:
+        names = [n.strip() for n in spec.split(",")]
+        if len(names) == 1:
+            names *= seats
+    if len(names) != seats or not all(names):
+        raise InvalidArgumentError(
+            f"--bots must name one bot for every seat or one per seat ({seats}), "
+            f"from {', '.join(BOT_NAMES)} or ismcts:N, got {spec!r}"
+        )
+    bots = []
+    for name in names:
+        try:
+            bots.append(bot_from_name(name))
+        except CounterRulesError:
+            raise InvalidArgumentError(
+                f"--bots must name bots from {', '.join(BOT_NAMES)} or ismcts:N "
+                f"(N iterations), got {name!r}"
+            ) from None
+    return bots
