@@ -97,8 +97,8 @@ class OhHell(Ruleset):
     Args:
         players: 2..10.
         schedule: Cards dealt per hand: a tuple such as ``(10,)`` or a name from
-            :data:`~counter_rules.rulesets.oh_hell.SCHEDULES`: ``"up"`` (1 up to
-            the most each can get, M),
+            :data:`~counter_rules.rulesets.oh_hell_options.SCHEDULES`: ``"up"``
+            (1 up to the most each can get, M),
             ``"reverse"`` (M down to 1), ``"full"`` (1 up to M and back),
             ``"up_and_down"`` (1 up to 10 and back), ``"up_to_ten"``,
             ``"eight_down_up"`` (8 down to 1 and back up to 8), ``"seven_truf"``
@@ -126,7 +126,7 @@ class OhHell(Ruleset):
         follow: ``"plain"`` or ``"must_trump"`` (La Podrida, Romanian Whist).
         trumps_broken: Trumps may not be led until one has been played to an
             earlier trick of the hand (unless the leader holds only trumps).
-        scoring: A name from :data:`~counter_rules.rulesets.oh_hell.SCORINGS`.
+        scoring: A name from :data:`~counter_rules.rulesets.oh_hell_options.SCORINGS`.
         playoff: Ties at the top after the last deal are played off with further
             deals until one player leads alone (Blackout).
         playoff_sizes: ``"from_one"``: the play-off deals go 1, 2, 3 ... cards
@@ -135,7 +135,8 @@ class OhHell(Ruleset):
             deal has a player off their bid and won when every deal is made.
         devils_bridge: In one-card hands each player sees every other hand but
             not their own while bidding (player views show exactly that).
-        leader: Who leads the first trick, from :data:`~counter_rules.rulesets.oh_hell.LEADERS`.
+        leader: Who leads the first trick, from
+            :data:`~counter_rules.rulesets.oh_hell_options.LEADERS`.
         reflip_joker: Under the ``"office"`` schedule, a flipped Joker is shuffled
             back and another card flipped.
         bowers: Jack Marrows' bowers: the jack of trumps is the highest card,

@@ -17,7 +17,7 @@ holds
 Options travel as JSON by one generic conversion: tuples become lists, a
 :class:`~counter_rules.Suit` its letter (``"C"``, ``"D"``, ``"H"``, ``"S"``),
 ``None`` stays ``null``; reading goes back the same way, guided by the option's
-type. A ruleset a user writes joins the table with :func:`register_ruleset`;
+type. A ruleset a user writes joins the table with :func:`~counter_rules.register_ruleset`;
 it is then recorded, loaded and played from the command line like the built-in
 ones. The command line imports a user's module given with ``--plugin MODULE``,
 and every module named by an entry point of the group ``counter_rules.rulesets``
@@ -103,7 +103,7 @@ class RulesetOption:
 
 @attrs.frozen
 class RulesetEntry:
-    """One ruleset of the registry (see :func:`register_ruleset`)."""
+    """One ruleset of the registry (see :func:`~counter_rules.register_ruleset`)."""
 
     name: str
     """The name the command line takes, e.g. ``"up-and-down"``."""
