@@ -401,7 +401,10 @@ def record_of(state: GameState) -> GameRecord:
 
     Raises:
         InvalidArgumentError: The state's history is incomplete (a sampled world
-            does not know the passes other players made).
+            does not know the passes other players made), or, past the first
+            hand, the seed and moves do not lead to it (a record holds only the
+            first deal, so a world drawn by :func:`~counter_rules.sample_world`
+            in a later hand cannot be recorded).
     """
     moves: list[Move] = []
     players = state.players
@@ -417,7 +420,20 @@ def record_of(state: GameState) -> GameRecord:
             state, state.dealer, state.bids, state.blind, state.tricks, state.exchanges,
             state.trick, pending,
         )  # fmt: skip
-    return GameRecord(state.rules, state.seed, state.first_deal, tuple(moves))
+    record = GameRecord(state.rules, state.seed, state.first_deal, tuple(moves))
+    if state.history:
+        # Later deals come from the seed: check that they are this game's.
+        try:
+            reached: GameState | None = record.final_state()
+        except CounterRulesError:
+            reached = None
+        if reached != state:
+            raise InvalidArgumentError(
+                "cannot record this state: its seed and moves do not replay to it; a record "
+                "holds only the first deal, so a world from sample_world after the first "
+                "hand cannot be recorded"
+            )
+    return record
 
 
 def state_to_json(state: GameState, *, indent: int | None = None) -> str:
