@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from counter_rules import (
@@ -148,3 +150,31 @@ def test_pass_moves_only_in_the_pass_phase() -> None:
     state = new_game(Counter(), seed=3)
     with pytest.raises(IllegalMoveError, match="the game is bidding: expected a Bid, not a Pass"):
         apply_move(state, Pass(1, state.hands[1][0]))
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 3])
+def test_the_first_dealer_can_be_chosen_and_is_kept_in_views_and_records(dealer: int) -> None:
+    """``new_game(..., dealer=k)``: seat k deals, its left bids and leads first,
+    the deal passes left; views show the dealer and records replay the game."""
+    import random
+
+    from counter_rules import OhHell, state_from_json, state_to_json, view
+
+    rules = OhHell(players=4, schedule=(2, 2, 1), hook=True)
+    state = new_game(rules, seed=4, dealer=dealer)
+    assert state.dealer == dealer
+    assert state.current_player == (dealer + 1) % 4
+    assert view(state, 2).dealer == dealer
+    rng = random.Random(dealer)
+    while state.hand_number == 1:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    assert state.dealer == (dealer + 1) % 4
+    assert state_from_json(state_to_json(state)) == state
+    assert json.loads(state_to_json(state))["dealer"] == dealer
+
+
+@pytest.mark.parametrize("dealer", [-1, 4, "1", 1.0, True])
+def test_a_first_dealer_that_is_not_a_seat_is_refused(dealer: object) -> None:
+    """The error names the value and the seats allowed."""
+    with pytest.raises(InvalidArgumentError, match=r"dealer must be a seat 0\.\.3"):
+        new_game(Counter(), seed=1, dealer=dealer)  # type: ignore[arg-type]

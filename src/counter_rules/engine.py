@@ -49,7 +49,13 @@ _PLAYING = Phase.PLAYING
 
 
 # -- starting -----------------------------------------------------------------
-def new_game(rules: Ruleset, seed: int | None = None, *, deal: Deal | None = None) -> GameState:
+def new_game(
+    rules: Ruleset,
+    seed: int | None = None,
+    *,
+    deal: Deal | None = None,
+    dealer: int | None = None,
+) -> GameState:
     """Start a game: the state after the first deal, ready for the first bid.
 
     Args:
@@ -59,10 +65,15 @@ def new_game(rules: Ruleset, seed: int | None = None, *, deal: Deal | None = Non
             system (it is kept in :attr:`GameState.seed`, so the game can still
             be reproduced).
         deal: Fixes the first hand's cards exactly; later hands come from the seed.
+        dealer: The seat that deals the first hand (the deal then passes to the
+            left as usual); ``None`` means the ruleset's first dealer, seat 0.
+            This is how a game from a real table or from OpenSpiel (where the
+            dealer is drawn by chance) is entered as it was dealt.
 
     Raises:
         InvalidArgumentError: ``rules`` is not a ruleset, ``seed`` is not an
-            integer, or ``deal`` does not fit the ruleset.
+            integer, ``deal`` does not fit the ruleset, or ``dealer`` is not a
+            seat.
 
     Example:
         >>> from counter_rules import Counter, Deal, new_game, standard_deck
@@ -71,6 +82,9 @@ def new_game(rules: Ruleset, seed: int | None = None, *, deal: Deal | None = Non
         >>> state = new_game(Counter(), seed=3, deal=deal)
         >>> str(state.trump_indicator), str(state.trump)
         ('2♠', '♠')
+        >>> later = new_game(Counter(), seed=3, dealer=2)  # seat 2 deals, seat 3 bids first
+        >>> later.dealer, later.current_player
+        (2, 3)
     """
     if not isinstance(rules, Ruleset):
         raise InvalidArgumentError(f"rules must be a ruleset such as Counter(), got {rules!r}")
@@ -84,7 +98,13 @@ def new_game(rules: Ruleset, seed: int | None = None, *, deal: Deal | None = Non
         raise InvalidArgumentError(f"deal must be a Deal, got {deal!r}")
     else:
         dealt = rules.check_deal(deal, seed, 1)
-    return start_hand(rules, 1, rules.first_dealer(), dealt, (0,) * rules.players, seed, (), deal)
+    if dealer is None:
+        dealer = rules.first_dealer()
+    elif type(dealer) is not int or not 0 <= dealer < rules.players:
+        raise InvalidArgumentError(
+            f"dealer must be a seat 0..{rules.players - 1} or None, got {dealer!r}"
+        )
+    return start_hand(rules, 1, dealer, dealt, (0,) * rules.players, seed, (), deal)
 
 
 # -- legality -----------------------------------------------------------------

@@ -193,6 +193,8 @@ class GameRecord:
     """The explicit first deal, or ``None`` when the seed dealt it."""
     moves: tuple[Move, ...]
     """The moves, in the order they were applied."""
+    dealer: int = 0
+    """The seat that dealt the first hand."""
 
     def replay(self) -> Iterator[GameState]:
         """Every state of the game, from the first deal to the last move."""
@@ -200,7 +202,7 @@ class GameRecord:
 
     def final_state(self) -> GameState:
         """The state after the last move."""
-        state = new_game(self.rules, self.seed, deal=self.deal)
+        state = new_game(self.rules, self.seed, deal=self.deal, dealer=self.dealer)
         for move in self.moves:
             state = apply_move(state, move)
         return state
@@ -223,6 +225,7 @@ class GameRecord:
             "rules": rules_to_dict(self.rules),
             "seed": self.seed,
             "deal": deal,
+            "dealer": self.dealer,
             "moves": [format_move(m, ascii=True) for m in self.moves],
             "result": result,
         }
@@ -257,7 +260,7 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
     if not isinstance(data, dict):
         raise _bad("", "expected a JSON object")
     missing = keys - set(data)
-    extra = set(data) - keys
+    extra = set(data) - keys - {"dealer"}  # "dealer" is optional: seat 0 without it
     if missing:
         raise _bad("", f"missing {_fields(missing)} {', '.join(sorted(missing))}")
     if extra:
@@ -277,8 +280,11 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
         raise _bad("moves", "expected a list of move texts")
     if len(moves_data) > _MAX_MOVES:
         raise _bad("moves", f"too many moves ({len(moves_data)}, at most {_MAX_MOVES})")
+    dealer = data.get("dealer", 0)
+    if type(dealer) is not int or not 0 <= dealer < rules.players:
+        raise _bad("dealer", f"expected a seat 0..{rules.players - 1}, got {dealer!r:.40}")
     try:
-        state = new_game(rules, seed, deal=deal)
+        state = new_game(rules, seed, deal=deal, dealer=dealer)
     except CounterRulesError as exc:
         raise _bad("deal", str(exc)) from None
     moves: list[Move] = []
@@ -295,7 +301,7 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
             raise _bad(f"moves[{i}]", f"{text!r} cannot be played: {exc}") from None
         moves.append(move)
     _check_result(data["result"], state)
-    return GameRecord(rules, seed, deal, tuple(moves)), state
+    return GameRecord(rules, seed, deal, tuple(moves), dealer), state
 
 
 def _load_deal(data: object) -> Deal | None:
@@ -350,7 +356,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
             :meth:`GameRecord.from_json` have been checked already).
         GameOverError: The record has moves after the end of the game.
     """
-    state = new_game(record.rules, record.seed, deal=record.deal)
+    state = new_game(record.rules, record.seed, deal=record.deal, dealer=record.dealer)
     yield state
     for move in record.moves:
         state = apply_move(state, move)
@@ -420,7 +426,8 @@ def record_of(state: GameState) -> GameRecord:
             state, state.dealer, state.bids, state.blind, state.tricks, state.exchanges,
             state.trick, pending,
         )  # fmt: skip
-    record = GameRecord(state.rules, state.seed, state.first_deal, tuple(moves))
+    first_dealer = state.history[0].dealer if state.history else state.dealer
+    record = GameRecord(state.rules, state.seed, state.first_deal, tuple(moves), first_dealer)
     if state.history:
         # Later deals come from the seed: check that they are this game's.
         try:
