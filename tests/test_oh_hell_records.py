@@ -34,6 +34,8 @@ def test_a_record_saved_by_0_1_0_loads_to_the_same_game(name: str) -> None:
     old_options = saved["record"]["rules"]["options"]  # type: ignore[index]
     # Options added since 0.1.0 are written with their defaults.
     assert {k: v for k, v in options.items() if k in old_options} == old_options
+    # Fields added since 0.1.0 ("dealer") are written with their defaults.
+    assert again.pop("dealer") == 0
     assert {k: v for k, v in again.items() if k != "rules"} == {
         k: v
         for k, v in saved["record"].items()  # type: ignore[union-attr]
