@@ -159,23 +159,44 @@ def run_match(
     jobs: int,
     uct_c: float,
     progress: Callable[[int, int], None] | None = None,
+    log: str | None = None,
 ) -> dict[str, Any]:
-    """Play ``hands // 2`` deals and summarise them."""
+    """Play ``hands // 2`` deals and summarise them; with ``log``, append each
+    deal's result to that file as a line of JSON as soon as it is played."""
     deals = hands // 2
     args = [(game, a, b, seed, d, uct_c) for d in range(deals)]
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
+
+    def done(result: dict[str, Any]) -> None:
+        results.append(result)
+        if log:
+            with open(log, "a", encoding="utf-8") as out:
+                out.write(json.dumps(result) + "\n")
+        if progress:
+            progress(len(results), deals)
+
     if jobs == 1:
         for arg in args:
-            results.append(play_deal(*arg))
-            if progress:
-                progress(len(results), deals)
+            done(play_deal(*arg))
     else:
         with ProcessPoolExecutor(jobs) as pool:
             for result in pool.map(play_deal, *zip(*args, strict=True)):
-                results.append(result)
-                if progress:
-                    progress(len(results), deals)
+                done(result)
+    return summarise(game, a, b, seed, uct_c, results, time.perf_counter() - start)
+
+
+def summarise(
+    game: str,
+    a: str,
+    b: str,
+    seed: int,
+    uct_c: float,
+    results: Sequence[dict[str, Any]],
+    wall: float,
+) -> dict[str, Any]:
+    """The match's figures from the results of its deals."""
+    deals = len(results)
     per_deal = {side: [sum(r["points"][side]) / 2 for r in results] for side in ("a", "b")}
     cpu = {side: sum(r["cpu"][side] for r in results) for side in ("a", "b")}
     count = {side: sum(r["decisions"][side] for r in results) for side in ("a", "b")}
@@ -196,7 +217,7 @@ def run_match(
         "cpu_ms_b": 1000 * cpu["b"] / max(count["b"], 1),
         "decisions_a": count["a"],
         "decisions_b": count["b"],
-        "wall_s": time.perf_counter() - start,
+        "wall_s": wall,
     }
 
 
@@ -247,7 +268,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--uct-c", type=float, default=2.0, help="OpenSpiel's UCT constant")
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--log", help="append each deal's result to this file (JSON lines)")
+    parser.add_argument(
+        "--summarise", metavar="LOG", help="only summarise the deals of a --log file (one match)"
+    )
     args = parser.parse_args(argv)
+    if args.summarise:
+        if not (args.game and args.a and args.b):
+            parser.error("--summarise needs the match's --game, --a and --b")
+        with open(args.summarise, encoding="utf-8") as lines:
+            logged = [json.loads(line) for line in lines if line.strip()]
+        print(report(summarise(args.game, args.a, args.b, args.seed, args.uct_c, logged, 0.0)))
+        return 0
     if args.hands < 2 or args.hands % 2:
         parser.error(f"--hands must be an even number of at least 2, got {args.hands}")
     if args.game or args.a or args.b:
@@ -263,7 +295,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{game}: {a} against {b} skipped: OpenSpiel is not installed")
             continue
         result = run_match(
-            game, a, b, args.hands, args.seed, args.jobs, args.uct_c, _progress(f"{a} v {b}")
+            game,
+            a,
+            b,
+            args.hands,
+            args.seed,
+            args.jobs,
+            args.uct_c,
+            _progress(f"{a} v {b}"),
+            args.log,
         )
         print(report(result), flush=True)
         results.append(result)
