@@ -39,6 +39,12 @@ strong cards kept when winning and shed when ducking) and fades over about
 twenty visits, not one: with two hundred iterations the rollouts are too
 noisy to overrule the heuristic's estimate of the trick on little evidence.
 
+With ``bidding="paired"`` the bot's own bid is not searched in the tree:
+each of those bids is played out with the default policy in the same sampled
+worlds and with the same random choices (common random numbers), so the bids
+are compared on equal luck, and the bid with the best total reward is made.
+The iterations are shared among the bids.
+
 Below the root, bids and simultaneous decisions (Counter's pass, simultaneous
 bids) are made by the default policy, not in the tree: nobody sees the others'
 simultaneous choices, and bidding nodes for every seat would spread the
@@ -244,6 +250,9 @@ class ISMCTSBot:
             depends on the machine's speed).
         exploration: The UCB exploration constant (rewards are about -1..1).
         rollout: The default policy, ``"greedy"`` or ``"random"``.
+        bidding: ``"tree"`` (the bid is searched as the plays are) or
+            ``"paired"`` (each candidate bid is played out in the same
+            worlds; see the module docs).
 
     Raises:
         InvalidArgumentError: An option is out of range; the message names it.
