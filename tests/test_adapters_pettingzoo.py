@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import warnings
@@ -11,7 +12,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 from counter_rules import (  # noqa: E402
     Blackout,
@@ -221,5 +222,33 @@ def test_spaces_and_render() -> None:
     assert env.observation_space("player_2").contains(observation)
     text = env.render()
     assert text is not None and "P0 holds" in text
-    with pytest.raises(InvalidArgumentError, match="'human'"):
-        CounterRulesEnv(rules, render_mode="human")
+    with pytest.raises(InvalidArgumentError, match="'human' or 'ansi', got 'rgb_array'"):
+        CounterRulesEnv(rules, render_mode="rgb_array")
+
+
+def test_human_rendering_prints_the_ansi_text(capsys: pytest.CaptureFixture[str]) -> None:
+    """With render_mode="human" the ansi text is printed after reset and after
+    every step, and render() prints it and returns None; both modes are listed
+    in the metadata."""
+    rules = UpAndDown(players=3)
+    assert CounterRulesEnv.metadata["render_modes"] == ["human", "ansi"]
+    ansi = CounterRulesEnv(rules, render_mode="ansi")
+    human = CounterRulesEnv(rules, render_mode="human")
+    ansi.reset(seed=4)
+    human.reset(seed=4)
+    assert capsys.readouterr().out == f"{ansi.render()}\n"
+    action = int(np.flatnonzero(human.observe(human.agent_selection)["action_mask"])[0])
+    ansi.step(action)
+    human.step(action)
+    after_step = capsys.readouterr().out
+    assert after_step == f"{ansi.render()}\n"
+    assert human.render() is None
+    assert capsys.readouterr().out == after_step
+    assert CounterRulesEnv(rules).render() is None
+    assert capsys.readouterr().out == ""
+
+
+def test_pettingzoo_render_test_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's own rendering checks pass for every listed render mode."""
+    render_test(functools.partial(CounterRulesEnv, Counter(players=4)))
+    assert "P0 holds" in capsys.readouterr().out

@@ -20,6 +20,7 @@ from counter_rules import (
     Phase,
     UpAndDown,
     apply_move,
+    cards,
     legal_moves,
     new_game,
     sample_world,
@@ -235,6 +236,7 @@ def test_heuristic_bids_reflect_hand_strength() -> None:
         (lambda: ISMCTSBot(exploration=-1.0), "ISMCTSBot.exploration"),
         (lambda: ISMCTSBot(time_limit=0), "ISMCTSBot.time_limit"),
         (lambda: ISMCTSBot(rollout="smart"), "ISMCTSBot.rollout"),
+        (lambda: ISMCTSBot(bidding="exact"), "ISMCTSBot.bidding"),
         (lambda: bot_from_name("clever"), "bot must be one of"),
         (lambda: bot_from_name("ismcts:x"), "ismcts:N"),
     ],
@@ -330,3 +332,38 @@ def test_ismcts_searches_counter_bids_longer() -> None:
         root, candidates = bot._search(pv, legal_moves(pv), random.Random(1))
         if len(candidates) > 1:
             assert sum(root.children[m].visits for m in candidates) == 12 * factor
+
+
+@pytest.mark.parametrize(
+    "rules", [Counter(), OhHell(players=4, schedule=(10,), hook=True)], ids=repr
+)
+def test_ismcts_paired_bidding_picks_one_of_the_searched_bids(rules: Ruleset) -> None:
+    """With bidding="paired" the bid is one of the bids the tree search would
+    consider (near the hand's estimate), the same for the same generator."""
+    bot = ISMCTSBot(iterations=12, bidding="paired")
+    for seed in range(3):
+        state = new_game(rules, seed=seed)
+        pv = view(state, state.current_player or 0)
+        searched, _ = ISMCTSBot(iterations=12)._root_knowledge(
+            pv, legal_moves(pv), random.Random(1)
+        )
+        bid = bot.choose(pv, random.Random(1))
+        assert bid in searched
+        assert bid == bot.choose(pv, random.Random(1))
+
+
+def test_ismcts_paired_bidding_takes_the_bid_that_scores_best() -> None:
+    """Paired bidding plays every candidate out in the same worlds: holding
+    two Aces without trump and leading, both tricks are sure, and the bid of
+    two (the only one made) is chosen over the smaller ones searched too."""
+    rules = OhHell(players=4, schedule=(2,), trump="none")
+    aces = list(cards("AC AH"))
+    rest = [c for c in standard_deck() if c not in aces]
+    hands = [rest[0:2], aces, rest[2:4], rest[4:6]]
+    state = new_game(rules, seed=1, deal=Deal(hands=hands, stock=rest[6:]))
+    assert state.current_player == 1
+    pv = view(state, 1)
+    bot = ISMCTSBot(iterations=30, bidding="paired")
+    searched, _ = bot._root_knowledge(pv, legal_moves(pv), random.Random(3))
+    assert Bid(1, 2) in searched and Bid(1, 0) in searched
+    assert bot.choose(pv, random.Random(3)) == Bid(1, 2)

@@ -22,6 +22,11 @@ The game's shape, as OpenSpiel sees it:
   game's length. ``min_utility``/``max_utility`` are
   ``∓ max_hands × (10·H + 20)`` with ``H`` the largest possible hand, more
   than any scoring scheme gives.
+* **Resampling.** :meth:`CounterRulesState.resample_from_infostate` draws
+  a state the player cannot tell from this one with the library's exact
+  sampler (:func:`counter_rules.sample_world` of
+  :func:`counter_rules.view`), so OpenSpiel's information-set search
+  (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) runs unchanged.
 * **Observations.** Strings and float32 tensors, all from
   :func:`counter_rules.view`: the observation string is the seat's view of
   the current moment; the information state string adds this hand's
@@ -48,6 +53,8 @@ Example (needs ``open_spiel``)::
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -67,6 +74,7 @@ from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import IllegalMoveError, InvalidArgumentError
 from counter_rules.moves import Move
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.sampling import sample_world
 from counter_rules.state import GameState, HandResult
 from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView, view
@@ -308,6 +316,49 @@ class CounterRulesState(pyspiel.State):  # type: ignore[misc]
         if action not in actions.legal_actions(state, seat):
             raise IllegalMoveError(move, f"action {action} ({move}) is not legal for seat {seat}")
         self._state = _Shared(apply_move(state, move))
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> CounterRulesState:
+        """A state ``player_id`` cannot tell from this one, drawn uniformly.
+
+        The engine's exact sampler draws it: :func:`counter_rules.sample_world`
+        of the player's :func:`counter_rules.view`, so every deal that agrees
+        with what the player has seen is equally likely. The player's
+        information state and observation strings and tensors are those of
+        this state. The random generator is seeded from two calls of
+        ``probability_sampler`` (a function returning floats in ``[0, 1)``, as
+        OpenSpiel passes ``pyspiel.UniformProbabilitySampler(0., 1.)``).
+        Like :meth:`CounterRulesGame.state_from`, the new state's OpenSpiel
+        ``history()`` starts empty: no seed deals the drawn cards.
+
+        Raises:
+            InvalidArgumentError: Before the deal, ``player_id`` is not a
+                seat, or ``probability_sampler`` does not return a number in
+                ``[0, 1)``.
+        """
+        state = self._dealt()
+        players = self._actions().rules.players
+        if isinstance(player_id, bool) or not isinstance(player_id, int | np.integer):
+            raise InvalidArgumentError(
+                f"player_id must be a seat 0..{players - 1}, got {player_id!r}"
+            )
+        if not 0 <= player_id < players:
+            raise InvalidArgumentError(
+                f"player_id must be a seat 0..{players - 1}, got {player_id!r}"
+            )
+        seed = 0
+        for _ in range(2):
+            draw = probability_sampler()
+            if not isinstance(draw, float | int) or not 0.0 <= draw < 1.0:
+                raise InvalidArgumentError(
+                    f"probability_sampler must return a number in [0, 1), got {draw!r}"
+                )
+            seed = (seed << 32) | int(draw * 2**32)
+        world = sample_world(view(state, int(player_id)), random.Random(seed))
+        resampled = CounterRulesState(self.get_game())
+        resampled._state = _Shared(world)
+        return resampled
 
     def _action_to_string(self, player: int, action: int) -> str:
         """``'seed 7'`` at the chance node, else the move, like ``'P1:bid 3'``."""

@@ -67,15 +67,18 @@ class CounterRulesEnv(AECEnv):  # type: ignore[misc]
 
     Args:
         rules: The ruleset to play.
-        render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the whole
-            state as text, every hand included).
+        render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the whole
+            state as text, every hand included) or ``"human"`` (the same text
+            is printed after every :meth:`reset` and :meth:`step`, and
+            :meth:`render` prints it and returns ``None``, as in PettingZoo's
+            classic environments).
 
     Raises:
         InvalidArgumentError: A bad ruleset or render mode.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "counter_rules_v0",
         "is_parallelizable": False,
     }
@@ -83,8 +86,10 @@ class CounterRulesEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, rules: Ruleset, render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise InvalidArgumentError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise InvalidArgumentError(
+                f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}"
+            )
         self.rules = rules
         """The ruleset played."""
         self.actions = ActionMap(rules)
@@ -150,6 +155,8 @@ class CounterRulesEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[min(self.game_state.to_act)]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
         """``agent``'s observation vector and action mask."""
@@ -189,12 +196,23 @@ class CounterRulesEnv(AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = self.possible_agents[min(state.to_act)]
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """The whole state as text, every hand included (``render_mode="ansi"``)."""
+        """The whole state as text, every hand included: returned with
+        ``render_mode="ansi"``, printed with ``"human"`` (then ``None`` is
+        returned); ``None`` without a render mode or before :meth:`reset`."""
         if self.render_mode is None or self.game_state is None:
             return None
-        state = self.game_state
+        text = self._text(self.game_state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    @staticmethod
+    def _text(state: GameState) -> str:
         lines = [repr(state)]
         lines += [
             f"P{seat} holds {' '.join(str(c) for c in hand) or '-'}"

@@ -21,13 +21,12 @@ import random
 from collections.abc import Sequence
 
 from counter_rules.cards import Card, Rank, Suit
-from counter_rules.effects import two
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.moves import Move, Pass, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.counter import Counter
 from counter_rules.rulesets.oh_hell import OhHell
-from counter_rules.rulesets.plain_tricks import led_suit, strength
+from counter_rules.rulesets.plain_tricks import strength
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
 from counter_rules.trick import PlayedCard, TrickResult
@@ -73,26 +72,23 @@ def hand_over(state: GameState, hand_number: int) -> bool:
     return state.hand_number != hand_number or state.is_over
 
 
-def _follow_card(
+def _random_play(
     rules: Ruleset,
-    hand: Sequence[Card],
+    hand: tuple[Card, ...],
     plays: Sequence[PlayedCard],
     rng: random.Random,
     trump: Suit | None,
-) -> Card:
-    """A random card of ``hand`` that (roughly) follows the trick so far."""
-    if plays:
-        if isinstance(rules, Counter):
-            suit: Suit | None = two.suit_to_follow(plays[0].card, trump)
-            is_set = True
-        else:
-            jokers = rules.jokers if isinstance(rules, OhHell) else "none"
-            suit, is_set = led_suit(plays, jokers)
-        if is_set:
-            suited = [c for c in hand if c.suit is suit]
-            if suited:
-                return suited[rng.randrange(len(suited))]
-    return hand[rng.randrange(len(hand))]
+    seat: int,
+) -> PlayedCard:
+    """A random legal play of ``hand`` to the trick so far, as the ruleset's
+    own :meth:`~counter_rules.Ruleset.plays_from` lists them; a random card
+    of the hand where the rules need more of the state than the trick."""
+    legal = rules.plays_from(hand, tuple(plays), trump, seat)
+    if legal:
+        play = legal[rng.randrange(len(legal))]
+        return PlayedCard(seat, play.card, play.reveal, play.call)
+    card = hand[rng.randrange(len(hand))]
+    return _played(seat, card, rng.choice(("high", "low")))
 
 
 def _played(seat: int, card: Card, call: str | None) -> PlayedCard:
@@ -104,7 +100,8 @@ def card_chances(player_view: PlayerView, rng: random.Random, samples: int) -> d
 
     Each sample draws the others' hands with :func:`counter_rules.sample_world`,
     puts the card at a random place in a trick whose other cards are random
-    cards of those hands that follow suit, and asks the ruleset who wins.
+    legal plays from those hands (the ruleset's
+    :meth:`~counter_rules.Ruleset.plays_from`), and asks the ruleset who wins.
     """
     rules = player_view.rules
     hand = player_view.hand or ()
@@ -126,9 +123,7 @@ def card_chances(player_view: PlayerView, rng: random.Random, samples: int) -> d
                 held = world.hands[seat]
                 if not held:
                     continue
-                other = _follow_card(rules, held, plays, rng, trump)
-                call = rng.choice(("high", "low")) if atkinson else None
-                plays.append(_played(seat, other, call))
+                plays.append(_random_play(rules, held, plays, rng, trump, seat))
             result = rules.resolve(plays, trump, explain=False, trump_card=trump_card)
             if result.winner == me:
                 wins[card] += 1

@@ -39,6 +39,12 @@ strong cards kept when winning and shed when ducking) and fades over about
 twenty visits, not one: with two hundred iterations the rollouts are too
 noisy to overrule the heuristic's estimate of the trick on little evidence.
 
+With ``bidding="paired"`` the bot's own bid is not searched in the tree:
+each of those bids is played out with the default policy in the same sampled
+worlds and with the same random choices (common random numbers), so the bids
+are compared on equal luck, and the bid with the best total reward is made.
+The iterations are shared among the bids.
+
 Below the root, bids and simultaneous decisions (Counter's pass, simultaneous
 bids) are made by the default policy, not in the tree: nobody sees the others'
 simultaneous choices, and bidding nodes for every seat would spread the
@@ -81,10 +87,12 @@ from counter_rules.state import GameState, Phase
 from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
 
-__all__ = ["ROLLOUTS", "ISMCTSBot"]
+__all__ = ["BIDDINGS", "ROLLOUTS", "ISMCTSBot"]
 
 ROLLOUTS = ("greedy", "random")
 """The default policies for rollouts."""
+BIDDINGS = ("tree", "paired")
+"""How the bot searches its own bid."""
 
 _EPSILON = 0.1  # share of random moves in greedy rollouts
 _BIAS = 1.0  # weight of the heuristic's trick estimate at the root
@@ -242,6 +250,9 @@ class ISMCTSBot:
             depends on the machine's speed).
         exploration: The UCB exploration constant (rewards are about -1..1).
         rollout: The default policy, ``"greedy"`` or ``"random"``.
+        bidding: ``"tree"`` (the bid is searched as the plays are) or
+            ``"paired"`` (each candidate bid is played out in the same
+            worlds; see the module docs).
 
     Raises:
         InvalidArgumentError: An option is out of range; the message names it.
@@ -265,10 +276,13 @@ class ISMCTSBot:
     """The UCB exploration constant."""
     rollout: str = "greedy"
     """The rollout policy, ``"greedy"`` or ``"random"``."""
+    bidding: str = "tree"
+    """How the bid is searched, ``"tree"`` or ``"paired"``."""
 
     def __attrs_post_init__(self) -> None:
         check_int("ISMCTSBot", "iterations", self.iterations, 1)
         check_choice("ISMCTSBot", "rollout", self.rollout, ROLLOUTS)
+        check_choice("ISMCTSBot", "bidding", self.bidding, BIDDINGS)
         if self.time_limit is not None:
             _check_positive("time_limit", self.time_limit, "a positive number of seconds or None")
         _check_positive("exploration", self.exploration, "a positive number")
@@ -283,6 +297,8 @@ class ISMCTSBot:
         if len(moves) == 1:
             return moves[0]
         root, candidates = self._search(view, moves, rng)
+        if not root.children:
+            return candidates[0]
         best, best_key = candidates[0], (-1, -math.inf)
         for move in candidates:
             child = root.children.get(move)
@@ -348,11 +364,49 @@ class ISMCTSBot:
         iterations = self.iterations
         if target is not None and isinstance(moves[0], Bid):
             iterations *= _BID_ITERATIONS
+        if self.bidding == "paired" and isinstance(moves[0], Bid):
+            best = self._paired_bids(
+                view, candidates, rng, policy, (scale, target), (iterations, deadline)
+            )
+            return _Node(view.seat), [best]
         for _ in range(iterations):
             self._iterate(root, candidates, view, rng, policy, (scale, fade, target))
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return root, candidates
+
+    def _paired_bids(
+        self,
+        view: PlayerView,
+        candidates: list[Move],
+        rng: random.Random,
+        policy: _Policy,
+        reward: tuple[float, int | None],
+        budget: tuple[int, float | None],
+    ) -> Move:
+        """The bid with the best mean reward when every candidate is played
+        out in the same worlds with the same random choices (common random
+        numbers: the candidates differ only by the bid, not by luck)."""
+        hand_number = view.hand_number
+        scale, target = reward
+        iterations, deadline = budget
+        totals = [0.0] * len(candidates)
+        for _ in range(max(1, iterations // len(candidates))):
+            world = sample_world(view, rng)
+            seed = rng.getrandbits(64)
+            for i, bid in enumerate(candidates):
+                follow = random.Random(seed)
+                state = apply_move(world, bid)
+                while not hand_over(state, hand_number):
+                    to_act = state.to_act
+                    seat = min(to_act)
+                    options = legal_moves(state, seat) if len(to_act) > 1 else legal_moves(state)
+                    state = apply_move(state, policy.move(state, options, follow))
+                totals[i] += _rewards(state, hand_number, scale, target)[view.seat]
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        best = max(range(len(candidates)), key=totals.__getitem__)
+        return candidates[best]
 
     def _iterate(
         self,

@@ -3,7 +3,7 @@
 Example:
     >>> from counter_rules.bots import bot_from_name, bot_name
     >>> bot_from_name("ismcts:50")
-    ISMCTSBot(iterations=50, time_limit=None, exploration=0.7, rollout='greedy')
+    ISMCTSBot(iterations=50, time_limit=None, exploration=0.7, rollout='greedy', bidding='tree')
     >>> bot_name(bot_from_name("heuristic"))
     'heuristic'
 """
