@@ -27,7 +27,7 @@ def after_trick(work: TrickWork) -> None:
         listed = ", ".join(str(j) for j in jacks)
         work.note(
             "jack",
-            f"{listed} go(es) face up onto the stock: "
+            f"{listed} {'goes' if len(jacks) == 1 else 'go'} face up onto the stock: "
             f"{jacks[-1].suit} is trump from the next trick",
             _JACK,
             work.cards.index(jacks[-1]),

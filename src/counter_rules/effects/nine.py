@@ -44,7 +44,8 @@ def apply(work: TrickWork) -> None:
         if work.explain:
             work.note(
                 "nine",
-                f"{work.label(i)} sees {above} card(s) above 9 and {below} below: "
+                f"{work.label(i)} sees {above} {'card' if above == 1 else 'cards'} above 9 "
+                f"and {below} below: "
                 f"it is worth {fmt_half(work.half[i])}",
                 _NINE,
                 i,

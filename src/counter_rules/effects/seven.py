@@ -30,7 +30,8 @@ def apply(work: TrickWork) -> None:
     work.lowest_wins = sevens % 2 == 1
     if work.explain:
         if work.lowest_wins:
-            text = f"{sevens} Seven(s), an odd number: the lowest value wins"
+            count = "one Seven" if sevens == 1 else f"{sevens} Sevens"
+            text = f"{count}, an odd number: the lowest value wins"
         else:
             text = f"{sevens} Sevens, an even number: they cancel out"
         work.note("seven", text, _SEVEN, work.ranks.index(_SEVEN))
