@@ -27,8 +27,9 @@ more than one legal move.
 
 The default runs the two headline matches: plain four-player Oh Hell
 (``OhHell(players=4, schedule=(10,), hook=True)``, OpenSpiel's ``oh_hell``)
-with ``ismcts:200`` against ``openspiel:70``, and Counter with ``ismcts``
-against ``heuristic``, 400 hands each:
+with ``ismcts:120`` against ``openspiel:35`` (about the same CPU time per
+decision), and Counter with ``ismcts:100`` against ``heuristic``, 400 hands
+each (the measured figures are on the bots page of the docs):
 
     python benchmarks/bench_vs_openspiel.py [--hands 400] [--jobs 2]
     python benchmarks/bench_vs_openspiel.py --game oh-hell --a heuristic --b random
@@ -64,7 +65,10 @@ GAMES: dict[str, Ruleset] = {
     "oh-hell": OhHell(players=4, schedule=(10,), hook=True),
     "counter": Counter(players=4),
 }
-DEFAULT_MATCHES = [("oh-hell", "ismcts:200", "openspiel:70"), ("counter", "ismcts", "heuristic")]
+DEFAULT_MATCHES = [
+    ("oh-hell", "ismcts:120", "openspiel:35"),
+    ("counter", "ismcts:100", "heuristic"),
+]
 
 
 class _Player(Protocol):
