@@ -367,3 +367,20 @@ def test_ismcts_paired_bidding_takes_the_bid_that_scores_best() -> None:
     searched, _ = bot._root_knowledge(pv, legal_moves(pv), random.Random(3))
     assert Bid(1, 2) in searched and Bid(1, 0) in searched
     assert bot.choose(pv, random.Random(3)) == Bid(1, 2)
+
+
+@pytest.mark.parametrize("options", [{"jokers": "high"}, {"bowers": True}])
+def test_bots_play_the_newer_oh_hell_variants(options: dict[str, object]) -> None:
+    """High Jokers and bowers: the heuristic bot plays whole games legally."""
+    import random as _random
+
+    from counter_rules import OhHell, apply_move, new_game, view
+    from counter_rules.bots import HeuristicBot
+
+    rules = OhHell(players=4, schedule=(4, 3), **options)  # type: ignore[arg-type]
+    state = new_game(rules, seed=3)
+    bot, rng = HeuristicBot(), _random.Random(3)
+    while not state.is_over:
+        seat = min(state.to_act)
+        state = apply_move(state, bot.choose(view(state, seat), rng))
+    assert state.is_over

@@ -51,7 +51,7 @@ _COUNTER_POWER: dict[Rank, tuple[float, float]] = {
     Rank.TEN: (0.23, 0.39), Rank.JACK: (0.13, 0.32), Rank.QUEEN: (0.19, 0.48),
     Rank.KING: (0.20, 0.46),
 }  # fmt: skip
-_JOKER_POWER = {"loser": 0.0, "brader": 0.9, "atkinson": 0.6, "none": 0.5}
+_JOKER_POWER = {"loser": 0.0, "brader": 0.9, "atkinson": 0.6, "high": 1.0, "none": 0.5}
 
 
 def static_power(card: Card, trump: Suit | None, rules: Ruleset) -> float:
@@ -60,7 +60,7 @@ def static_power(card: Card, trump: Suit | None, rules: Ruleset) -> float:
         plain, trumps = _COUNTER_POWER[card.rank]
         return trumps if card.suit is trump and trump is not None else plain
     if card.rank is Rank.JOKER:
-        return _JOKER_POWER[rules.jokers if isinstance(rules, OhHell) else "none"]
+        return _JOKER_POWER.get(rules.jokers if isinstance(rules, OhHell) else "none", 0.5)
     base = (strength(card) - 2) / 12
     if trump is not None and card.suit is trump:
         return 0.5 + 0.5 * base
