@@ -35,7 +35,6 @@ __all__ = [
     "plays_of",
     "split_deal",
     "turn_bids",
-    "trick_result",
 ]
 
 _new: Final = object.__new__
@@ -106,31 +105,6 @@ def make_result(
         },
     )
     return result
-
-
-def trick_result(
-    plays: tuple[PlayedCard, ...],
-    winner: int | None,
-    winning_index: int | None,
-    half_values: tuple[int, ...],
-    trick_trump: Suit | None,
-    led_suit: Suit | None,
-    next_leader: int,
-    next_trump: Suit | None,
-    pass_cards: bool,
-    double_next_lead: bool,
-    jacks: tuple[Card, ...],
-    trump: Suit | None,
-    doubled_lead: bool,
-    last_trick: bool,
-    trump_card: Card | None,
-) -> TrickResult:
-    """:func:`make_result` of a trick without effects."""
-    return make_result(
-        plays, winner, winning_index, half_values, trick_trump, led_suit, next_leader,
-        next_trump, pass_cards, double_next_lead, jacks, (), trump, doubled_lead, last_trick,
-        trump_card,
-    )  # fmt: skip
 
 
 class EngineTables(NamedTuple):

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from counter_rules.cards import Card, Rank, Suit, intern_card, standard_deck
-from counter_rules.rulesets._quick import SUIT_OF, trick_result
+from counter_rules.rulesets._quick import SUIT_OF, make_result
 from counter_rules.rulesets.parts.follow import FollowRule
 from counter_rules.rulesets.parts.jokers import JOKER_STYLES as _STYLES
 from counter_rules.trick import Effect, PlayedCard, TrickResult
@@ -91,8 +91,8 @@ def _resolve_simple(
         elif not best_trump and card_suit is suit and value > best_value:
             winner, best_value = i, value
     seat = plays[winner].seat
-    return trick_result(
-        plays, seat, winner, tuple(values), trump, suit, seat, trump, False, False, (),
+    return make_result(
+        plays, seat, winner, tuple(values), trump, suit, seat, trump, False, False, (), (),
         trump, False, last_trick, trump_card,
     )  # fmt: skip
 
