@@ -1,0 +1,56 @@
+"""Explanations: each effect names the cards it concerns, by card and seat, and
+points at the right card of the trick.
+
+These pin the exact wording and index of the notes the effects write when a
+trick is explained, so that a note naming the wrong card (or none) is caught.
+"""
+
+from __future__ import annotations
+
+from counter_tricks import effects, trick
+
+from counter_rules import Card, Suit, cards
+from counter_rules.effects import four
+
+
+def test_a_led_king_names_itself_and_the_third_suit_card() -> None:
+    """The King's note names the led King and the first card of a third suit."""
+    (note,) = effects(trick("KH 5S 3D QH", Suit.SPADES), "king")
+    assert note.index == 2
+    assert note.text == (
+        "K♥ (seat 0) was led: 3♦ (seat 2) is the first card of a third suit, "
+        "so ♦ is trump in this trick"
+    )
+
+
+def test_a_led_king_without_a_third_suit_points_at_the_king() -> None:
+    """With no third suit, the King's note is about the led King itself."""
+    (note,) = effects(trick("KH QS 9H 8H", Suit.SPADES, leader=1), "king")
+    assert note.index == 0
+    assert note.text.startswith("K♥ (seat 1) was led and no card of a third suit followed")
+
+
+def test_a_led_two_names_itself_and_only_the_later_twos_count_as_trumps() -> None:
+    """A led Two's note names it; the 'counts as a trump' note is only for the
+    Twos that follow, never for the led one."""
+    notes = effects(trick("2S 3S 4H 2D", Suit.HEARTS, leader=1), "two")
+    assert [(n.index, n.text) for n in notes] == [
+        (0, "2♠ (seat 1) was led: it is a trump, so ♥ counts as the led suit"),
+        (3, "2♦ (seat 0) counts as a trump"),
+    ]
+
+
+def test_a_doubled_lead_names_the_led_card() -> None:
+    """The Six's doubling note names the led card and its doubled value."""
+    notes = effects(trick("5S 6S 3S QS", Suit.HEARTS, doubled_lead=True, leader=3), "six")
+    assert (notes[0].index, notes[0].text) == (
+        0,
+        "5♠ (seat 3) was led after a Six took effect: its value doubles to 22",
+    )
+
+
+def test_a_four_may_show_another_four_it_holds() -> None:
+    """A Four shown with a Four must be in the hand; when it is, nothing is wrong."""
+    played, shown = Card.parse("4S"), Card.parse("4D")
+    assert four.why_not_shown(played, shown, cards("4S 4D")) is None
+    assert four.why_not_shown(played, shown, cards("4S 4H")) == "4♦ must be in the hand to be shown"
