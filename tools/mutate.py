@@ -142,6 +142,11 @@ def _apply(tree: ast.Module, index: int, variant: int) -> ast.Module:
     return ast.fix_missing_locations(mutant)
 
 
+def _line(tree: ast.Module, index: int) -> int:
+    node = next(n for i, n in enumerate(ast.walk(tree)) if i == index)
+    return int(getattr(node, "lineno", 0))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="+", help="source files or folders to mutate")
@@ -149,6 +154,9 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per test run")
     parser.add_argument(
         "--limit", type=int, default=0, help="run only the first N mutants of the shuffled list"
+    )
+    parser.add_argument(
+        "--retest", help="a results file: run again only the mutants that survived in it"
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the shuffle")
     argv = sys.argv[1:]
@@ -197,6 +205,10 @@ def main() -> int:
         plan.extend((path, i, v, d) for i, v, d in _mutations(tree))
     # Random order: a run stopped early has still tested a uniform sample.
     random.Random(args.seed).shuffle(plan)
+    if args.retest:
+        old = json.loads(Path(args.retest).read_text(encoding="utf-8"))
+        wanted = {(r["file"], r["line"], r["mutation"]) for r in old if not r["killed"]}
+        plan = [p for p in plan if (str(p[0]), _line(trees[p[0]][1], p[1]), p[3]) in wanted]
     if args.limit:
         plan = plan[: args.limit]
     print(f"{len(plan)} mutants in {len(files)} files", flush=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from counter_tricks import effects, trick
 
 from counter_rules import Card, Suit, cards
-from counter_rules.effects import four
+from counter_rules.effects import fmt_half, four
 
 
 def test_a_led_king_names_itself_and_the_third_suit_card() -> None:
@@ -54,3 +54,8 @@ def test_a_four_may_show_another_four_it_holds() -> None:
     played, shown = Card.parse("4S"), Card.parse("4D")
     assert four.why_not_shown(played, shown, cards("4S 4D")) is None
     assert four.why_not_shown(played, shown, cards("4S 4H")) == "4♦ must be in the hand to be shown"
+
+
+def test_values_print_in_whole_and_half_points() -> None:
+    """Values kept in half points print as whole points, with ½ for an odd half."""
+    assert [fmt_half(h) for h in (0, 1, 2, 19, 30, 46)] == ["0", "½", "1", "9½", "15", "23"]
