@@ -24,7 +24,8 @@ Usage::
         src/counter_rules/effects src/counter_rules/scoring \\
         -- python -m pytest -x -q -o addopts='' -p no:cacheprovider tests/effects
 
-The score is printed at the end (killed / total) with every surviving mutant's
+``--retest mutation.json`` runs again only the mutants that survived in an
+earlier run (after new tests are written). The score is printed at the end (killed / total) with every surviving mutant's
 file, line and change, and written to ``--out`` as JSON.
 """
 
