@@ -59,3 +59,21 @@ def test_a_four_may_show_another_four_it_holds() -> None:
 def test_values_print_in_whole_and_half_points() -> None:
     """Values kept in half points print as whole points, with ½ for an odd half."""
     assert [fmt_half(h) for h in (0, 1, 2, 19, 30, 46)] == ["0", "½", "1", "9½", "15", "23"]
+
+
+def test_a_nine_note_counts_the_cards_above_and_below_it() -> None:
+    """The Nine's note gives how many other cards are worth more and less than 9."""
+    (note,) = effects(trick("9S QS 8S 3S", Suit.HEARTS), "nine")
+    assert (note.index, note.text) == (
+        0,
+        "9♠ (seat 0) sees 1 card(s) above 9 and 2 below: it is worth ½",
+    )
+
+
+def test_a_led_king_cancelling_the_sevens_points_at_the_king() -> None:
+    """The note that a led King cancels the Sevens is about the led King."""
+    notes = effects(trick("KS 7S 5S QS", Suit.HEARTS), "king")
+    assert [(n.index, n.text) for n in notes][-1] == (
+        0,
+        "a King was led: the Sevens have no effect",
+    )
