@@ -77,3 +77,12 @@ def test_a_led_king_cancelling_the_sevens_points_at_the_king() -> None:
         0,
         "a King was led: the Sevens have no effect",
     )
+
+
+def test_only_a_six_tying_for_the_lowest_value_gets_a_no_effect_note() -> None:
+    """When the lowest value is tied, each Six among the tied cards is noted as
+    having no effect, and no other card is."""
+    notes = effects(trick("5S 6S 3S QS", Suit.HEARTS), "six")
+    assert [(n.index, n.text) for n in notes] == [
+        (1, "6♠ (seat 1) ties for the lowest value (0): no effect")
+    ]
