@@ -79,7 +79,8 @@ class Deal:
     (hand sizes, the exact deck).
 
     Raises:
-        InvalidArgumentError: A card appears twice, or an item is not a card.
+        InvalidArgumentError: A card appears twice, an item is not a card, or
+            ``hands`` (or one hand, or ``stock``) is not a sequence of cards.
 
     Example:
         >>> from counter_rules import Deal
