@@ -346,6 +346,9 @@ def test_counter_score_accepts_exactly_its_ranges() -> None:
         for bid, won, players in calls:
             with pytest.raises(InvalidArgumentError, match=name):
                 counter.score(bid, won, players)
+    for value in (True, 2.0, "2"):
+        with pytest.raises(InvalidArgumentError, match="bid"):
+            counter.score(value, 2, 4)  # type: ignore[arg-type]
 
 
 def test_openspiel_score_refuses_a_non_bool_penalty_flag() -> None:
@@ -355,3 +358,17 @@ def test_openspiel_score_refuses_a_non_bool_penalty_flag() -> None:
     for value in ("x", 1, None):
         with pytest.raises(InvalidArgumentError, match="off_bid_penalty"):
             openspiel.score(3, 2, off_bid_penalty=value)
+
+
+def test_openspiel_score_refuses_negative_points_and_counts() -> None:
+    """OpenSpiel's points per trick, bid and tricks won are whole numbers from 0."""
+    from counter_rules.scoring import openspiel
+
+    assert openspiel.score(0, 0, points_per_trick=0) == 10
+    for kwargs, name in (
+        ({"bid": 3, "won": 2, "points_per_trick": -1}, "points_per_trick"),
+        ({"bid": -1, "won": 2}, "bid"),
+        ({"bid": 2, "won": -1}, "won"),
+    ):
+        with pytest.raises(InvalidArgumentError, match=name):
+            openspiel.score(**kwargs)
