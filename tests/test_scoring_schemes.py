@@ -325,3 +325,50 @@ def test_the_scoring_part_calls_each_schemes_function(scheme: str) -> None:
         for won in ((0, 1, 3), (4, 0, 0), (2, 1, 1)):
             want = tuple(functions[scheme](b, w, cards) for b, w in zip(bids, won, strict=True))
             assert rule.points(bids=bids, won=won, cards=cards) == want
+
+
+# -- argument bounds of Counter's and OpenSpiel's scoring functions ---------------------------
+
+
+def test_counter_score_accepts_exactly_its_ranges() -> None:
+    """Counter scores bids and tricks 0..10 for 3 to 5 players: the ends of each
+    range are accepted and one step beyond is refused, naming the value."""
+    from counter_rules.scoring import counter
+
+    assert counter.score(0, 0, 3) == 2
+    assert counter.score(10, 10, 5) == 10
+    bad = {
+        "bid": ((-1, 0, 4), (11, 0, 4)),
+        "won": ((0, -1, 4), (0, 11, 4)),
+        "players": ((0, 0, 2), (0, 0, 6)),
+    }
+    for name, calls in bad.items():
+        for bid, won, players in calls:
+            with pytest.raises(InvalidArgumentError, match=name):
+                counter.score(bid, won, players)
+    for value in (True, 2.0, "2"):
+        with pytest.raises(InvalidArgumentError, match="bid"):
+            counter.score(value, 2, 4)  # type: ignore[arg-type]
+
+
+def test_openspiel_score_refuses_a_non_bool_penalty_flag() -> None:
+    """OpenSpiel's off_bid_penalty is True or False; anything else is refused."""
+    from counter_rules.scoring import openspiel
+
+    for value in ("x", 1, None):
+        with pytest.raises(InvalidArgumentError, match="off_bid_penalty"):
+            openspiel.score(3, 2, off_bid_penalty=value)
+
+
+def test_openspiel_score_refuses_negative_points_and_counts() -> None:
+    """OpenSpiel's points per trick, bid and tricks won are whole numbers from 0."""
+    from counter_rules.scoring import openspiel
+
+    assert openspiel.score(0, 0, points_per_trick=0) == 10
+    for kwargs, name in (
+        ({"bid": 3, "won": 2, "points_per_trick": -1}, "points_per_trick"),
+        ({"bid": -1, "won": 2}, "bid"),
+        ({"bid": 2, "won": -1}, "won"),
+    ):
+        with pytest.raises(InvalidArgumentError, match=name):
+            openspiel.score(**kwargs)

@@ -65,6 +65,8 @@ class Suit(enum.Enum):
             >>> Suit.parse("h"), Suit.parse("♦")
             (<Suit.HEARTS: 2>, <Suit.DIAMONDS: 1>)
         """
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"expected a suit: one of C D H S or ♣ ♦ ♥ ♠, got {text!r}")
         suit = _SUIT_TEXT.get(text.strip().upper())
         if suit is None:
             raise InvalidNotationError(f"expected a suit: one of C D H S or ♣ ♦ ♥ ♠, got {text!r}")
@@ -159,8 +161,10 @@ class Card:
                 raise InvalidNotationError(f"a Joker has no suit, got {self.suit!r}")
         elif not isinstance(self.suit, Suit):
             raise InvalidNotationError(f"expected a Suit for suit, got {self.suit!r}")
-        if not isinstance(self.copy, int) or not 0 <= self.copy < 16:
-            raise InvalidNotationError(f"expected copy between 0 and 15, got {self.copy!r}")
+        if type(self.copy) is not int or not 0 <= self.copy < 16:
+            raise InvalidNotationError(
+                f"expected copy to be an integer from 0 to 15, got {self.copy!r}"
+            )
         object.__setattr__(self, "_key", _card_key(self.rank, self.suit, self.copy))
 
     _interned: ClassVar[dict[int, Card]] = {}
@@ -280,12 +284,17 @@ def intern_card(card: Card) -> Card:
 def standard_deck(copy: int = 0) -> tuple[Card, ...]:
     """The 52 cards of one deck in sorting order (♣A ... ♠K).
 
+    Raises:
+        InvalidNotationError: ``copy`` is not an integer from 0 to 15.
+
     Example:
         >>> from counter_rules import standard_deck
         >>> deck = standard_deck()
         >>> len(deck), str(deck[0]), str(deck[-1])
         (52, 'A♣', 'K♠')
     """
+    if type(copy) is not int or not 0 <= copy < 16:
+        raise InvalidNotationError(f"expected copy to be an integer from 0 to 15, got {copy!r}")
     return tuple(_intern(Rank(r), s, copy) for s in SUITS for r in range(1, 14))
 
 
@@ -293,12 +302,18 @@ def cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Parse a space-separated list of cards (or an iterable of card texts).
 
     Raises:
-        InvalidNotationError: One of the items is not a card; the message names it.
+        InvalidNotationError: One of the items is not a card, or ``text`` is
+            neither text nor an iterable of texts; the message names it.
 
     Example:
         >>> from counter_rules import cards
         >>> [str(c) for c in cards("4S 4D 3S QS")]
         ['4♠', '4♦', '3♠', 'Q♠']
     """
-    items = text.split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        items = text.split()
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, Card)):
+        items = list(text)
+    else:
+        raise InvalidNotationError(f"expected card texts like 'QS 4D', got {text!r:.80}")
     return tuple(Card.parse(item) for item in items)

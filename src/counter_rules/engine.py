@@ -23,7 +23,7 @@ Example:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from counter_rules._core import (
     accepts,
@@ -248,6 +248,13 @@ def resolve_trick(
         raise InvalidArgumentError(f"rules must be a ruleset such as Counter(), got {rules!r}")
     if trump is not None and not isinstance(trump, Suit):
         raise InvalidArgumentError(f"trump must be a Suit or None, got {trump!r}")
+    if not isinstance(plays, Iterable) or isinstance(plays, (str, bytes, Mapping)):
+        raise InvalidArgumentError(
+            f"plays must be a sequence of (seat, card) pairs, got {plays!r:.80}"
+        )
+    for name, flag in (("doubled_lead", doubled_lead), ("last_trick", last_trick)):
+        if type(flag) is not bool:
+            raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
     played = tuple(_as_played(p) for p in plays)
     if not played:
         raise InvalidArgumentError("a trick needs at least one card, got none")
@@ -266,6 +273,10 @@ def explain_trick(result: TrickResult, *, rules: Ruleset) -> TrickResult:
     the tricks in :attr:`GameState.tricks` and :attr:`HandResult.tricks` carry
     what is needed to explain them on demand.
 
+    Raises:
+        InvalidArgumentError: ``result`` is not a :class:`TrickResult` or
+            ``rules`` is not a ruleset.
+
     Example:
         >>> import random
         >>> from counter_rules import Counter, apply_move, explain_trick, legal_moves, new_game
@@ -276,6 +287,8 @@ def explain_trick(result: TrickResult, *, rules: Ruleset) -> TrickResult:
         >>> explained.winner == state.tricks[0].winner and len(explained.effects) > 0
         True
     """
+    if not isinstance(result, TrickResult):
+        raise InvalidArgumentError(f"result must be a TrickResult, got {result!r:.80}")
     return resolve_trick(
         result.plays,
         trump=result.trump,

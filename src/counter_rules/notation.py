@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from counter_rules.cards import Card
-from counter_rules.errors import InvalidNotationError
+from counter_rules.errors import InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
 
 __all__ = ["format_move", "parse_move"]
@@ -34,7 +34,13 @@ def _card_text(card: Card, ascii: bool) -> str:
 
 
 def format_move(move: Move, *, ascii: bool = False) -> str:
-    """The text of a move; ``ascii=True`` writes cards as ``QS`` instead of ``Q♠``."""
+    """The text of a move; ``ascii=True`` writes cards as ``QS`` instead of ``Q♠``.
+
+    Raises:
+        InvalidArgumentError: ``move`` is not a move.
+    """
+    if not isinstance(move, Bid | Pass | Play):
+        raise InvalidArgumentError(f"expected a Bid, Play or Pass, got {move!r:.80}")
     if isinstance(move, Bid):
         return f"P{move.seat}:{'blind ' if move.blind else ''}bid {move.tricks}"
     if isinstance(move, Pass):

@@ -232,6 +232,7 @@ class GameRecord:
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as JSON text."""
+        _check_indent(indent)
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
@@ -355,7 +356,10 @@ def replay(record: GameRecord) -> Iterator[GameState]:
         IllegalMoveError: A move of the record is illegal (records read with
             :meth:`GameRecord.from_json` have been checked already).
         GameOverError: The record has moves after the end of the game.
+        InvalidArgumentError: ``record`` is not a :class:`GameRecord`.
     """
+    if not isinstance(record, GameRecord):
+        raise InvalidArgumentError(f"expected a GameRecord, got {record!r:.80}")
     state = new_game(record.rules, record.seed, deal=record.deal, dealer=record.dealer)
     yield state
     for move in record.moves:
@@ -401,6 +405,16 @@ def _hand_moves(
     return moves
 
 
+def _check_indent(indent: object) -> None:
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
+        raise InvalidArgumentError(f"indent must be None or 0..16 spaces, got {indent!r:.80}")
+
+
+def _check_state(state: object) -> None:
+    if not isinstance(state, GameState):
+        raise InvalidArgumentError(f"expected a GameState, got {state!r:.80}")
+
+
 def record_of(state: GameState) -> GameRecord:
     """The record of the game that led to ``state`` (its moves are rebuilt from
     the state's history).
@@ -412,6 +426,7 @@ def record_of(state: GameState) -> GameRecord:
             first deal, so a world drawn by :func:`~counter_rules.sample_world`
             in a later hand cannot be recorded).
     """
+    _check_state(state)
     moves: list[Move] = []
     players = state.players
     no_pending: tuple[Card | None, ...] = (None,) * players
@@ -444,7 +459,14 @@ def record_of(state: GameState) -> GameRecord:
 
 
 def state_to_json(state: GameState, *, indent: int | None = None) -> str:
-    """Save a game (finished or in progress) as record JSON."""
+    """Save a game (finished or in progress) as record JSON.
+
+    Raises:
+        InvalidArgumentError: ``state`` is not a state or ``indent`` is not
+            ``None`` or a count of spaces from 0 to 16.
+    """
+    _check_state(state)
+    _check_indent(indent)
     return record_of(state).to_json(indent=indent)
 
 

@@ -10,7 +10,7 @@ checked by the property tests.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -47,6 +47,10 @@ _GAME_OVER = Phase.GAME_OVER
 def _card_tuple(value: Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(value, str):
         value = value.split()
+    elif not isinstance(value, Iterable) or isinstance(value, (Card, bytes, Mapping)):
+        raise InvalidArgumentError(
+            f"expected a sequence of cards or a text like 'AS 2S', got {value!r:.80}"
+        )
     out = []
     for item in value:
         if isinstance(item, str):
@@ -58,6 +62,10 @@ def _card_tuple(value: Iterable[Card | str]) -> tuple[Card, ...]:
 
 
 def _hands_converter(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
+    if not isinstance(value, Iterable) or isinstance(value, (str, bytes, Mapping)):
+        raise InvalidArgumentError(
+            f"hands must be a sequence with one hand per seat, got {value!r:.80}"
+        )
     return tuple(_card_tuple(hand) for hand in value)
 
 
@@ -71,7 +79,8 @@ class Deal:
     (hand sizes, the exact deck).
 
     Raises:
-        InvalidArgumentError: A card appears twice, or an item is not a card.
+        InvalidArgumentError: A card appears twice, an item is not a card, or
+            ``hands`` (or one hand, or ``stock``) is not a sequence of cards.
 
     Example:
         >>> from counter_rules import Deal
