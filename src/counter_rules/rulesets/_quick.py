@@ -153,8 +153,8 @@ def plain_plays(
     if trick:
         led = trick[0].card.suit
         suit_of = SUIT_OF
-        # One pass reading each card's key once (filtering the cards first and
-        # then calling plays_of measured 3 % slower on the whole hand).
+        # One pass reading each card's key once: cheaper than filtering the
+        # cards first and then calling plays_of.
         following: list[Play] = []
         for card in hand:
             key = card._key

@@ -416,7 +416,7 @@ def register_ruleset(
 
 def unregister_ruleset(name: str) -> None:
     """Remove the ruleset called ``name`` from the registry (records of its
-    class no longer load).
+    class then do not load).
 
     Raises:
         InvalidArgumentError: No ruleset has that name.
