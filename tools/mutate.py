@@ -25,8 +25,9 @@ Usage::
         -- python -m pytest -x -q -o addopts='' -p no:cacheprovider tests/effects
 
 ``--retest mutation.json`` runs again only the mutants that survived in an
-earlier run (after new tests are written). The score is printed at the end (killed / total) with every surviving mutant's
-file, line and change, and written to ``--out`` as JSON.
+earlier run (after new tests are written). The score is printed at the end
+(killed / total) with every surviving mutant's file, line and change, and
+written to ``--out`` as JSON.
 """
 
 from __future__ import annotations
