@@ -40,11 +40,10 @@ def score(bid: int, won: int, *, points_per_trick: int = 1, off_bid_penalty: boo
     return points(bid, won, points_per_trick, off_bid_penalty)
 
 
-def check_points_per_trick(value: object) -> int:
+def check_points_per_trick(value: object) -> None:
     """Check a ``points_per_trick``: a whole number >= 0."""
     if type(value) is not int or value < 0:
         raise InvalidArgumentError(f"points_per_trick must be a whole number >= 0, got {value!r}")
-    return value
 
 
 def points(bid: int, won: int, points_per_trick: int, off_bid_penalty: bool) -> int:
