@@ -162,3 +162,14 @@ def test_an_office_deal_needs_a_flipped_card() -> None:
     deck = rules.deck()
     with pytest.raises(InvalidArgumentError, match="flipped card"):
         new_game(rules, seed=1, deal=Deal(hands=[deck[:27], deck[27:]], stock=()))
+
+
+def test_a_playoff_that_could_never_break_a_tie_is_refused() -> None:
+    """With two players whose bids must total the tricks, both bids are made or
+    missed together, so a tie would be played off for ever: the ruleset is
+    refused when it is built (three players can break a tie)."""
+    from counter_rules import InvalidArgumentError, OhHell
+
+    with pytest.raises(InvalidArgumentError, match="playoff cannot go with bids_must_total"):
+        OhHell(players=2, schedule=(1,), bids_must_total=True, playoff=True)
+    assert OhHell(players=3, schedule=(1,), bids_must_total=True, playoff=True).playoff

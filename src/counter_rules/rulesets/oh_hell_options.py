@@ -96,6 +96,13 @@ def check_options(rules: OhHell, owner: str) -> None:
         )
     if rules.playoff and rules.cooperative:
         raise InvalidArgumentError(f"{owner}.playoff cannot go with cooperative")
+    if rules.playoff and rules.bids_must_total and rules.players == 2:
+        # Two bids that total the tricks are made or missed together, so two
+        # tied players stay tied after every play-off deal: it would never end.
+        raise InvalidArgumentError(
+            f"{owner}.playoff cannot go with bids_must_total for 2 players: "
+            "both bids are made or missed together, so a tie could never be broken"
+        )
     if rules.scoring != "openspiel" and (rules.points_per_trick != 1 or rules.off_bid_penalty):
         raise InvalidArgumentError(
             f'{owner}.points_per_trick and off_bid_penalty need scoring="openspiel", '
