@@ -1,6 +1,8 @@
 """Shared pytest configuration: Hypothesis profiles.
 
 ``HYPOTHESIS_PROFILE=thorough pytest`` runs many more examples than the default.
+Under CI (the ``CI`` variable set) the default examples are drawn from a fixed
+seed, so that a run is reproducible; local runs explore new examples each time.
 """
 
 from __future__ import annotations
@@ -21,4 +23,12 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+settings.register_profile(
+    "ci",
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+_DEFAULT = "ci" if os.environ.get("CI") else "default"
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _DEFAULT))
