@@ -259,7 +259,7 @@ def register_move_source(kind: type, moves: Callable[[object], tuple[Move, ...]]
     _MOVE_SOURCES[kind] = moves
 
 
-def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple[Move, ...]:
+def legal_moves(state: GameState | PlayerView, seat: object = None) -> tuple[Move, ...]:
     """Every legal move now, in a deterministic order; only ``seat``'s when given.
 
     In a simultaneous phase (Counter's pass) every seat still to choose has moves.

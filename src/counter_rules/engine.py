@@ -24,20 +24,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from counter_rules._core import (
-    accepts,
-    advance,
-    legal_moves,
-    start_hand,
-    type_error,
-)
+from counter_rules._core import accepts, advance, start_hand, type_error
 from counter_rules.cards import Card, Suit
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import Deal, GameState, Phase
 from counter_rules.trick import PlayedCard, TrickResult
+
+if TYPE_CHECKING:
+    from counter_rules.views import PlayerView
+
+    # The public signature. At run time the function is the engine's own, which
+    # takes ``seat`` as any object so that the compiled build, too, answers a
+    # wrong seat with the library's error instead of a TypeError.
+    def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple[Move, ...]:
+        """Every legal move now (see :func:`counter_rules._core.legal_moves`)."""
+
+else:
+    from counter_rules._core import legal_moves
 
 __all__ = ["apply_move", "explain_trick", "is_legal", "legal_moves", "new_game", "resolve_trick"]
 
