@@ -191,3 +191,30 @@ def test_counter_defaults_cannot_be_changed_from_outside() -> None:
     with pytest.raises(TypeError):
         DEFAULT_TARGETS[4] = 1  # type: ignore[index]
     assert Counter(players=4).effective_target == 8
+
+
+def test_vars_of_a_state_or_trick_result_is_read_only() -> None:
+    """``vars()`` and ``__dict__`` show a state's and a trick result's fields
+    without a way to change them; copying, pickling and attrs.evolve still work."""
+    import copy
+    import pickle
+
+    from counter_rules import apply_move, legal_moves, new_game
+
+    state = new_game(Counter(players=4), seed=3)
+    while not state.tricks:
+        state = apply_move(state, legal_moves(state)[0])
+    before = attrs.asdict(state, recurse=False)
+    for obj in (state, state.tricks[0]):
+        fields = vars(obj)
+        assert fields is obj.__dict__ or fields == obj.__dict__
+        with pytest.raises(TypeError):
+            fields["hand_number" if obj is state else "winner"] = 99  # type: ignore[index]
+        with pytest.raises(AttributeError):
+            fields.clear()  # type: ignore[attr-defined]
+        assert copy.copy(obj) == obj
+        assert copy.deepcopy(obj) == obj
+        assert pickle.loads(pickle.dumps(obj)) == obj
+    assert attrs.asdict(state, recurse=False) == before
+    assert attrs.evolve(state, hand_number=2).hand_number == 2
+    assert legal_moves(state) == legal_moves(attrs.evolve(state))

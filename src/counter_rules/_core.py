@@ -53,7 +53,7 @@ __all__ = [
 
 _card_key: Final = attrgetter("_key")
 _new_state: Final = object.__new__
-_set_dict: Final = object.__setattr__
+_set_fields: Final = object.__setattr__
 _EMPTY: Final[frozenset[int]] = frozenset()
 SEATS = tuple(frozenset((s,)) for s in range(16))
 """``SEATS[s]`` is the shared one-seat set ``{s}``."""
@@ -80,7 +80,7 @@ def _make(fields: dict[str, object]) -> GameState:
     exactly GameState's fields). The legal moves are listed here when the
     caller has not: nothing is written into a state once it is handed out."""
     state = _new_state(_STATE_CLASS)
-    _set_dict(state, "__dict__", fields)
+    _set_fields(state, "_fields_dict", fields)
     if fields["_legal"] is None:
         fields["_legal"] = compute_legal(state)
     return state
@@ -218,7 +218,7 @@ def turn_bid_moves(
 # -- legality -----------------------------------------------------------------
 def compute_legal(state: GameState) -> tuple[Move, ...]:
     """Every legal move of ``state``, listed from scratch."""
-    d = state.__dict__
+    d: dict[str, Any] = state._fields_dict
     phase = d["phase"]
     rules: Ruleset = d["rules"]
     if phase is _PLAYING:
@@ -280,7 +280,7 @@ def legal_moves(state: GameState | PlayerView, seat: object = None) -> tuple[Mov
         ()
     """
     if state.__class__ is _STATE_CLASS or isinstance(state, GameState):
-        moves: tuple[Move, ...] | None = state.__dict__["_legal"]
+        moves: tuple[Move, ...] | None = state._fields_dict["_legal"]
         if moves is None:  # a state built by hand
             moves = compute_legal(state)
     else:
@@ -345,7 +345,7 @@ def accepts(legal: tuple[Move, ...], move: object) -> bool:
 
 def advance(state: GameState, move: object) -> GameState | None:
     """The state after ``move`` if it is legal now, else ``None``."""
-    d = state.__dict__
+    d: dict[str, Any] = state._fields_dict
     legal: tuple[Move, ...] | None = d["_legal"]
     if legal is None:  # a state built by hand
         legal = compute_legal(state)
@@ -369,7 +369,7 @@ def advance(state: GameState, move: object) -> GameState | None:
 
 def apply_bid(state: GameState, move: Bid) -> GameState:
     seat = move.seat
-    d = state.__dict__
+    d: dict[str, Any] = state._fields_dict
     rules: Ruleset = d["rules"]
     tables: EngineTables = d["_tables"] or tables_for(rules)
     bids: list[int | None] = list(d["bids"])
@@ -402,7 +402,7 @@ def apply_bid(state: GameState, move: Bid) -> GameState:
 def apply_pass(state: GameState, move: Pass) -> GameState:
     seat = move.seat
     card = move.card
-    d = state.__dict__
+    d: dict[str, Any] = state._fields_dict
     hands = d["hands"]
     pending = list(d["pending"])
     # The card held, by identity first: comparing with == calls Card.__eq__
@@ -455,7 +455,7 @@ def derive(state: GameState, changes: dict[str, object]) -> GameState:
     ``GameState`` keeps its fields in the instance dict (``slots=False``), so a
     copy is one C-level dict copy; the legal moves are listed afresh.
     """
-    d = state.__dict__.copy()
+    d: dict[str, Any] = state._fields_dict.copy()
     d.update(changes)
     d["_legal"] = None
     return _make(d)
@@ -464,7 +464,7 @@ def derive(state: GameState, changes: dict[str, object]) -> GameState:
 def apply_play(state: GameState, move: Play) -> GameState:
     seat = move.seat
     card = move.card
-    d = state.__dict__
+    d: dict[str, Any] = state._fields_dict
     rules: Ruleset = d["rules"]
     tables: EngineTables = d["_tables"] or tables_for(rules)
     hands: tuple[tuple[Card, ...], ...] = d["hands"]
@@ -566,12 +566,12 @@ def end_hand(
     trump_card: Card | None,
 ) -> GameState:
     rules = state.rules
-    finished_fields = state.__dict__.copy()
+    finished_fields = state._fields_dict.copy()
     finished_fields.update(
         {
             "hands": hands, "tricks_won": won, "trick": (), "stock": stock, "tricks": tricks,
             "trump": trump, "trump_card": trump_card, "to_act": _EMPTY, "doubled_lead": False,
-            "_legal": (), "_tables": _tables(state.__dict__),
+            "_legal": (), "_tables": _tables(state._fields_dict),
         }
     )  # fmt: skip
     points = rules.score_hand(_make(dict(finished_fields)))

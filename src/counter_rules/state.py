@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from counter_rules._fields import FrozenFields
 from counter_rules.cards import Card, Suit
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.trick import PlayedCard, TrickResult
@@ -132,11 +133,11 @@ class HandResult:
     effects list; see :func:`counter_rules.explain_trick`)."""
 
 
-# slots=False: attrs then builds instances by writing the instance dict
-# directly, which is about twice as fast as slotted frozen construction; a new
-# state is built for every move.
+# slots=False: the fields live in the instance dict, which the engine hands to
+# a fresh instance at once (a new state is built for every move); FrozenFields
+# shows that dict to everybody else read-only.
 @attrs.frozen(repr=False, slots=False)
-class GameState:
+class GameState(FrozenFields):
     """One moment of a game. Immutable; build it with :func:`counter_rules.new_game`.
 
     The fields are positional for speed inside the engine; treat construction

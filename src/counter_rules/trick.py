@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import attrs
 
+from counter_rules._fields import FrozenFields
 from counter_rules.cards import Card, Rank, Suit
 
 __all__ = ["Effect", "PlayedCard", "TrickResult", "played_card"]
@@ -86,7 +87,7 @@ def _half_to_fraction(half: int) -> Fraction:
 
 
 @attrs.frozen(slots=False)  # faster construction, see GameState
-class TrickResult:
+class TrickResult(FrozenFields):
     """The outcome of a complete trick.
 
     Example:

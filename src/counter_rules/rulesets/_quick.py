@@ -84,7 +84,7 @@ def make_result(
     result = _new(TrickResult)
     _set(
         result,
-        "__dict__",
+        "_fields_dict",
         {
             "plays": plays,
             "winner": winner,
