@@ -53,7 +53,6 @@ __all__ = [
 
 _card_key: Final = attrgetter("_key")
 _new_state: Final = object.__new__
-_set_fields: Final = object.__setattr__
 _EMPTY: Final[frozenset[int]] = frozenset()
 SEATS = tuple(frozenset((s,)) for s in range(16))
 """``SEATS[s]`` is the shared one-seat set ``{s}``."""
@@ -80,7 +79,9 @@ def _make(fields: dict[str, object]) -> GameState:
     exactly GameState's fields). The legal moves are listed here when the
     caller has not: nothing is written into a state once it is handed out."""
     state = _new_state(_STATE_CLASS)
-    _set_fields(state, "_fields_dict", fields)
+    # Written out (not through an alias) so that compiled code calls the C
+    # generic setattr directly.
+    object.__setattr__(state, "_fields_dict", fields)
     if fields["_legal"] is None:
         fields["_legal"] = compute_legal(state)
     return state

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -125,6 +125,12 @@ _RANK_PARSE["T"] = Rank.TEN
 def _card_key(rank: Rank, suit: Suit | None, copy: int) -> int:
     suit_value = 4 if suit is None else suit.value
     return (suit_value * 16 + int(rank)) * 16 + copy
+
+
+KEY_COUNT: Final = 5 * 16 * 16
+"""How many card keys there are (internal): every card has a small integer key
+below this, from its suit (or Joker), rank and copy, so tables indexed by key
+stand in for lookups by card on the engine's hot paths."""
 
 
 @attrs.frozen(eq=False, order=False, repr=False)
@@ -317,3 +323,18 @@ def cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     else:
         raise InvalidNotationError(f"expected card texts like 'QS 4D', got {text!r:.80}")
     return tuple(Card.parse(item) for item in items)
+
+
+def _by_key(part: str) -> tuple[Any, ...]:
+    table: list[Any] = [None] * KEY_COUNT
+    for copy in range(16):
+        for card in (*standard_deck(copy), _intern(Rank.JOKER, None, copy)):
+            table[card._key] = getattr(card, part)
+    return tuple(table)
+
+
+RANK_OF_KEY: Final[tuple[Rank | None, ...]] = _by_key("rank")
+"""The rank of every card, by card key (internal; ``None`` for unused keys):
+indexing a tuple is cheaper than reading the card's attribute."""
+SUIT_OF_KEY: Final[tuple[Suit | None, ...]] = _by_key("suit")
+"""The suit of every card, by card key (internal; ``None`` for Jokers and unused keys)."""

@@ -18,7 +18,7 @@ from typing import TypeAlias
 
 import attrs
 
-from counter_rules.cards import Card
+from counter_rules.cards import KEY_COUNT, Card
 
 __all__ = ["Bid", "Move", "Pass", "Play"]
 
@@ -96,7 +96,7 @@ ruleset's deck (internal)."""
 _BIDS: dict[tuple[int, int, bool], Bid] = {}
 
 
-_PLAY_TABLE_SIZE = 1280
+_PLAY_TABLE_SIZE = KEY_COUNT
 _PLAY_TABLES: dict[int, list[Play | None]] = {}
 
 

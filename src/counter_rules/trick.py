@@ -12,7 +12,7 @@ from fractions import Fraction
 import attrs
 
 from counter_rules._fields import FrozenFields
-from counter_rules.cards import Card, Rank, Suit
+from counter_rules.cards import KEY_COUNT, Card, Rank, Suit
 
 __all__ = ["Effect", "PlayedCard", "TrickResult", "played_card"]
 
@@ -46,7 +46,7 @@ class PlayedCard:
 
 
 # Shared PlayedCard instances without reveal or call, by seat and card key.
-_PLAYED_TABLES: list[list[PlayedCard | None]] = [[None] * 1280 for _ in range(16)]
+_PLAYED_TABLES: list[list[PlayedCard | None]] = [[None] * KEY_COUNT for _ in range(16)]
 
 
 def played_card(seat: int, card: Card) -> PlayedCard:

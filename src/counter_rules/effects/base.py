@@ -8,8 +8,9 @@ arithmetic is exact and fast. :func:`fmt_half` prints them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final, cast
 
-from counter_rules.cards import Card, Rank, Suit
+from counter_rules.cards import RANK_OF_KEY, SUIT_OF_KEY, Card, Rank, Suit
 from counter_rules.trick import Effect, PlayedCard
 
 __all__ = ["NO_BUFF", "VICTOR", "VOID", "TrickWork", "fmt_half"]
@@ -17,6 +18,14 @@ __all__ = ["NO_BUFF", "VICTOR", "VOID", "TrickWork", "fmt_half"]
 NO_BUFF = 0
 VICTOR = 1
 VOID = -1
+
+# By card key (bound here so that compiled code reads C statics): the rank,
+# the suit, the rank's bit in TrickWork.present and the starting value in
+# half points (twice the rank number), as plain ints.
+_RANK_BY_KEY: Final[tuple[Rank | None, ...]] = RANK_OF_KEY
+_SUIT_BY_KEY: Final[tuple[Suit | None, ...]] = SUIT_OF_KEY
+_BIT_BY_KEY: Final[tuple[int, ...]] = tuple(0 if r is None else 1 << r for r in RANK_OF_KEY)
+_HALF_BY_KEY: Final[tuple[int, ...]] = tuple(0 if r is None else 2 * r for r in RANK_OF_KEY)
 
 
 def fmt_half(half: int) -> str:
@@ -78,18 +87,24 @@ class TrickWork:
         cards: list[Card] = [p.card for p in plays]
         self.cards = cards
         self.n = len(plays)
-        ranks: list[Rank] = [c.rank for c in cards]
-        self.ranks = ranks
+        # Each card's key is read once; ranks and suits come from tables by key.
+        # (Every card has a rank: only unused keys have None.)
+        keys = [c._key for c in cards]
+        rank_of = _RANK_BY_KEY
+        self.ranks = cast("list[Rank]", [rank_of[key] for key in keys])
+        bit_of = _BIT_BY_KEY
         present = 0
-        for rank in ranks:
-            present |= 1 << rank
+        for key in keys:
+            present |= bit_of[key]
         #: A bit set of the ranks in the trick (bit ``1 << rank``): the pipeline
         #: runs a power's step only when its rank is present.
         self.present = present
+        suit_of = _SUIT_BY_KEY
         #: The suit each card counts as for winning (printed, until a Ten or Eight changes it).
-        self.suits: list[Suit | None] = [c.suit for c in cards]
+        self.suits: list[Suit | None] = [suit_of[key] for key in keys]
         #: The values in half points: twice the rank number to start with.
-        self.half: list[int] = [rank + rank for rank in ranks]
+        half_of = _HALF_BY_KEY
+        self.half: list[int] = [half_of[key] for key in keys]
         self.buffs: list[int] = [NO_BUFF] * self.n
         self.is_trump: list[bool] = [False] * self.n
         self.trump = trump

@@ -12,12 +12,14 @@ from collections.abc import Sequence
 from hashlib import shake_256 as _shake_256
 from typing import Final, NamedTuple
 
-from counter_rules.cards import Card, Suit, standard_deck
+from counter_rules.cards import RANK_OF_KEY, SUIT_OF_KEY, Card, Rank, Suit
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play, PlayTable
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 
 __all__ = [
+    "RANK_OF",
+    "SUIT_OF",
     "BIDS_FREE",
     "BIDS_HOOK",
     "BIDS_TOTAL",
@@ -25,7 +27,6 @@ __all__ = [
     "QUICK_COUNTER",
     "QUICK_NONE",
     "QUICK_PLAIN",
-    "SUIT_OF",
     "best_of",
     "bid_bounds",
     "bids_between",
@@ -38,7 +39,13 @@ __all__ = [
 ]
 
 _new: Final = object.__new__
-_set: Final = object.__setattr__
+
+# The card tables by key, bound here so that compiled code reads them as
+# C statics rather than as names of another module.
+SUIT_OF: Final[tuple[Suit | None, ...]] = SUIT_OF_KEY
+"""The suit of every card by card key (see :data:`counter_rules.cards.SUIT_OF_KEY`)."""
+RANK_OF: Final[tuple[Rank | None, ...]] = RANK_OF_KEY
+"""The rank of every card by card key (see :data:`counter_rules.cards.RANK_OF_KEY`)."""
 
 QUICK_NONE: Final = 0
 """No quick path: the engine calls the ruleset's method (plays, tricks, bids)."""
@@ -82,7 +89,7 @@ def make_result(
     that the result equals the one ``TrickResult(...)`` builds.
     """
     result = _new(TrickResult)
-    _set(
+    object.__setattr__(
         result,
         "_fields_dict",
         {
@@ -135,14 +142,6 @@ def best_of(pool: Sequence[int], half: Sequence[int], lowest_wins: bool) -> int:
             if half[i] > half[best]:
                 best = i
     return best
-
-
-SUIT_OF: Final[list[Suit | None]] = [None] * 1280
-"""The suit of every card of up to sixteen decks (``None`` for Jokers), by
-card key: a list index is cheaper than reading the card's attribute."""
-for _copy in range(16):
-    for _card in standard_deck(_copy):
-        SUIT_OF[_card._key] = _card.suit
 
 
 def plain_plays(

@@ -54,7 +54,7 @@ from counter_rules.effects import (
 )
 from counter_rules.effects.base import VOID, TrickWork, fmt_half
 from counter_rules.moves import Play, PlayTable, reveal_play
-from counter_rules.rulesets._quick import make_result, plays_of
+from counter_rules.rulesets._quick import RANK_OF, SUIT_OF, make_result, plays_of
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = ["legal_plays", "play_problem", "resolve", "suit_to_follow"]
@@ -74,6 +74,7 @@ _JACK: Final = 1 << Rank.JACK
 _QUEEN: Final = 1 << Rank.QUEEN
 _KING: Final = 1 << Rank.KING
 _TWO_RANK: Final = Rank.TWO
+_FOUR_RANK: Final = Rank.FOUR
 
 
 def resolve(
@@ -209,17 +210,10 @@ def _pick_winner(work: TrickWork, present: int) -> None:
 
 
 # -- which cards may be played ------------------------------------------------
-def _playable(
-    hand: Sequence[Card], trick: Sequence[PlayedCard], trump: Suit | None
-) -> Sequence[Card]:
-    """The cards of ``hand`` the follow rule allows (the Two's and the Eight's rules)."""
-    if not trick:
-        return hand
-    follow = two.suit_to_follow(trick[0].card, trump)
-    suited = [card for card in hand if card.suit is follow]
-    if suited and not eight.exempts(suited):
-        return suited
-    return hand
+def _must_follow(suited: list[Card]) -> bool:
+    """Whether a player holding ``suited`` of the suit to follow must play one
+    of them: the follow rule, with the Eight's exemption."""
+    return bool(suited) and not eight.exempts(suited)
 
 
 def legal_plays(
@@ -231,10 +225,33 @@ def legal_plays(
 ) -> tuple[Play, ...]:
     """Every legal play of ``seat`` (whose shared plays are ``table``): the
     playable cards, then each playable Four shown with another Four."""
-    playable = _playable(hand, trick, trump)
-    moves = plays_of(table, playable)
-    for card, shown in four.showings(playable, hand):
-        moves.append(reveal_play(seat, card, shown))
+    follow = two.suit_to_follow(trick[0].card, trump) if trick else None
+    # One pass reading each card's key once; suits and ranks come from tables
+    # by key. It sorts out every play, those of the suit to follow, and the Fours.
+    suit_of = SUIT_OF
+    rank_of = RANK_OF
+    every: list[Play] = []
+    suited_plays: list[Play] = []
+    suited: list[Card] = []
+    fours: list[Card] = []
+    for card in hand:
+        key = card._key
+        play = table[key]
+        if play is None:
+            return tuple(plays_of(table, hand))  # raises: a card outside the deck
+        every.append(play)
+        if follow is not None and suit_of[key] is follow:
+            suited_plays.append(play)
+            suited.append(card)
+        if rank_of[key] is _FOUR_RANK:
+            fours.append(card)
+    if _must_follow(suited):
+        moves, playable = suited_plays, suited
+    else:
+        moves, playable = every, list(hand)
+    if fours:
+        for card, shown in four.showings(playable, fours):
+            moves.append(reveal_play(seat, card, shown))
     return tuple(moves)
 
 
@@ -255,11 +272,11 @@ def play_problem(
         problem = four.why_not_shown(card, shown, hand)
         if problem is not None:
             return problem
-    if not any(card == c for c in _playable(hand, trick, trump)):
-        led = trick[0].card
-        follow = two.suit_to_follow(led, trump)
-        held = " ".join(str(c) for c in hand if c.suit is follow)
-        why = " (a Two was led, so trumps are led)" if led.rank is _TWO_RANK else ""
+    follow = two.suit_to_follow(trick[0].card, trump) if trick else None
+    suited = [c for c in hand if c.suit is follow]
+    if _must_follow(suited) and not any(card == c for c in suited):
+        held = " ".join(str(c) for c in suited)
+        why = " (a Two was led, so trumps are led)" if trick[0].card.rank is _TWO_RANK else ""
         return f"seat {seat} must follow {follow}{why}: holds {held}"
     return None
 

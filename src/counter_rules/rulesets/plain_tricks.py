@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from counter_rules.cards import Card, Rank, Suit, intern_card, standard_deck
+from counter_rules.cards import KEY_COUNT, Card, Rank, Suit, intern_card, standard_deck
 from counter_rules.rulesets._quick import SUIT_OF, make_result
 from counter_rules.rulesets.parts.follow import FollowRule
 from counter_rules.rulesets.parts.jokers import JOKER_STYLES as _STYLES
@@ -51,7 +51,7 @@ def strength(card: Card) -> int:
 
 # Twice each card's strength, by card key (the half-point values of a trick),
 # filled for every card of one or two decks and the Jokers.
-_HALF_STRENGTH: Final[list[int]] = [0] * 1280
+_HALF_STRENGTH: Final[list[int]] = [0] * KEY_COUNT
 _JOKERS: Final = (intern_card(Card(_JOKER, None, 0)), intern_card(Card(_JOKER, None, 1)))
 for _card in (*standard_deck(0), *standard_deck(1), *_JOKERS):
     _HALF_STRENGTH[_card._key] = 2 * strength(_card)
