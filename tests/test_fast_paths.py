@@ -83,9 +83,9 @@ def test_oh_hell_quick_resolution_equals_the_explained_one(
     )
     plays = tuple(PlayedCard(i, card) for i, card in enumerate(cards))
     slow = rules.resolve(plays, trump, last_trick=last, explain=True)
-    from counter_rules.rulesets.plain_tricks import _resolve_simple
+    from counter_rules.rulesets.plain_tricks import resolve_suited
 
-    assert _resolve_simple(plays, trump, None, last) == _without_effects(slow)
+    assert resolve_suited(plays, trump, None, last) == _without_effects(slow)
 
 
 @given(st.integers(0, 10_000), st.integers(0, 10_000))

@@ -31,7 +31,7 @@ from counter_rules.rulesets._quick import (
     plain_plays,
 )
 from counter_rules.rulesets.base import DealtHand, Ruleset, tables_for
-from counter_rules.rulesets.plain_tricks import _resolve_simple
+from counter_rules.rulesets.plain_tricks import resolve_suited
 from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import _PLAYED_TABLES, PlayedCard, TrickResult, played_card
 
@@ -184,7 +184,7 @@ def _resolve(
     if kind == QUICK_COUNTER:
         return counter_tricks.resolve(trick, trump, doubled_lead, last_trick, False, trump_card)
     if kind == QUICK_PLAIN:
-        return _resolve_simple(trick, trump, trump_card, last_trick)
+        return resolve_suited(trick, trump, trump_card, last_trick)
     return rules.resolve(
         trick,
         trump,
@@ -508,7 +508,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
     if kind == QUICK_PLAIN:
         # Plain Oh Hell: the winner leads, trump and the stock stay.
         trump = d["trump"]
-        result = _resolve_simple(trick, trump, d["trump_card"], last)
+        result = resolve_suited(trick, trump, d["trump_card"], last)
         winner: int = result.winner  # type: ignore[assignment]  # plain tricks always have one
         counts = list(d["tricks_won"])
         counts[winner] += 1

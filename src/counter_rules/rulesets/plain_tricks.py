@@ -20,7 +20,7 @@ who wins:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from counter_rules.cards import KEY_COUNT, Card, Rank, Suit, intern_card, standard_deck
 from counter_rules.rulesets._quick import SUIT_OF, make_result
@@ -28,7 +28,16 @@ from counter_rules.rulesets.parts.follow import FollowRule
 from counter_rules.rulesets.parts.jokers import JOKER_STYLES as _STYLES
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 
-__all__ = ["JOKER_STYLES", "led_suit", "resolve_by_rule", "resolve_plain", "strength"]
+__all__ = [
+    "JOKER_STYLES",
+    "best_card",
+    "led_suit",
+    "plain_level",
+    "resolve_by_rule",
+    "resolve_plain",
+    "resolve_suited",
+    "strength",
+]
 
 JOKER_STYLES = tuple(_STYLES)
 """The Joker styles :class:`~counter_rules.OhHell` accepts."""
@@ -70,29 +79,48 @@ def _card_name(plays: Sequence[PlayedCard], i: int) -> str:
     return f"{plays[i].card} (seat {plays[i].seat})"
 
 
-def _resolve_simple(
+def plain_level(card_suit: Suit | None, trump: Suit | None, led: Suit | None) -> int:
+    """How a card of ``card_suit`` ranks in a plain trick: 2 for a trump, 1 for
+    the led suit, 0 for a card that cannot win (the Joker styles and bowers
+    decide their own cards' levels in :func:`resolve_by_rule`)."""
+    if trump is not None and card_suit is trump:
+        return 2
+    return 1 if card_suit is led else 0
+
+
+def best_card(levels: list[int], values: Sequence[int]) -> int | None:
+    """The index of the winning card: the highest level, then the highest
+    value; of two equal cards the first played ranks higher. ``None`` when no
+    card can win (every level is 0)."""
+    winner: int | None = None
+    best_level = 0
+    best_value = 0
+    for i in range(len(levels)):
+        level = levels[i]
+        if level and (level > best_level or (level == best_level and values[i] > best_value)):
+            winner, best_level, best_value = i, level, values[i]
+    return winner
+
+
+def resolve_suited(
     plays: tuple[PlayedCard, ...], trump: Suit | None, trump_card: Card | None, last_trick: bool
 ) -> TrickResult:
-    """No Jokers, no explanation: the engine's hot path (suits are never ``None``)."""
+    """A trick of suited cards only (no Jokers, no bowers), without explanations:
+    the engine's path for plain Oh Hell, by the same rule as :func:`resolve_by_rule`."""
     half = _HALF_STRENGTH
     suit_of = SUIT_OF
-    keys = [p.card._key for p in plays]
-    values = [half[key] for key in keys]
-    suit = suit_of[keys[0]]
-    winner = 0
-    best_trump = suit is trump
-    best_value = values[0]
-    for i in range(1, len(keys)):
-        card_suit = suit_of[keys[i]]
-        value = values[i]
-        if card_suit is trump:
-            if not best_trump or value > best_value:
-                winner, best_trump, best_value = i, True, value
-        elif not best_trump and card_suit is suit and value > best_value:
-            winner, best_value = i, value
+    led = suit_of[plays[0].card._key]
+    values: list[int] = []
+    levels: list[int] = []
+    for played in plays:
+        key = played.card._key
+        values.append(half[key])
+        levels.append(plain_level(suit_of[key], trump, led))
+    # The led card always ranks (level 1 or 2), so a suited trick has a winner.
+    winner = cast(int, best_card(levels, values))
     seat = plays[winner].seat
     return make_result(
-        plays, seat, winner, tuple(values), trump, suit, seat, trump, False, False, (), (),
+        plays, seat, winner, tuple(values), trump, led, seat, trump, False, False, (), (),
         trump, False, last_trick, trump_card,
     )  # fmt: skip
 
@@ -139,7 +167,7 @@ def resolve_by_rule(
     """Resolve a complete trick under the follow rule ``follow`` (its Joker style and bowers)."""
     jokers = follow.jokers
     if not jokers.in_deck and not follow.bowers and not explain:
-        return _resolve_simple(tuple(plays), trump, trump_card, last_trick)
+        return resolve_suited(tuple(plays), trump, trump_card, last_trick)
     effects: list[Effect] = []
     suit, suit_set = follow.led_suit(plays, trump)
     jokers_trump = jokers.own_suit and trump_card is not None and trump_card.rank is _JOKER
@@ -153,35 +181,30 @@ def resolve_by_rule(
         if suit_set and plays[0].card.suit is None and not jokers.own_suit:
             effects.append(Effect("joker", f"a Joker was led: the first suited card sets {suit}"))
     values = tuple([_half_strength(follow, p.card, trump) for p in plays])
-    winner: int | None = None
     reason = ""
     outright = jokers.winning_joker(plays)
+    winner: int | None
     if outright is not None:
         winner, reason = outright
     else:
-        best = -1
-        best_rank = 0
-        for i, played in enumerate(plays):
+        levels: list[int] = []
+        for played in plays:
             card = played.card
             card_suit = follow.suit_of(card, trump)
             if card.rank is _JOKER:
+                # Losers and low Jokers never win; own-suit Jokers rank as
+                # trumps when one was turned up, else as the led suit they set.
                 if not jokers.own_suit:
-                    continue  # losers and low Jokers never win
-                level = 2 if jokers_trump else (1 if suit is None else 0)
+                    levels.append(0)
+                else:
+                    levels.append(2 if jokers_trump else (1 if suit is None else 0))
             elif jokers_trump:
-                level = 1 if card_suit is suit else 0
-            elif trump is not None and card_suit is trump:
-                level = 2
+                levels.append(1 if card_suit is suit else 0)
             else:
-                level = 1 if card_suit is suit else 0
-            if not level:
-                continue
-            value = values[i]
-            # Strictly greater: of two equal cards the first played ranks higher.
-            if level > best or (level == best and value > best_rank):
-                best, best_rank, winner = level, value, i
+                levels.append(plain_level(card_suit, trump, suit))
+        winner = best_card(levels, values)
         if winner is not None:
-            reason = {2: "the highest trump", 1: "the highest card of the led suit"}[best]
+            reason = {2: "the highest trump", 1: "the highest card of the led suit"}[levels[winner]]
     if explain:
         if winner is None:
             effects.append(
