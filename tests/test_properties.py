@@ -2,7 +2,7 @@
 
 At every reachable state: the cards are conserved; exactly the moves of
 ``legal_moves`` are accepted; an illegal move raises and leaves an equal state;
-``_why_illegal`` agrees with ``legal_moves``. Over whole games: the same seeds
+``why_illegal`` agrees with ``legal_moves``. Over whole games: the same seeds
 give the same game, and the winners are the seats tied at the top.
 """
 
@@ -33,7 +33,7 @@ from counter_rules import (
     legal_moves,
     new_game,
 )
-from counter_rules.engine import _why_illegal
+from counter_rules._core import why_illegal
 from counter_rules.rulesets.base import Ruleset
 
 
@@ -94,7 +94,7 @@ def _check_state(state: GameState, full: bool) -> None:
     if not simultaneous:
         assert state.current_player is not None and len(state.to_act) == 1
     for move in legal:
-        assert _why_illegal(state, move) is None
+        assert why_illegal(state, move) is None
         assert is_legal(state, move)
     if not full:
         return
@@ -103,7 +103,7 @@ def _check_state(state: GameState, full: bool) -> None:
     for move in _candidate_moves(state):
         if move in legal_set:
             continue
-        reason = _why_illegal(state, move)
+        reason = why_illegal(state, move)
         assert reason, f"{move} is not legal but has no reason"
         assert not is_legal(state, move)
         with pytest.raises(IllegalMoveError) as info:
@@ -132,7 +132,7 @@ def test_every_state_rejects_exactly_the_illegal_moves(
     rules: Ruleset, seed: int, choice_seed: int
 ) -> None:
     """At every state of one hand, every candidate move not in legal_moves raises
-    IllegalMoveError with the reason _why_illegal gives, and the state is unchanged."""
+    IllegalMoveError with the reason why_illegal gives, and the state is unchanged."""
     for state, _ in random_playout(rules, seed, choice_seed):
         _check_state(state, full=True)
         if state.hand_number > 1:

@@ -18,7 +18,7 @@ from operator import add, attrgetter
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from counter_rules.cards import Card, Suit
-from counter_rules.errors import InvalidArgumentError
+from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
 from counter_rules.rulesets import counter_tricks
 from counter_rules.rulesets._quick import (
@@ -42,6 +42,7 @@ __all__ = [
     "SEATS",
     "accepts",
     "advance",
+    "apply_move",
     "compute_legal",
     "derive",
     "legal_moves",
@@ -49,6 +50,7 @@ __all__ = [
     "start_hand",
     "turn_bid_moves",
     "type_error",
+    "why_illegal",
 ]
 
 _card_key: Final = attrgetter("_key")
@@ -366,6 +368,74 @@ def advance(state: GameState, move: object) -> GameState | None:
     if cls is _BID_CLASS:
         return apply_bid(state, legal_move)
     return apply_pass(state, legal_move)
+
+
+def apply_move(state: object, move: object) -> GameState:
+    """Apply a legal move and return the new state; the old state is unchanged.
+
+    Tricks are resolved, hands scored and the next hand dealt inside, so a loop
+    of :func:`legal_moves` and :func:`apply_move` plays a whole game.
+
+    Raises:
+        IllegalMoveError: The move is not legal now; the message says why.
+        GameOverError: The game has already ended.
+
+    Example:
+        >>> from counter_rules import Bid, Counter, IllegalMoveError, apply_move, new_game
+        >>> state = new_game(Counter(), seed=2)
+        >>> apply_move(state, Bid(1, 2)).bids
+        (None, 2, None, None)
+        >>> try:
+        ...     apply_move(state, Bid(3, 2))
+        ... except IllegalMoveError as exc:
+        ...     print(exc)
+        illegal move P3:bid 2: it is seat 1's turn, not seat 3's
+    """
+    if state.__class__ is not _STATE_CLASS and not isinstance(state, GameState):
+        raise InvalidArgumentError(f"apply_move needs a GameState, got {type(state).__name__}")
+    game: Any = state
+    new = advance(game, move)
+    if new is None:
+        if game.phase is _GAME_OVER:
+            raise GameOverError(f"the game is over; no move can be applied, got {move}")
+        raise IllegalMoveError(move, why_illegal(game, move) or "not legal now")
+    return new
+
+
+def why_illegal(state: GameState, move: object) -> str | None:
+    """Why ``move`` is illegal in ``state``, in a player's words; ``None`` if legal."""
+    malformed = type_error(move)
+    if malformed is not None:
+        return malformed
+    assert isinstance(move, Bid | Play | Pass)
+    if move in legal_moves(state):
+        return None
+    players = state.players
+    seat = move.seat
+    if not 0 <= seat < players:
+        return f"seat must be 0..{players - 1}, got {seat!r}"
+    phase = state.phase
+    if phase is _GAME_OVER:
+        return "the game is over"
+    wanted = {_BIDDING: Bid, _PLAYING: Play, _PASSING: Pass}[phase]
+    if not isinstance(move, wanted):
+        return (
+            f"the game is {phase.value}: expected a {wanted.__name__}, not a {type(move).__name__}"
+        )
+    if seat not in state.to_act:
+        if phase is _PASSING:
+            return f"seat {seat} has already chosen a card to pass"
+        if phase is _BIDDING and state.bids[seat] is not None:
+            return f"seat {seat} has already bid"
+        return f"it is seat {state.current_player}'s turn, not seat {seat}'s"
+    if isinstance(move, Bid):
+        return state.rules.why_illegal_bid(state, seat, move.tricks, move.blind)
+    card = move.card
+    if card not in state.hands[seat]:
+        return f"seat {seat} does not hold {card}"
+    if isinstance(move, Pass):
+        return "not a legal pass now"
+    return state.rules.why_illegal_play(state, move)
 
 
 def apply_bid(state: GameState, move: Bid) -> GameState:

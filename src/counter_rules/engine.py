@@ -5,9 +5,10 @@ The engine runs the cycle every ruleset shares (deal, bid, play tricks with an
 optional simultaneous pass, score, deal again) and asks the ruleset for
 everything particular to a game. One function explains every rejected move;
 :func:`legal_moves`, :func:`is_legal` and :func:`apply_move` agree with it
-(the property tests check that for every reachable state). The transitions
-themselves live in ``counter_rules._core``, which a compiled build turns
-into C.
+(the property tests check that for every reachable state). The transitions,
+:func:`legal_moves` and :func:`apply_move` themselves live in
+``counter_rules._core``, which a compiled build turns into C; this module
+gives them their public signatures.
 
 Example:
     >>> import random
@@ -26,33 +27,31 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from counter_rules._core import accepts, advance, start_hand, type_error
+from counter_rules._core import accepts, start_hand
 from counter_rules.cards import Card, Suit
-from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
-from counter_rules.moves import Bid, Move, Pass, Play
+from counter_rules.errors import InvalidArgumentError
+from counter_rules.moves import Move
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.state import Deal, GameState, Phase
+from counter_rules.state import Deal, GameState
 from counter_rules.trick import PlayedCard, TrickResult
 
 if TYPE_CHECKING:
     from counter_rules.views import PlayerView
 
-    # The public signature. At run time the function is the engine's own, which
-    # takes ``seat`` as any object so that the compiled build, too, answers a
-    # wrong seat with the library's error instead of a TypeError.
+    # The public signatures. At run time the functions are the engine's own,
+    # which take ``seat``, ``state`` and ``move`` as any objects so that the
+    # compiled build, too, answers a wrong argument with the library's error
+    # instead of a TypeError.
     def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple[Move, ...]:
         """Every legal move now (see :func:`counter_rules._core.legal_moves`)."""
 
+    def apply_move(state: GameState, move: Move) -> GameState:
+        """The state after a legal move (see :func:`counter_rules._core.apply_move`)."""
+
 else:
-    from counter_rules._core import legal_moves
+    from counter_rules._core import apply_move, legal_moves
 
 __all__ = ["apply_move", "explain_trick", "is_legal", "legal_moves", "new_game", "resolve_trick"]
-
-# Enum members bound once: attribute access on an Enum class is slow.
-_BIDDING = Phase.BIDDING
-_GAME_OVER = Phase.GAME_OVER
-_PASSING = Phase.PASSING
-_PLAYING = Phase.PLAYING
 
 
 # -- starting -----------------------------------------------------------------
@@ -127,74 +126,7 @@ def is_legal(state: GameState, move: Move) -> bool:
     return accepts(legal_moves(state), move)
 
 
-def _why_illegal(state: GameState, move: object) -> str | None:
-    """Why ``move`` is illegal in ``state``, in a player's words; ``None`` if legal."""
-    malformed = type_error(move)
-    if malformed is not None:
-        return malformed
-    assert isinstance(move, Bid | Play | Pass)
-    if move in legal_moves(state):
-        return None
-    players = state.players
-    seat = move.seat
-    if not 0 <= seat < players:
-        return f"seat must be 0..{players - 1}, got {seat!r}"
-    phase = state.phase
-    if phase is _GAME_OVER:
-        return "the game is over"
-    wanted = {_BIDDING: Bid, _PLAYING: Play, _PASSING: Pass}[phase]
-    if not isinstance(move, wanted):
-        return (
-            f"the game is {phase.value}: expected a {wanted.__name__}, not a {type(move).__name__}"
-        )
-    if seat not in state.to_act:
-        if phase is _PASSING:
-            return f"seat {seat} has already chosen a card to pass"
-        if phase is _BIDDING and state.bids[seat] is not None:
-            return f"seat {seat} has already bid"
-        return f"it is seat {state.current_player}'s turn, not seat {seat}'s"
-    if isinstance(move, Bid):
-        return state.rules.why_illegal_bid(state, seat, move.tricks, move.blind)
-    card = move.card
-    if card not in state.hands[seat]:
-        return f"seat {seat} does not hold {card}"
-    if isinstance(move, Pass):
-        return "not a legal pass now"
-    return state.rules.why_illegal_play(state, move)
-
-
 # -- transitions --------------------------------------------------------------
-def apply_move(state: GameState, move: Move) -> GameState:
-    """Apply a legal move and return the new state; the old state is unchanged.
-
-    Tricks are resolved, hands scored and the next hand dealt inside, so a loop
-    of :func:`legal_moves` and :func:`apply_move` plays a whole game.
-
-    Raises:
-        IllegalMoveError: The move is not legal now; the message says why.
-        GameOverError: The game has already ended.
-
-    Example:
-        >>> from counter_rules import Bid, Counter, IllegalMoveError, apply_move, new_game
-        >>> state = new_game(Counter(), seed=2)
-        >>> apply_move(state, Bid(1, 2)).bids
-        (None, 2, None, None)
-        >>> try:
-        ...     apply_move(state, Bid(3, 2))
-        ... except IllegalMoveError as exc:
-        ...     print(exc)
-        illegal move P3:bid 2: it is seat 1's turn, not seat 3's
-    """
-    if state.__class__ is not GameState and not isinstance(state, GameState):
-        raise InvalidArgumentError(f"apply_move needs a GameState, got {type(state).__name__}")
-    new = advance(state, move)
-    if new is None:
-        if state.phase is _GAME_OVER:
-            raise GameOverError(f"the game is over; no move can be applied, got {move}")
-        raise IllegalMoveError(move, _why_illegal(state, move) or "not legal now")
-    return new
-
-
 # -- pure trick resolution ----------------------------------------------------
 def _as_played(item: PlayedCard | tuple[int, Card] | Sequence[object]) -> PlayedCard:
     if isinstance(item, PlayedCard):
