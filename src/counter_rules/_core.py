@@ -552,8 +552,11 @@ def apply_play(state: GameState, move: Play) -> GameState:
     new_hands[seat] = hand[:i] + hand[i + 1 :]
     hands = tuple(new_hands)
     played: PlayedCard | None
-    if move.reveal is None and move.call is None:
-        played = _PLAYED[seat][card._key]
+    key = card._key
+    # The shared play of this card (from the tables) has neither reveal nor
+    # call: identity answers that without reading the move's fields.
+    if move is tables.plays[seat][key] or (move.reveal is None and move.call is None):
+        played = _PLAYED[seat][key]
         if played is None:
             played = played_card(seat, card)
     else:
