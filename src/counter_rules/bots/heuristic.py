@@ -46,8 +46,8 @@ from counter_rules.bots._estimate import (
     wants_trick,
 )
 from counter_rules.bots.base import moves_of
+from counter_rules.checks import check_int
 from counter_rules.moves import Bid, Move, Pass, Play
-from counter_rules.rulesets._validate import check_int
 from counter_rules.sampling import sample_world
 from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView

@@ -75,10 +75,10 @@ from counter_rules.bots._estimate import static_power as _static_power
 from counter_rules.bots._race import win_chances
 from counter_rules.bots.base import moves_of
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import check_choice, check_int
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play
-from counter_rules.rulesets._validate import check_choice, check_int
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState, Phase

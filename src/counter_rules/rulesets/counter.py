@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, cast
 import attrs
 
 from counter_rules.cards import Card, Rank, Suit, standard_deck
+from counter_rules.checks import check_bool, check_int
 from counter_rules.effects import eight
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play
 from counter_rules.rulesets import counter_tricks
 from counter_rules.rulesets._quick import BIDS_FREE, BIDS_HOOK, QUICK_COUNTER, turn_bids
-from counter_rules.rulesets._validate import check_bool, check_int
 from counter_rules.rulesets.base import NO_SHORTCUTS, Ruleset, Shortcuts, tables_for
 from counter_rules.scoring import counter as counter_scoring
 from counter_rules.trick import PlayedCard, TrickResult
