@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import subprocess
@@ -13,17 +14,23 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
+from user_ruleset import NAME as USER_RULESET  # noqa: E402
+from user_ruleset import ShortRotation  # noqa: E402
+
 from counter_rules import (  # noqa: E402
+    Blackout,
     Counter,
     Deal,
     IllegalMoveError,
     InvalidArgumentError,
     OhHell,
     Phase,
+    Suit,
     UpAndDown,
     apply_move,
     legal_moves,
     new_game,
+    rules_to_dict,
     sample_world,
     view,
 )
@@ -36,12 +43,15 @@ from counter_rules.adapters.observation import (  # noqa: E402
     observation_layout,
 )
 from counter_rules.adapters.openspiel import (  # noqa: E402
+    GAME_NAME,
     CounterRulesGame,
     CounterRulesState,
     load_game,
     register,
+    rules_from_parameters,
 )
 from counter_rules.rulesets.base import Ruleset  # noqa: E402
+from counter_rules.rulesets.registry import ruleset_entry, ruleset_entry_for  # noqa: E402
 
 RULESETS = [
     pytest.param(Counter(players=4), id="counter4"),
@@ -120,6 +130,156 @@ def test_register_is_idempotent_and_refuses_a_taken_name() -> None:
     game = pyspiel.load_game(name)
     assert game.num_players() == 3
     assert game.get_parameters() == {"num_seeds": 1000, "max_hands": 100}
+
+
+# -- rulesets by name, through the registry ---------------------------------------
+
+
+def test_a_ruleset_loads_by_its_registry_name_with_players_and_options() -> None:
+    """``pyspiel.load_game("counter_rules", ...)`` builds the registry's
+    ruleset of that name with the players and options given; the game string
+    names them and rebuilds the same ruleset."""
+    game = pyspiel.load_game(
+        GAME_NAME, {"ruleset": "up-and-down", "players": 5, "options": {"up_to_ten": True}}
+    )
+    assert game.rules == UpAndDown(players=5, up_to_ten=True)
+    assert game.num_players() == 5
+    assert str(game) == (
+        "counter_rules(max_hands=100,num_seeds=1000,options=(up_to_ten=True),"
+        "players=5,ruleset=up-and-down)"
+    )
+    assert pyspiel.load_game(str(game)).rules == game.rules
+
+
+def test_without_parameters_the_game_is_counter_for_its_default_players() -> None:
+    """The parameters default to Counter and the ruleset's own number of
+    players (a preset's too)."""
+    assert pyspiel.load_game(GAME_NAME).rules == Counter()
+    assert pyspiel.load_game(GAME_NAME, {"ruleset": "north-east"}).rules == (
+        OhHell.north_east_blackout()
+    )
+
+
+RECORDED = [
+    Counter(players=3, target=5, hook=True),
+    OhHell(players=4, schedule=(3, 2), trump="rotation", rotation=(Suit.SPADES, None)),
+    OhHell.office(players=5),
+    Blackout(players=4, schedule="full", scoring="ten_plus_bid"),
+    UpAndDown(players=3, blind_bidding=True),
+]
+
+
+@pytest.mark.parametrize("rules", RECORDED, ids=repr)
+def test_the_options_are_read_as_records_write_them(rules: Ruleset) -> None:
+    """The options of a record (their JSON form: numbers, text, true/false,
+    lists) build the same ruleset as game parameters: scalars as themselves,
+    lists in JSON text or with their items separated by spaces."""
+    entry = ruleset_entry_for(rules)
+    options = rules_to_dict(rules)["options"]
+    players = options.pop("players")
+
+    def spaced(value: object) -> object:
+        if isinstance(value, list):
+            return " ".join("none" if v is None else str(v) for v in value)
+        return value
+
+    as_json = {k: json.dumps(v) if isinstance(v, list) else v for k, v in options.items()}
+    as_words = {k: spaced(v) for k, v in options.items() if v is not None}
+    for given in (as_json, as_words):
+        params = {"ruleset": entry.name, "players": players, "options": given}
+        assert rules_from_parameters(params) == rules
+        assert pyspiel.load_game(GAME_NAME, params).rules == rules
+
+
+@pytest.mark.parametrize("rules", RECORDED, ids=repr)
+def test_load_game_names_a_registered_ruleset_so_its_game_string_rebuilds_it(
+    rules: Ruleset,
+) -> None:
+    """``load_game`` of a ruleset the registry records is the game
+    ``counter_rules`` with parameters that name it: ``pyspiel.load_game`` of
+    its game string rebuilds the same ruleset, without ``register``."""
+    game = load_game(rules, num_seeds=7)
+    assert game.get_type().short_name == GAME_NAME
+    assert game.get_parameters()["ruleset"] == ruleset_entry_for(rules).name
+    again = pyspiel.load_game(str(game))
+    assert again.rules == rules
+    assert again.num_seeds == 7
+
+
+def test_a_game_loaded_by_name_serializes_and_passes_openspiels_checks() -> None:
+    """OpenSpiel's random simulation test with serialization passes for a
+    game loaded by name and for one from ``load_game``."""
+    by_name = pyspiel.load_game(
+        GAME_NAME, {"ruleset": "oh-hell", "options": {"schedule": "3 2"}, "num_seeds": 20}
+    )
+    pyspiel.random_sim_test(by_name, num_sims=2, serialize=True, verbose=False)
+    from_rules = load_game(UpAndDown(players=3), num_seeds=20, max_hands=3)
+    pyspiel.random_sim_test(from_rules, num_sims=2, serialize=True, verbose=False)
+
+
+def test_a_users_registered_ruleset_plays_by_name(user_ruleset: type[ShortRotation]) -> None:
+    """A ruleset of the user's own, once registered, loads by name with its
+    options (a list of suits among them), serializes, and passes OpenSpiel's
+    random simulation test; ``load_game`` of it names it too."""
+    game = pyspiel.load_game(
+        GAME_NAME,
+        {"ruleset": USER_RULESET, "players": 3, "options": {"rotation": "S H"}, "num_seeds": 20},
+    )
+    assert game.rules == user_ruleset(players=3, rotation=(Suit.SPADES, Suit.HEARTS))
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    rules = user_ruleset(players=4, rotation=(None, Suit.CLUBS), hook=True)
+    game = load_game(rules, num_seeds=20)
+    assert f"ruleset={USER_RULESET}" in str(game)
+    assert pyspiel.load_game(str(game)).rules == rules
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_an_unregistered_ruleset_class_plays_but_does_not_load_by_name() -> None:
+    """``load_game`` of a ruleset whose class is not registered plays; its
+    game string names the class, and loading it fails naming the class and
+    the registered names, rather than building another ruleset."""
+    rules = ShortRotation(players=3)
+    game = load_game(rules, num_seeds=5)
+    assert game.rules == rules
+    assert "ruleset=ShortRotation" in str(game)
+    with pytest.raises(InvalidArgumentError, match=r"ruleset \(counter, .*\), got 'ShortRotation'"):
+        pyspiel.load_game(str(game))
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"ruleset": "nope"}, r"ruleset must be the name of a registered ruleset \(counter, "),
+        ({"options": {"colour": 1}}, "counter has no option 'colour'; its options: players, "),
+        ({"options": {"target": "x"}}, "Counter.target must be an integer >= 1, got 'x'"),
+        ({"players": 9}, "Counter.players must be 3, 4 or 5, got 9"),
+        ({"players": -1}, "0 for the ruleset's default, got -1"),
+        ({"players": 4, "options": {"players": 4}}, "players is given twice"),
+        ({"ruleset": "oh-hell", "options": {"rotation": "H X"}}, "suits such as S,H,none"),
+        ({"ruleset": "oh-hell", "options": {"schedule": {"a": 1}}}, "expected text, a number"),
+        ({"ruleset": "oh-hell", "options": {"jokers": "wild"}}, "OhHell.jokers must be one of"),
+    ],
+)
+def test_bad_names_and_options_raise_the_librarys_error(
+    params: dict[str, object], message: str
+) -> None:
+    """A bad ruleset name, option name or value raises the library's own
+    error naming the value and what is allowed."""
+    with pytest.raises(InvalidArgumentError, match=message):
+        pyspiel.load_game(GAME_NAME, params)
+    with pytest.raises(InvalidArgumentError, match=message):
+        rules_from_parameters(params)
+
+
+def test_parameters_for_the_ruleset_are_refused_by_a_fixed_game() -> None:
+    """A game of one ruleset (``CounterRulesGame`` or ``register``) takes only
+    ``num_seeds`` and ``max_hands``; ``rules_from_parameters`` names the
+    parameters it knows."""
+    with pytest.raises(InvalidArgumentError, match="'ruleset'"):
+        CounterRulesGame(Counter(), {"ruleset": "counter"})
+    with pytest.raises(InvalidArgumentError, match="'colour'; allowed: 'ruleset', 'players'"):
+        rules_from_parameters({"colour": 1})
+    assert ruleset_entry("counter").build_from_text({"players": "3"}) == Counter(players=3)
 
 
 def test_the_deal_is_one_chance_node_over_the_seeds() -> None:

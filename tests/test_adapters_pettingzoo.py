@@ -13,6 +13,8 @@ pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
+from user_ruleset import NAME as USER_RULESET  # noqa: E402
+from user_ruleset import ShortRotation  # noqa: E402
 
 from counter_rules import (  # noqa: E402
     Blackout,
@@ -21,10 +23,12 @@ from counter_rules import (  # noqa: E402
     InvalidArgumentError,
     OhHell,
     Phase,
+    Suit,
     UpAndDown,
     apply_move,
     legal_moves,
     new_game,
+    rules_to_dict,
     view,
 )
 from counter_rules.adapters.actions import ActionMap  # noqa: E402
@@ -33,7 +37,9 @@ from counter_rules.adapters.pettingzoo import (  # noqa: E402
     encode_view,
     observation_layout,
 )
+from counter_rules.adapters.pettingzoo import env as make_env  # noqa: E402
 from counter_rules.rulesets.base import Ruleset  # noqa: E402
+from counter_rules.rulesets.registry import ruleset_entry_for  # noqa: E402
 
 RULESETS = [
     pytest.param(Counter(players=4), id="counter4"),
@@ -252,3 +258,66 @@ def test_pettingzoo_render_test_passes(capsys: pytest.CaptureFixture[str]) -> No
     """PettingZoo's own rendering checks pass for every listed render mode."""
     render_test(functools.partial(CounterRulesEnv, Counter(players=4)))
     assert "P0 holds" in capsys.readouterr().out
+
+
+# -- rulesets by name, through the registry ---------------------------------------
+
+
+def test_env_builds_a_registered_ruleset_by_name() -> None:
+    """``env(name, players=..., options=...)`` plays the registry's ruleset of
+    that name; without arguments, Counter."""
+    assert make_env("blackout", players=5, options={"schedule": "full"}).rules == Blackout(
+        5, schedule="full"
+    )
+    assert make_env().rules == Counter()
+    assert make_env("office", players=3).rules == OhHell.office(players=3)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Counter(players=3, target=5, hook=True),
+        OhHell(players=4, schedule=(3, 2), trump="rotation", rotation=(Suit.SPADES, None)),
+        Blackout(players=4, schedule="full", scoring="ten_plus_bid"),
+    ],
+    ids=repr,
+)
+def test_env_takes_the_options_as_records_write_them(rules: Ruleset) -> None:
+    """A record's options, in their JSON form, build the same ruleset."""
+    options = rules_to_dict(rules)["options"]
+    assert make_env(ruleset_entry_for(rules).name, options=options).rules == rules
+
+
+def test_a_users_registered_ruleset_passes_the_api_test(
+    user_ruleset: type[ShortRotation],
+) -> None:
+    """A ruleset of the user's own, once registered, is built by name with its
+    options and passes PettingZoo's API test."""
+    environment = make_env(USER_RULESET, players=3, options={"rotation": ["S", None]})
+    assert environment.rules == user_ruleset(players=3, rotation=(Suit.SPADES, None))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(environment, num_cycles=300)
+    environment = make_env(USER_RULESET, players=4)
+    environment.reset(seed=5)
+    assert _play(environment, 5)
+    assert environment.game_state.is_over
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"ruleset": "nope"}, r"one of counter, oh-hell, .*got 'nope'"),
+        ({"options": {"colour": 1}}, "counter has no option 'colour'; its options: players, "),
+        ({"options": {"target": 0}}, "Counter.target must be an integer >= 1, got 0"),
+        ({"players": 7}, "Counter.players must be 3, 4 or 5, got 7"),
+        ({"players": 4, "options": {"players": 4}}, "players is given twice"),
+        ({"options": [("hook", True)]}, "options must map option names to values"),
+        ({"ruleset": "oh-hell", "options": {"rotation": {"S": 1}}}, "expected a number, text"),
+    ],
+)
+def test_env_refuses_bad_names_and_options(kwargs: dict[str, object], message: str) -> None:
+    """A bad ruleset name, option name or value raises the library's own
+    error naming the value and what is allowed."""
+    with pytest.raises(InvalidArgumentError, match=message):
+        make_env(**kwargs)  # type: ignore[arg-type]

@@ -85,6 +85,7 @@ _CALLS: dict[str, tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = 
     "legal_moves(view)": (legal_moves, (_VIEW,), {}),
     "new_game": (new_game, (Counter(),), {"seed": 1, "deal": None}),
     "option_from_json": (cr.option_from_json, (3, int), {}),
+    "option_from_text": (cr.option_from_text, ("10,9", tuple[int, ...] | str), {}),
     "option_to_json": (cr.option_to_json, (3,), {}),
     "parse_move": (cr.parse_move, ("P1:bid 3",), {}),
     "record_of": (record_of, (_STATE,), {}),

@@ -15,9 +15,11 @@ from counter_rules import (
     InvalidArgumentError,
     InvalidNotationError,
     OhHell,
+    Ruleset,
     Suit,
     UpAndDown,
     option_from_json,
+    option_from_text,
     option_to_json,
     register_ruleset,
     rules_from_dict,
@@ -202,3 +204,113 @@ def test_entry_point_plugins_load_when_a_name_is_missing(
     monkeypatch.setattr(registry, "_plugins_loaded", False)
     with pytest.raises(InvalidArgumentError, match="plugin 'broken'"):
         ruleset_entry("anything-else")
+
+
+# -- options as text, and rulesets built from options ------------------------------
+_SCHEDULE = tuple[int, ...] | str
+_ROTATION = tuple[Suit | None, ...]
+ROUND_TRIPS = [
+    Counter(players=5, target=3, hook=True),
+    UpAndDown(players=7, devils_bridge=True),
+    Blackout(players=3, schedule="full", scoring="ten_plus_bid"),
+    OhHell.office(players=3, english=True),
+    OhHell(players=3, schedule=(3, 1), trump="rotation", rotation=(Suit.CLUBS, None)),
+]
+
+
+@pytest.mark.parametrize("text", ["10,9,8", "10, 9, 8", "10 9 8", "[10, 9, 8]"])
+def test_a_list_as_text_takes_commas_spaces_or_json(text: str) -> None:
+    """A list option's items are separated by commas or spaces, or written
+    as a JSON list."""
+    assert option_from_text(text, _SCHEDULE) == (10, 9, 8)
+
+
+def test_one_number_where_a_list_or_a_name_is_allowed_is_a_list_of_one() -> None:
+    """``schedule=10`` is the hand sizes (10,); ``schedule=up`` is the name."""
+    assert option_from_text("10", _SCHEDULE) == (10,)
+    assert option_from_text("up", _SCHEDULE) == "up"
+
+
+def test_suits_as_text_read_letters_and_none() -> None:
+    """Suits are read from their letters (any case) and ``none``."""
+    assert option_from_text("h none S", _ROTATION) == (Suit.HEARTS, None, Suit.SPADES)
+    assert option_from_text('["H", null]', _ROTATION) == (Suit.HEARTS, None)
+    with pytest.raises(InvalidArgumentError, match="suits such as S,H,none"):
+        option_from_text("H X", _ROTATION)
+
+
+def test_text_that_is_not_a_json_list_is_named() -> None:
+    """A list that starts like JSON but does not parse is refused, named."""
+    with pytest.raises(InvalidArgumentError, match=r"expected a JSON list, got '\[10,'"):
+        option_from_text("[10,", _SCHEDULE)
+    with pytest.raises(InvalidArgumentError, match="got None"):
+        option_from_text(None, _SCHEDULE)  # type: ignore[arg-type]
+
+
+def test_scalars_as_text_follow_the_options_type() -> None:
+    """``true``/``false`` for a truth value, whole numbers, decimals where the
+    type takes them, ``none`` where it allows None, text otherwise."""
+    assert option_from_text("true", bool) is True
+    assert option_from_text("5", int | None) == 5
+    assert option_from_text("none", int | None) is None
+    assert option_from_text("none", str) == "none"
+    assert option_from_text("0.25", float) == 0.25
+    assert option_from_text("0.25", str) == "0.25"
+
+
+@pytest.mark.parametrize("rules", ROUND_TRIPS, ids=repr)
+def test_a_records_options_build_the_same_ruleset(rules: object) -> None:
+    """The options a record holds, in their JSON form, rebuild the ruleset
+    through its entry."""
+    assert isinstance(rules, Ruleset)
+    options = rules_to_dict(rules)["options"]
+    assert ruleset_entry_for(rules).build_from_json(options) == rules
+
+
+def test_options_as_text_build_a_ruleset() -> None:
+    """Options as text (and numbers and truth values as themselves) build the
+    ruleset as the command line would."""
+    entry = ruleset_entry("oh-hell")
+    built = entry.build_from_text(
+        {"players": 5, "schedule": "3 2", "hook": True, "trump": "rotation", "rotation": "D"}
+    )
+    assert built == OhHell(
+        players=5, schedule=(3, 2), hook=True, trump="rotation", rotation=(Suit.DIAMONDS,)
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"colour": 1}, "counter has no option 'colour'; its options: players, target, hook"),
+        ({"target": [1]}, "Counter.target must be an integer >= 1, got \\(1,\\)"),
+        ({"target": {"a": 1}}, "counter option target: expected a number, text"),
+        ([("target", 5)], "the options of counter must map option names to values"),
+    ],
+)
+def test_bad_options_are_named(options: object, message: str) -> None:
+    """An unknown option, a bad value or options that are not a mapping raise
+    the library's error naming them and what is allowed."""
+    with pytest.raises(InvalidArgumentError, match=message):
+        ruleset_entry("counter").build_from_json(options)  # type: ignore[arg-type]
+
+
+def test_a_users_own_type_error_comes_out_as_the_librarys() -> None:
+    """A user's ruleset that checks its options less raises a TypeError of its
+    own; building it from options turns that into InvalidArgumentError."""
+
+    @attrs.frozen
+    class Picky(Counter):
+        """Counter that adds its target to a number."""
+
+        target: int | None = 4
+
+        def __attrs_post_init__(self) -> None:
+            1 + self.target  # type: ignore[operator]
+
+    register_ruleset("test-picky", Picky, title="Picky")
+    try:
+        with pytest.raises(InvalidArgumentError, match="test-picky: TypeError"):
+            ruleset_entry("test-picky").build_from_json({"target": "x"})
+    finally:
+        unregister_ruleset("test-picky")

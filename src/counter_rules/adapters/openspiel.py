@@ -1,9 +1,15 @@
 """Any ruleset as an OpenSpiel game written in Python (the ``openspiel`` extra).
 
-:func:`load_game` wraps a ruleset in a :class:`CounterRulesGame`, a
-``pyspiel.Game`` that OpenSpiel's Python and C++ algorithms can drive;
-:func:`register` also enters it in OpenSpiel's registry, so that
-``pyspiel.load_game(short_name)`` and state serialization work.
+Importing this module enters the game :data:`GAME_NAME` (``"counter_rules"``)
+in OpenSpiel's registry: ``pyspiel.load_game("counter_rules", params)`` builds
+any ruleset of the library's registry (:mod:`counter_rules.rulesets.registry`:
+the built-in ones and those registered with
+:func:`~counter_rules.register_ruleset`) from its name and options, and its
+game string rebuilds it, so state serialization works. :func:`load_game` wraps
+a ruleset object in a :class:`CounterRulesGame`, a ``pyspiel.Game`` that
+OpenSpiel's Python and C++ algorithms can drive; a ruleset the registry
+records becomes that same game, with the parameters that name it.
+:func:`register` enters one fixed ruleset under a name of its own.
 
 The game's shape, as OpenSpiel sees it:
 
@@ -39,12 +45,32 @@ The game's shape, as OpenSpiel sees it:
   cards or the seed. At the chance node, before the deal, both tensors are
   all zeros (a dealt state always has a phase bit set).
 
+The game :data:`GAME_NAME` takes these parameters:
+
+* ``ruleset``: the registry's name of the ruleset (default ``"counter"``);
+* ``players``: the number of players (default 0: the ruleset's own default);
+* ``options``: the ruleset's other options, as nested game parameters
+  (``{"hook": True, "schedule": "10 9 8"}``, or in a game string
+  ``options=(hook=True,schedule=10 9 8)``), read as the command line reads
+  ``--option NAME=VALUE`` (:meth:`~counter_rules.RulesetEntry.build_from_text`):
+  numbers, ``True``/``False``, text, ``none``, and lists with their items
+  separated by spaces (a game string cannot hold commas) or written in JSON;
+* ``num_seeds`` and ``max_hands``: as below.
+
+A bad ruleset name or option raises :class:`~counter_rules.InvalidArgumentError`
+naming the value and what is allowed.
+
 Example (needs ``open_spiel``)::
+
+    import pyspiel
 
     from counter_rules import Counter
     from counter_rules.adapters.openspiel import load_game
 
-    game = load_game(Counter(players=4))
+    up_and_down = pyspiel.load_game(
+        "counter_rules", {"ruleset": "up-and-down", "players": 5, "options": {"up_to_ten": True}}
+    )
+    game = load_game(Counter(players=4))   # counter_rules(...,players=4,ruleset=counter)
     state = game.new_initial_state()
     state.apply_action(7)          # the chance node: seed 7
     print(state.information_state_string(state.current_player()))
@@ -54,7 +80,7 @@ Example (needs ``open_spiel``)::
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -71,9 +97,16 @@ from counter_rules.adapters.observation import (
 )
 from counter_rules.cards import Card
 from counter_rules.engine import apply_move, new_game
-from counter_rules.errors import IllegalMoveError, InvalidArgumentError
+from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidArgumentError
 from counter_rules.moves import Move
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.registry import (
+    RulesetEntry,
+    option_to_json,
+    ruleset_entries,
+    ruleset_entry,
+    ruleset_entry_for,
+)
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState, HandResult
 from counter_rules.trick import PlayedCard, TrickResult
@@ -82,16 +115,35 @@ from counter_rules.views import PlayerView, view
 __all__ = [
     "DEFAULT_MAX_HANDS",
     "DEFAULT_NUM_SEEDS",
+    "GAME_NAME",
     "CounterRulesGame",
     "CounterRulesState",
     "load_game",
     "register",
+    "rules_from_parameters",
 ]
 
 DEFAULT_NUM_SEEDS = 1000
 """The default number of chance outcomes (seeds) of the deal."""
 DEFAULT_MAX_HANDS = 100
 """The default number of hands after which the game is cut short."""
+GAME_NAME = "counter_rules"
+"""The OpenSpiel name of the game that builds any registered ruleset from its
+parameters ``ruleset``, ``players`` and ``options``."""
+
+# The parameters of the game GAME_NAME and their defaults (OpenSpiel fills in
+# those not given, and refuses any other name or type).
+_PARAMETERS: dict[str, Any] = {
+    "ruleset": "counter",
+    "players": 0,
+    "options": {},
+    "num_seeds": DEFAULT_NUM_SEEDS,
+    "max_hands": DEFAULT_MAX_HANDS,
+}
+_PLAY_PARAMETERS = {"num_seeds": DEFAULT_NUM_SEEDS, "max_hands": DEFAULT_MAX_HANDS}
+# The most players any registered ruleset is offered (each game states its
+# own number).
+_MOST_PLAYERS = 16
 
 _registered: dict[str, Ruleset] = {}
 
@@ -102,26 +154,146 @@ def _check_parameter(name: str, value: object) -> int:
     return value
 
 
-def _game_type(rules: Ruleset, short_name: str) -> Any:
+def _game_type(
+    short_name: str, long_name: str, players: tuple[int, int], parameters: dict[str, Any]
+) -> Any:
     return pyspiel.GameType(
         short_name=short_name,
-        long_name=f"counter_rules {rules!r}",
+        long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=rules.players,
-        min_num_players=rules.players,
+        max_num_players=players[1],
+        min_num_players=players[0],
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={
-            "num_seeds": DEFAULT_NUM_SEEDS,
-            "max_hands": DEFAULT_MAX_HANDS,
-        },
+        parameter_specification=parameters,
     )
+
+
+def _rules_game_type(rules: Ruleset, short_name: str) -> Any:
+    parameters = _PARAMETERS if short_name == GAME_NAME else _PLAY_PARAMETERS
+    return _game_type(
+        short_name, f"counter_rules {rules!r}", (rules.players, rules.players), parameters
+    )
+
+
+def rules_from_parameters(params: Mapping[str, Any]) -> Ruleset:
+    """The ruleset that the parameters of the game :data:`GAME_NAME` name:
+    ``ruleset`` (a registry name, default ``"counter"``), ``players`` (0 or
+    absent: the ruleset's default) and ``options`` (see the module docs);
+    ``num_seeds`` and ``max_hands`` are the game's, not the ruleset's.
+
+    Raises:
+        InvalidArgumentError: An unknown parameter, ruleset name or option, or
+            a value the ruleset refuses; the message names it and what is
+            allowed.
+
+    Example:
+        >>> from counter_rules.adapters.openspiel import rules_from_parameters
+        >>> rules_from_parameters({"ruleset": "oh-hell", "options": {"schedule": "3 2"}})
+        OhHell(players=4, schedule=(3, 2))
+    """
+    if not isinstance(params, Mapping):
+        raise InvalidArgumentError(
+            f"params must be a mapping of game parameters, got {params!r:.60}"
+        )
+    unknown = sorted(set(params) - set(_PARAMETERS), key=str)
+    if unknown:
+        allowed = ", ".join(repr(name) for name in _PARAMETERS)
+        raise InvalidArgumentError(f"unknown game parameter {unknown[0]!r}; allowed: {allowed}")
+    entry = _entry(params.get("ruleset", _PARAMETERS["ruleset"]))
+    players = params.get("players", 0)
+    if isinstance(players, bool) or not isinstance(players, int) or players < 0:
+        raise InvalidArgumentError(
+            f"players must be a number of players, or 0 for the ruleset's default, got {players!r}"
+        )
+    given = params.get("options") or {}
+    if not isinstance(given, Mapping):
+        raise InvalidArgumentError(
+            f"options must be game parameters such as {{'hook': True}}, got {given!r:.60}"
+        )
+    # OpenSpiel's game strings name a nested group of parameters; here it is "".
+    options = {k: v for k, v in given.items() if not (k == "name" and v == "")}
+    if players:
+        if "players" in options:
+            raise InvalidArgumentError(
+                "players is given twice, as a game parameter and among the options; give one"
+            )
+        options["players"] = players
+    return entry.build_from_text(options)
+
+
+def _entry(name: object) -> RulesetEntry:
+    try:
+        return ruleset_entry(name)  # type: ignore[arg-type]
+    except InvalidArgumentError:
+        names = ", ".join(entry.name for entry in ruleset_entries())
+        raise InvalidArgumentError(
+            f"ruleset must be the name of a registered ruleset ({names}), got {name!r:.60}"
+        ) from None
+
+
+def _parameter_form(value: object) -> object:
+    """An option's value as an OpenSpiel game parameter: numbers, text and
+    truth values as themselves, ``None`` as ``"none"``, a tuple as its items
+    separated by spaces."""
+    if value is None:
+        return "none"
+    if isinstance(value, tuple):
+        return " ".join("none" if item is None else str(option_to_json(item)) for item in value)
+    return value
+
+
+def _keeps_in_a_game_string(value: object) -> bool:
+    return not isinstance(value, str) or not any(c in value for c in ",()=")
+
+
+def _read_back(value: object) -> object:
+    """A parameter as OpenSpiel reads it back from a game string: text that
+    looks like a truth value or a number becomes one."""
+    if not isinstance(value, str) or not value:
+        return value
+    if value in ("True", "true", "False", "false"):
+        return value in ("True", "true")
+    if all(c in "+-0123456789" for c in value):
+        return int(value)
+    if all(c in "+-0123456789." for c in value):
+        return float(value)
+    return value
+
+
+def _ruleset_parameters(rules: Ruleset) -> dict[str, Any]:
+    """The parameters of the game :data:`GAME_NAME` that rebuild ``rules``:
+    its registry name, its players and the options that differ from their
+    defaults. A ruleset the registry cannot rebuild from a game string is
+    named by its class, which no registry name is: loading it fails, naming it."""
+    unnamed = {"ruleset": type(rules).__name__, "players": rules.players}
+    try:
+        entry = ruleset_entry_for(rules)
+        values = entry.options_of(rules)
+    except InvalidArgumentError:
+        return unnamed
+    options = {
+        option.name: _parameter_form(values[option.name])
+        for option in entry.options
+        if option.name != "players" and values[option.name] != option.default
+    }
+    if not all(_keeps_in_a_game_string(v) for v in options.values()):
+        return unnamed
+    params: dict[str, Any] = {"ruleset": entry.name, "players": rules.players}
+    if options:
+        params["options"] = options
+    try:
+        read_back = {k: _read_back(v) for k, v in options.items()}
+        same = rules_from_parameters({**params, "options": read_back}) == rules
+    except (CounterRulesError, ValueError):
+        same = False
+    return params if same else unnamed
 
 
 class _Shared:
@@ -142,7 +314,10 @@ class CounterRulesGame(pyspiel.Game):  # type: ignore[misc]
         rules: The ruleset to play.
         params: OpenSpiel game parameters: ``num_seeds`` (the chance outcomes
             of the deal) and ``max_hands`` (where the game is cut short).
-        short_name: The game's OpenSpiel name.
+        short_name: The game's OpenSpiel name. Under :data:`GAME_NAME` (the
+            default) the game's parameters also name the ruleset
+            (``ruleset``, ``players``, ``options``), so that its game string
+            rebuilds it.
 
     Raises:
         InvalidArgumentError: A bad ruleset or parameter.
@@ -178,7 +353,9 @@ class CounterRulesGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=max_length,
         )
-        super().__init__(_game_type(rules, short_name), info, params)
+        if short_name == GAME_NAME:
+            params = {**_ruleset_parameters(rules), **params}
+        super().__init__(_rules_game_type(rules, short_name), info, params)
         self.rules = rules
         """The ruleset played."""
         self.actions = actions
@@ -401,6 +578,17 @@ class _RegisteredGame(CounterRulesGame):
         super().__init__(self._rules, dict(params or {}), short_name=self._short_name)
 
 
+class _GameByName(CounterRulesGame):
+    """The game OpenSpiel builds for ``pyspiel.load_game(GAME_NAME, params)``:
+    the ruleset comes from the registry."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        rules = rules_from_parameters(params)
+        play = {name: params[name] for name in _PLAY_PARAMETERS if name in params}
+        super().__init__(rules, play, short_name=GAME_NAME)
+
+
 class _Observer:
     """OpenSpiel's observer protocol: ``tensor`` (float32) and ``dict`` (a view
     of each block of the tensor, by name) are filled by :meth:`set_from`."""
@@ -535,13 +723,18 @@ def load_game(
     *,
     num_seeds: int = DEFAULT_NUM_SEEDS,
     max_hands: int = DEFAULT_MAX_HANDS,
-    short_name: str = "counter_rules",
+    short_name: str = GAME_NAME,
 ) -> CounterRulesGame:
-    """An OpenSpiel game of ``rules``, without registering it.
+    """An OpenSpiel game of ``rules``.
 
-    A game that is not registered plays and can be cloned, but OpenSpiel cannot
-    rebuild it from its name (``pyspiel.load_game``, state serialization); use
-    :func:`register` for that.
+    Under the default ``short_name`` a ruleset the registry records (every
+    built-in one, and any of a class registered with
+    :func:`~counter_rules.register_ruleset`) is the game :data:`GAME_NAME`
+    with the parameters that name it: ``pyspiel.load_game(str(game))`` and
+    state serialization rebuild it. Under another ``short_name``, or for a
+    ruleset the registry does not record, the game plays and can be cloned,
+    but OpenSpiel cannot rebuild it from its name; use :func:`register` for
+    that.
 
     Raises:
         InvalidArgumentError: A bad ruleset, ``num_seeds`` or ``max_hands``.
@@ -580,6 +773,17 @@ def register(rules: Ruleset, short_name: str) -> str:
         (_RegisteredGame,),
         {"_rules": rules, "_short_name": short_name, "__module__": __name__},
     )
-    pyspiel.register_game(_game_type(rules, short_name), creator)
+    pyspiel.register_game(_rules_game_type(rules, short_name), creator)
     _registered[short_name] = rules
     return short_name
+
+
+def _register_game_by_name() -> None:
+    if GAME_NAME not in pyspiel.registered_names():
+        game_type = _game_type(
+            GAME_NAME, "counter_rules: any registered ruleset", (1, _MOST_PLAYERS), _PARAMETERS
+        )
+        pyspiel.register_game(game_type, _GameByName)
+
+
+_register_game_by_name()

@@ -1,6 +1,7 @@
 """Any ruleset as a PettingZoo AEC environment (the ``pettingzoo`` extra).
 
-:class:`CounterRulesEnv` plays one game of a ruleset per episode:
+:class:`CounterRulesEnv` plays one game of a ruleset per episode; :func:`env`
+builds it for a ruleset of the library's registry, by name:
 
 * **Agents** ``"player_0"`` .. ``"player_{N-1}"``, one per seat.
 * **Turns.** One agent at a time. In a simultaneous phase (Counter's pass
@@ -26,9 +27,10 @@
 Example (needs ``pettingzoo``)::
 
     from counter_rules import Counter
-    from counter_rules.adapters.pettingzoo import CounterRulesEnv
+    from counter_rules.adapters.pettingzoo import CounterRulesEnv, env as make_env
 
     env = CounterRulesEnv(Counter(players=4))
+    blackout = make_env("blackout", players=5, options={"schedule": "full"})
     env.reset(seed=7)
     for agent in env.agent_iter():
         observation, reward, termination, truncation, info = env.last()
@@ -42,6 +44,7 @@ Example (needs ``pettingzoo``)::
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -54,12 +57,13 @@ from counter_rules.adapters.observation import encode_view, layout_size, observa
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import IllegalMoveError, InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.registry import ruleset_entry
 from counter_rules.state import GameState
 from counter_rules.views import view
 
 # encode_view and observation_layout live in counter_rules.adapters.observation
 # (the OpenSpiel adapter uses them too); they stay importable from here.
-__all__ = ["CounterRulesEnv", "encode_view", "observation_layout"]
+__all__ = ["CounterRulesEnv", "encode_view", "env", "observation_layout"]
 
 
 class CounterRulesEnv(AECEnv):  # type: ignore[misc]
@@ -223,3 +227,44 @@ class CounterRulesEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def env(
+    ruleset: str = "counter",
+    *,
+    players: int | None = None,
+    options: Mapping[str, object] | None = None,
+    render_mode: str | None = None,
+) -> CounterRulesEnv:
+    """A :class:`CounterRulesEnv` of the registered ruleset called ``ruleset``.
+
+    Args:
+        ruleset: A name of the registry (:func:`~counter_rules.ruleset_entries`:
+            the built-in rulesets and those registered with
+            :func:`~counter_rules.register_ruleset`).
+        players: The number of players (``None``: the ruleset's default).
+        options: The ruleset's other options in their JSON form, as records
+            write them (:meth:`~counter_rules.RulesetEntry.build_from_json`).
+        render_mode: As :class:`CounterRulesEnv` takes it.
+
+    Raises:
+        InvalidArgumentError: An unknown ruleset or option, players given
+            twice, or a value the ruleset refuses; the message names it and
+            what is allowed.
+
+    Example:
+        >>> from counter_rules.adapters.pettingzoo import env
+        >>> env("oh-hell", players=3, options={"schedule": [3, 2], "hook": True}).rules
+        OhHell(players=3, schedule=(3, 2), hook=True)
+    """
+    entry = ruleset_entry(ruleset)
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidArgumentError(f"options must map option names to values, got {options!r:.60}")
+    given = dict(options or {})
+    if players is not None:
+        if "players" in given:
+            raise InvalidArgumentError(
+                "players is given twice, as an argument and among the options; give one"
+            )
+        given["players"] = players
+    return CounterRulesEnv(entry.build_from_json(given), render_mode)

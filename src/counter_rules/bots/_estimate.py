@@ -2,9 +2,8 @@
 
 Three tools, from cheap to exact:
 
-- :func:`static_power`: a number in [0, 1] per card from a fixed table; no
-  sampling. For Counter the table holds how often a card of each rank won a
-  trick in 3,000 random four-player hands, as a trump and not.
+- :func:`static_power`: a number in [0, 1] per card, the ruleset's fixed
+  guess (:meth:`~counter_rules.Ruleset.trick_power`); no sampling.
 - :func:`card_chances`: before the play (for bidding), how often each card of
   the hand wins a random trick against sampled hands of the others, asking the
   ruleset's own trick resolution (:func:`counter_rules.resolve_trick` without
@@ -24,9 +23,6 @@ from counter_rules.cards import Card, Rank, Suit
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.moves import Move, Pass, Play
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.rulesets.counter import Counter
-from counter_rules.rulesets.oh_hell import OhHell
-from counter_rules.rulesets.plain_tricks import strength
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
 from counter_rules.trick import PlayedCard, TrickResult
@@ -41,30 +37,10 @@ __all__ = [
     "wants_trick",
 ]
 
-# How often a card of each rank won its trick in random four-player Counter
-# hands: (not of the trump suit, of the trump suit). A Two is a trump wherever
-# it is played, which its first column shows.
-_COUNTER_POWER: dict[Rank, tuple[float, float]] = {
-    Rank.ACE: (0.21, 0.41), Rank.TWO: (0.67, 0.35), Rank.THREE: (0.20, 0.45),
-    Rank.FOUR: (0.13, 0.15), Rank.FIVE: (0.13, 0.39), Rank.SIX: (0.11, 0.33),
-    Rank.SEVEN: (0.15, 0.30), Rank.EIGHT: (0.15, 0.46), Rank.NINE: (0.27, 0.46),
-    Rank.TEN: (0.23, 0.39), Rank.JACK: (0.13, 0.32), Rank.QUEEN: (0.19, 0.48),
-    Rank.KING: (0.20, 0.46),
-}  # fmt: skip
-_JOKER_POWER = {"loser": 0.0, "brader": 0.9, "atkinson": 0.6, "high": 1.0, "none": 0.5}
-
 
 def static_power(card: Card, trump: Suit | None, rules: Ruleset) -> float:
     """A fixed guess, in [0, 1], of how likely ``card`` is to win a trick."""
-    if isinstance(rules, Counter):
-        plain, trumps = _COUNTER_POWER[card.rank]
-        return trumps if card.suit is trump and trump is not None else plain
-    if card.rank is Rank.JOKER:
-        return _JOKER_POWER.get(rules.jokers if isinstance(rules, OhHell) else "none", 0.5)
-    base = (strength(card) - 2) / 12
-    if trump is not None and card.suit is trump:
-        return 0.5 + 0.5 * base
-    return 0.45 * base
+    return rules.trick_power(card, trump)
 
 
 def hand_over(state: GameState, hand_number: int) -> bool:
@@ -108,7 +84,7 @@ def card_chances(player_view: PlayerView, rng: random.Random, samples: int) -> d
     me = player_view.seat
     players = player_view.players
     trump, trump_card = player_view.trump, player_view.trump_card
-    atkinson = isinstance(rules, OhHell) and rules.jokers == "atkinson"
+    atkinson = rules.jokers_called
     wins = dict.fromkeys(hand, 0)
     for _ in range(samples):
         world = sample_world(player_view, rng)
@@ -180,10 +156,10 @@ def wants_trick(
     cards is better off winning the next trick.
 
     Under the bid: win; at the bid: lose. Once the bid cannot be made any
-    more, it depends on the scoring: schemes that pay for tricks on a missed
-    bid keep winning; Counter chases tricks only when enough of them pay
-    (``W - 1`` points once ``W + players >= 10``) and otherwise ducks for the
-    point of a trickless hand.
+    more, the ruleset answers from its scoring
+    (:meth:`~counter_rules.Ruleset.more_tricks_pay`): schemes that pay for
+    tricks on a missed bid keep winning; Counter chases tricks only when
+    enough of them pay and otherwise ducks for the point of a trickless hand.
     """
     if bid is None:
         return True
@@ -191,12 +167,7 @@ def wants_trick(
         return True
     if won == bid:
         return False
-    if isinstance(rules, Counter):
-        reach = won + left / 2
-        return reach + players >= 10 and reach - 1 > (1 if won == 0 else 0)
-    if isinstance(rules, OhHell):
-        return rules.scoring in ("tricks_plus_ten", "english", "ten_times_bid")
-    return False
+    return rules.more_tricks_pay(bid, won, left)
 
 
 def pass_choice(rules: Ruleset, moves: Sequence[Move], trump: Suit | None, want: bool) -> Move:

@@ -46,10 +46,8 @@ from counter_rules.bots._estimate import (
     wants_trick,
 )
 from counter_rules.bots.base import moves_of
+from counter_rules.checks import check_int
 from counter_rules.moves import Bid, Move, Pass, Play
-from counter_rules.rulesets._validate import check_int
-from counter_rules.rulesets.counter import Counter
-from counter_rules.rulesets.oh_hell import OhHell
 from counter_rules.sampling import sample_world
 from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
@@ -131,7 +129,7 @@ class HeuristicBot:
     def _unseen_card_chance(self, view: PlayerView, rng: random.Random) -> float:
         """Devil's bridge: how often the hidden single card would win."""
         rules = view.rules
-        atkinson = isinstance(rules, OhHell) and rules.jokers == "atkinson"
+        atkinson = rules.jokers_called
         players = view.players
         wins = 0
         for _ in range(self.samples):
@@ -157,7 +155,7 @@ class HeuristicBot:
             return _nearest(blind, view.cards_dealt // view.players)
         sighted = [b for b in bids if not b.blind] or bids
         expected = self.expected_tricks(view, rng)
-        if isinstance(view.rules, Counter):
+        if view.rules.cautious_bidding:
             expected = min(expected, self.max_counter_bid)
         return _nearest(sighted, expected)
 

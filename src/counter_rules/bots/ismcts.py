@@ -75,13 +75,11 @@ from counter_rules.bots._estimate import static_power as _static_power
 from counter_rules.bots._race import win_chances
 from counter_rules.bots.base import moves_of
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import check_choice, check_int
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play
-from counter_rules.rulesets._validate import check_choice, check_int
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.rulesets.counter import Counter
-from counter_rules.rulesets.oh_hell import OhHell
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState, Phase
 from counter_rules.trick import PlayedCard
@@ -126,8 +124,7 @@ class _Policy:
         self.rules = rules
         self.greedy = greedy
         self.cache: dict[tuple[Card, Suit | None], float] = {}
-        self.counter = isinstance(rules, Counter)
-        self.explicit = isinstance(rules, OhHell) and rules.jokers != "none"
+        self.cautious = rules.cautious_bidding
 
     def power(self, card: Card, trump: Suit | None) -> float:
         key = (card, trump)
@@ -147,7 +144,7 @@ class _Policy:
         hand = state.hands[seat]
         if isinstance(first, Bid):
             target = sum(self.power(c, trump) for c in hand)
-            if self.counter:
+            if self.cautious:
                 target = min(target, 5)
             sighted = [m for m in moves if isinstance(m, Bid) and not m.blind] or moves
             return min(sighted, key=lambda m: abs(m.tricks - target) if isinstance(m, Bid) else 0)
@@ -222,11 +219,7 @@ def _race_scale(scores: Sequence[int], seat: int, target: int) -> float:
 
 def _reward_scale(rules: Ruleset, cards: int) -> float:
     """About what a good hand scores, so that rewards span roughly -1..1."""
-    if isinstance(rules, OhHell):
-        if rules.scoring == "ten_times_bid":
-            return 10.0 * max(cards, 1)
-        return 10.0 + cards
-    return 5.0
+    return rules.good_hand_points(cards)
 
 
 def _check_positive(name: str, value: object, allowed: str) -> None:
@@ -319,9 +312,9 @@ class ISMCTSBot:
             if not sighted or view.hand is None:
                 return list(moves), {}
             expected = sum(card_chances(view, rng, _PRIOR_SAMPLES).values())
-            if isinstance(view.rules, Counter):
+            if view.rules.cautious_bidding:
                 expected = min(expected, 5.0)
-            window = _COUNTER_BID_WINDOW if isinstance(view.rules, Counter) else _BID_WINDOW
+            window = _COUNTER_BID_WINDOW if view.rules.cautious_bidding else _BID_WINDOW
             near = [m for m in sighted if abs(m.tricks - expected) <= window]
             if not near:
                 near = [min(sighted, key=lambda m: abs(m.tricks - expected))]
@@ -333,7 +326,7 @@ class ISMCTSBot:
             )
             chances = move_chances(view, moves, rng, _PRIOR_SAMPLES)
             bias = {m: (c if want else 1 - c) for m, c in zip(moves, chances, strict=True)}
-            if isinstance(view.rules, Counter):
+            if view.rules.target_score is not None:
                 # As the heuristic: keep strong cards when winning, shed them
                 # when ducking.
                 for m in moves:
@@ -355,7 +348,7 @@ class ISMCTSBot:
             return root, candidates
         policy = _Policy(view.rules, self.rollout == "greedy")
         rules = view.rules
-        target = rules.effective_target if isinstance(rules, Counter) else None
+        target = rules.target_score
         if target is None:
             scale, fade = _reward_scale(rules, view.cards_dealt), 1.0
         else:

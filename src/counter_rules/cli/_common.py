@@ -7,8 +7,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import types
-import typing
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
@@ -21,7 +19,7 @@ from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import (
     RulesetEntry,
     import_plugin,
-    option_from_json,
+    option_from_text,
     ruleset_entries,
     ruleset_entry,
 )
@@ -175,66 +173,9 @@ def any_integer(name: str) -> Any:
     return parse
 
 
-def _parts(hint: object) -> tuple[object, ...]:
-    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
-        return tuple(p for part in typing.get_args(hint) for p in _parts(part))
-    return (hint,)
-
-
-def _item_parts(hint: object) -> tuple[object, ...] | None:
-    for part in _parts(hint):
-        if typing.get_origin(part) is tuple:
-            args = typing.get_args(part)
-            return tuple(p for arg in args if arg is not Ellipsis for p in _parts(arg))
-    return None
-
-
-def _scalar(text: str, parts: tuple[object, ...]) -> object:
-    low = text.strip().lower()
-    unknown = parts == (object,)
-    if low in ("none", "null", "nt", "-") and (type(None) in parts or unknown):
-        return None
-    if bool in parts or unknown:
-        if low in ("true", "yes", "on"):
-            return True
-        if low in ("false", "no", "off"):
-            return False
-    if (int in parts or unknown) and re.fullmatch(r"[+-]?[0-9]{1,9}", low):
-        return int(low)
-    if Suit in parts and str not in parts:
-        try:
-            return Suit.parse(text).letter
-        except CounterRulesError:
-            raise InvalidArgumentError(
-                f"expected suits such as S,H,none (C, D, H, S or none), got {text.strip()!r}"
-            ) from None
-    return text.strip()
-
-
-def parse_option(text: str, hint: object) -> object:
-    """An option's value from its command-line text, read as its type wants:
-    ``true``/``false``, whole numbers, ``none``, lists such as ``10,9,8`` or
-    ``S,H,none``.
-
-    Example:
-        >>> from counter_rules import Suit
-        >>> from counter_rules.cli._common import parse_option
-        >>> parse_option("10,9", tuple[int, ...] | str), parse_option("up", tuple[int, ...] | str)
-        ((10, 9), 'up')
-        >>> parse_option("h,none", tuple[Suit | None, ...])
-        (<Suit.HEARTS: 2>, None)
-    """
-    parts = _parts(hint)
-    items = _item_parts(hint)
-    if items is not None:
-        others = tuple(p for p in parts if typing.get_origin(p) is not tuple)
-        if "," in text or not others:
-            return option_from_json([_scalar(t, items) for t in text.split(",")], hint)
-        item = _scalar(text, items)
-        if not isinstance(item, str):  # schedule=10: the hand sizes (10,)
-            return option_from_json([item], hint)
-        return option_from_json(_scalar(text, others), hint)
-    return option_from_json(_scalar(text, parts), hint)
+parse_option = option_from_text
+"""An option's value from its ``--option NAME=VALUE`` text (see
+:func:`~counter_rules.rulesets.registry.option_from_text`)."""
 
 
 def make_rules(name: str, players: int | None = None, options: Sequence[str] = ()) -> Ruleset:
@@ -270,7 +211,7 @@ def make_rules(name: str, players: int | None = None, options: Sequence[str] = (
             )
         option = entry.option(key)
         try:
-            kwargs[key] = parse_option(value, option.hint)
+            kwargs[key] = option_from_text(value, option.hint)
         except CounterRulesError as exc:
             raise InvalidArgumentError(f"--option {key}: {exc}") from None
     try:

@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from counter_rules.cards import Card, Suit, intern_card
+from counter_rules.cards import Card, Rank, Suit, intern_card
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play, seat_plays
 from counter_rules.rulesets._quick import QUICK_NONE, EngineTables, deal_order, split_deal
+from counter_rules.rulesets.plain_tricks import strength
 from counter_rules.trick import PlayedCard, TrickResult
 
 if TYPE_CHECKING:
@@ -304,6 +305,61 @@ class Ruleset(abc.ABC):
     def counts_toward_void(self, card: Card, suit: Suit | None) -> bool:
         """Whether holding ``card`` would contradict a void in ``suit`` (default: the card's suit is ``suit``)."""  # noqa: E501
         return card.suit is suit
+
+    # -- what bots ask --------------------------------------------------------
+    # No rule reads these: bots ask them to judge cards, bids and rewards
+    # without knowing the ruleset's class. Each ruleset answers from the parts
+    # that state its rules.
+    @property
+    def target_score(self) -> int | None:
+        """The score that ends the game once a seat reaches it, or ``None``
+        (the default) when the game ends otherwise, after a schedule of hands."""
+        return None
+
+    @property
+    def jokers_called(self) -> bool:
+        """Whether a Joker is played with a call, ``"high"`` (it wins the
+        trick) or ``"low"`` (it loses it); default: no."""
+        return False
+
+    @property
+    def cautious_bidding(self) -> bool:
+        """Whether bots bid low and close to their estimate of the tricks they
+        take: where an exact bid scores only its size and a missed one next to
+        nothing, big bids seldom pay. Default: no (a made bid earns a bonus,
+        and the estimate alone decides)."""
+        return False
+
+    def trick_power(self, card: Card, trump: Suit | None) -> float:
+        """A fixed guess, in [0, 1], of how likely ``card`` is to win a trick
+        when ``trump`` is trump.
+
+        The default ranks a card by its strength within its suit, Ace high
+        (``counter_rules.rulesets.plain_tricks.strength``): a trump from 0.5
+        (its Two) to 1 (its Ace), any other card from 0 to 0.45; a Joker 0.5.
+
+        Example:
+            >>> from counter_rules import Card, OhHell, Suit
+            >>> [OhHell().trick_power(Card.parse(c), Suit.SPADES) for c in ("AS", "2S", "2H")]
+            [1.0, 0.5, 0.0]
+        """
+        if card.rank is Rank.JOKER:
+            return 0.5
+        base = (strength(card) - 2) / 12
+        if trump is not None and card.suit is trump:
+            return 0.5 + 0.5 * base
+        return 0.45 * base
+
+    def good_hand_points(self, cards: int) -> float:
+        """About what a good hand of ``cards`` cards each scores (bots scale
+        their rewards by it); default 5."""
+        return 5.0
+
+    def more_tricks_pay(self, bid: int, won: int, left: int) -> bool:
+        """Whether a seat that bid ``bid`` and can no longer win exactly that
+        many tricks (it has won ``won`` and holds ``left`` cards) still scores
+        more by winning tricks. Default: no."""
+        return False
 
 
 def tables_for(rules: Ruleset) -> EngineTables:

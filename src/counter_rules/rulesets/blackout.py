@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import attrs
 
+from counter_rules.checks import check_bool, check_choice, check_int
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.rulesets._validate import check_bool, check_choice, check_int
 from counter_rules.rulesets.oh_hell import OhHell
 
 __all__ = ["BLACKOUT_SCHEDULES", "BLACKOUT_SCORINGS", "Blackout"]

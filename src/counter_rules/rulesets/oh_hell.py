@@ -529,3 +529,27 @@ class OhHell(Ruleset):
         """The top scores; a cooperative team wins together or not at all."""
         team = self._end.team_result(state.history, self.players)
         return super().winners(state) if team is None else team
+
+    # -- what bots ask --------------------------------------------------------
+    @property
+    def jokers_called(self) -> bool:
+        """Whether the Joker style calls a Joker high or low (``"atkinson"``)."""
+        return self._follow.jokers.called
+
+    def trick_power(self, card: Card, trump: Suit | None) -> float:
+        """A Joker's by its style
+        (:attr:`~counter_rules.rulesets.parts.jokers.JokerStyle.trick_power`),
+        another card's by rank (see :meth:`Ruleset.trick_power`)."""
+        if card.rank is _JOKER:
+            return self._follow.jokers.trick_power
+        return super().trick_power(card, trump)
+
+    def good_hand_points(self, cards: int) -> float:
+        """By the scoring scheme (see
+        :meth:`~counter_rules.rulesets.parts.scoring.ScoringRule.good_hand_points`)."""
+        return self._scorer.good_hand_points(cards)
+
+    def more_tricks_pay(self, bid: int, won: int, left: int) -> bool:
+        """By the scoring scheme: whether one more trick scores more (see
+        :meth:`~counter_rules.rulesets.parts.scoring.ScoringRule.more_tricks_pay`)."""
+        return self._scorer.more_tricks_pay(bid, won, left)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from counter_rules.cards import Suit
-from counter_rules.rulesets._validate import check_bool, check_int
+from counter_rules.checks import check_bool, check_int
 
 if TYPE_CHECKING:
     from counter_rules.rulesets.oh_hell import OhHell

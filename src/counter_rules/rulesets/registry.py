@@ -1,9 +1,10 @@
 """The registry of rulesets: one table of names, builders, player counts and options.
 
 Every place that names a ruleset reads this table: game records
-(:func:`counter_rules.rules_to_dict`, :func:`counter_rules.rules_from_dict`)
-and the command line (``--rules NAME``, ``counter-rules rules NAME``). An entry
-holds
+(:func:`counter_rules.rules_to_dict`, :func:`counter_rules.rules_from_dict`),
+the command line (``--rules NAME``, ``counter-rules rules NAME``) and the
+research adapters (OpenSpiel's game ``counter_rules``, PettingZoo's
+:func:`~counter_rules.adapters.pettingzoo.env`). An entry holds
 
 - a **name** as the command line takes it (``"counter"``, ``"oh-hell"``, ...);
 - the **builder**: a ruleset class, or a preset's factory such as
@@ -17,8 +18,12 @@ holds
 Options travel as JSON by one generic conversion: tuples become lists, a
 :class:`~counter_rules.Suit` its letter (``"C"``, ``"D"``, ``"H"``, ``"S"``),
 ``None`` stays ``null``; reading goes back the same way, guided by the option's
-type. A ruleset a user writes joins the table with :func:`~counter_rules.register_ruleset`;
-it is then recorded, loaded and played from the command line like the built-in
+type (:func:`~counter_rules.option_from_json`,
+:meth:`~counter_rules.RulesetEntry.build_from_json`). As text (the command
+line's ``--option NAME=VALUE``, OpenSpiel's game parameters) an option is read
+by :func:`~counter_rules.option_from_text`. A ruleset a user writes joins the
+table with :func:`~counter_rules.register_ruleset`; it is then recorded,
+loaded, and played from the command line and the adapters like the built-in
 ones. The command line imports a user's module given with ``--plugin MODULE``,
 and every module named by an entry point of the group ``counter_rules.rulesets``
 (loaded the first time a name is not found).
@@ -37,7 +42,9 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+import json
 import math
+import re
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -62,6 +69,7 @@ __all__ = [
     "import_plugin",
     "load_plugins",
     "option_from_json",
+    "option_from_text",
     "option_to_json",
     "register_ruleset",
     "ruleset_entries",
@@ -167,6 +175,68 @@ class RulesetEntry:
             )
         return options
 
+    def build_from_json(self, options: Mapping[str, object]) -> Ruleset:
+        """Build the ruleset from options by name in their JSON form, as
+        records write them (:func:`option_from_json`); an option left out
+        keeps its default.
+
+        Raises:
+            InvalidArgumentError: ``options`` is not a mapping, names an option
+                the ruleset does not have (the message lists those it has),
+                or holds a value the ruleset refuses (its own message).
+
+        Example:
+            >>> from counter_rules import InvalidArgumentError, ruleset_entry
+            >>> ruleset_entry("oh-hell").build_from_json({"schedule": [3, 2], "hook": True})
+            OhHell(players=4, schedule=(3, 2), hook=True)
+            >>> try:
+            ...     ruleset_entry("counter").build_from_json({"colour": "red"})
+            ... except InvalidArgumentError as exc:
+            ...     print(exc)
+            counter has no option 'colour'; its options: players, target, hook
+        """
+        return self._build_from(options, option_from_json)
+
+    def build_from_text(self, options: Mapping[str, object]) -> Ruleset:
+        """Build the ruleset from options by name as text, read as the
+        command line reads ``--option NAME=VALUE`` (:func:`option_from_text`);
+        a number or ``True``/``False`` stands for its text (``10``, ``true``).
+        OpenSpiel's game parameters arrive this way.
+
+        Raises:
+            InvalidArgumentError: As :meth:`build_from_json`.
+
+        Example:
+            >>> from counter_rules import ruleset_entry
+            >>> entry = ruleset_entry("oh-hell")
+            >>> entry.build_from_text({"schedule": "3 2", "trump": "rotation", "rotation": "H -"})
+            OhHell(players=4, schedule=(3, 2), trump='rotation', rotation=(<Suit.HEARTS: 2>, None))
+        """
+        return self._build_from(options, _option_from_scalar)
+
+    def _build_from(
+        self, options: Mapping[str, object], read: Callable[[Any, object], object]
+    ) -> Ruleset:
+        if not isinstance(options, Mapping):
+            raise InvalidArgumentError(
+                f"the options of {self.name} must map option names to values, got {options!r:.60}"
+            )
+        kwargs: dict[str, object] = {}
+        for name, value in options.items():
+            option = self.option(name)
+            try:
+                kwargs[option.name] = read(value, option.hint)
+            except CounterRulesError as exc:
+                raise InvalidArgumentError(f"{self.name} option {name}: {exc}") from None
+        try:
+            return self.build(**kwargs)
+        except CounterRulesError:
+            raise
+        except (TypeError, ValueError, OverflowError) as exc:
+            # A ruleset written by a user may not check its options as the
+            # built-in ones do; its error still comes out as the library's.
+            raise InvalidArgumentError(f"{self.name}: {type(exc).__name__}: {exc}") from None
+
 
 def _player_counts(entry: RulesetEntry) -> tuple[int, ...]:
     # Found once per entry (by identity: a user's option defaults need not hash).
@@ -262,6 +332,100 @@ def option_from_json(value: object, hint: object = object) -> object:
     raise InvalidArgumentError(
         f"expected a number, text, true/false, null or a list of them, got {value!r:.60}"
     )
+
+
+def _item_hints(hint: object) -> tuple[object, ...] | None:
+    """The types a list option's items may have; ``None`` for an option that
+    is never a list."""
+    for part in _flatten(hint):
+        if typing.get_origin(part) is tuple:
+            args = typing.get_args(part)
+            return tuple(p for arg in args if arg is not Ellipsis for p in _flatten(arg))
+    return None
+
+
+def _json_scalar(text: str, parts: tuple[object, ...]) -> object:
+    """One value's JSON form from its text, as the option's types read it."""
+    low = text.strip().lower()
+    unknown = parts == (object,)
+    if low in ("none", "null", "nt", "-") and (type(None) in parts or unknown):
+        return None
+    if bool in parts or unknown:
+        if low in ("true", "yes", "on"):
+            return True
+        if low in ("false", "no", "off"):
+            return False
+    if (int in parts or unknown) and re.fullmatch(r"[+-]?[0-9]{1,9}", low):
+        return int(low)
+    if float in parts and re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?", low):
+        return float(low)
+    if Suit in parts and str not in parts:
+        try:
+            return Suit.parse(text).letter
+        except CounterRulesError:
+            raise InvalidArgumentError(
+                f"expected suits such as S,H,none (C, D, H, S or none), got {text.strip()!r}"
+            ) from None
+    return text.strip()
+
+
+_LIST_SEPARATOR = re.compile(r"\s*,\s*|\s+")
+
+
+def option_from_text(text: str, hint: object = object) -> object:
+    """An option's value from text, as the command line's ``--option
+    NAME=VALUE`` and OpenSpiel's game parameters give it, read as the option's
+    type ``hint`` wants: ``true``/``false``, whole numbers, ``none``, text,
+    and lists with their items separated by commas or spaces (``10,9,8``,
+    ``S H none``) or written in JSON (``[10, 9, 8]``). A single number where
+    a list of numbers or a name is allowed is a list of one (``schedule=10``).
+
+    Raises:
+        InvalidArgumentError: A list item that is not a suit where suits are
+            wanted, or JSON text that does not parse.
+
+    Example:
+        >>> from counter_rules import Suit, option_from_text
+        >>> schedule = tuple[int, ...] | str
+        >>> option_from_text("10,9", schedule), option_from_text("10 9", schedule)
+        ((10, 9), (10, 9))
+        >>> option_from_text("10", schedule), option_from_text("up", schedule)
+        ((10,), 'up')
+        >>> option_from_text("h none", tuple[Suit | None, ...])
+        (<Suit.HEARTS: 2>, None)
+    """
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"expected an option's text, got {text!r:.60}")
+    parts = _flatten(hint)
+    items = _item_hints(hint)
+    if items is None:
+        return option_from_json(_json_scalar(text, parts), hint)
+    if text.strip().startswith("["):
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise InvalidArgumentError(f"expected a JSON list, got {text!r:.60} ({exc})") from None
+        return option_from_json(data, hint)
+    others = tuple(p for p in parts if typing.get_origin(p) is not tuple)
+    words = _LIST_SEPARATOR.split(text.strip())
+    if len(words) > 1 or not others:
+        return option_from_json([_json_scalar(word, items) for word in words], hint)
+    item = _json_scalar(text, items)
+    if not isinstance(item, str):  # schedule=10: the hand sizes (10,)
+        return option_from_json([item], hint)
+    return option_from_json(_json_scalar(text, others), hint)
+
+
+def _option_from_scalar(value: object, hint: object) -> object:
+    """:func:`option_from_text` of a text, or of the text of a number or a
+    truth value."""
+    if isinstance(value, bool | int | float) and not (
+        isinstance(value, float) and not math.isfinite(value)
+    ):
+        return option_from_text(json.dumps(value), hint)
+    if not isinstance(value, str):
+        raise InvalidArgumentError(f"expected text, a number or true/false, got {value!r:.60}")
+    return option_from_text(value, hint)
 
 
 # -- reading a builder's options -----------------------------------------------------

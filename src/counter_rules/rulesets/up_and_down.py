@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 
 from counter_rules.cards import Suit
-from counter_rules.rulesets._validate import check_bool, check_int
+from counter_rules.checks import check_bool, check_int
 from counter_rules.rulesets.oh_hell import OhHell
 
 __all__ = ["TABLE_1_TRUMPS", "UpAndDown"]

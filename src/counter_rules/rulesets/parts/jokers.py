@@ -61,6 +61,9 @@ class JokerStyle:
     """The first Joker of a deal is called high or low, the second the opposite."""
     first_wins: bool = False
     """The first Joker played to a trick wins it."""
+    trick_power: float = 0.5
+    """A fixed guess, in [0, 1], of how likely a Joker of this style is to win
+    its trick (what bots judge a Joker by; no rule reads it)."""
 
     def winning_joker(self, plays: Sequence[PlayedCard]) -> tuple[int, str] | None:
         """The index of the Joker that wins the trick outright, and why; ``None``
@@ -110,11 +113,15 @@ class JokerStyle:
 JOKER_STYLES: Mapping[str, JokerStyle] = MappingProxyType(
     {
         "none": JokerStyle(name="none", in_deck=False),
-        "loser": JokerStyle(name="loser", any_time=True),
-        "high": JokerStyle(name="high", any_time=True, first_wins=True),
-        "brader": JokerStyle(name="brader", own_suit=True),
+        "loser": JokerStyle(name="loser", any_time=True, trick_power=0.0),
+        "high": JokerStyle(name="high", any_time=True, first_wins=True, trick_power=1.0),
+        "brader": JokerStyle(name="brader", own_suit=True, trick_power=0.9),
         "atkinson": JokerStyle(
-            name="atkinson", any_time=True, lead_only_from_jokers=True, called=True
+            name="atkinson",
+            any_time=True,
+            lead_only_from_jokers=True,
+            called=True,
+            trick_power=0.6,
         ),
     }
 )

@@ -68,6 +68,34 @@ class ScoringRule:
     off_bid_penalty: bool = False
     """Under ``"openspiel"``, a missed bid loses the points of the tricks it is off by."""
 
+    def seat_points(self, bid: int, won: int, cards: int, blind: bool = False) -> int:
+        """One seat's points for a hand of ``cards`` cards each."""
+        return _SCORERS[self.scheme](self, bid, won, cards, blind)
+
+    def more_tricks_pay(self, bid: int, won: int, left: int) -> bool:
+        """Whether a seat that bid ``bid`` and can no longer win exactly that
+        many tricks (it has won ``won`` and holds ``left`` cards) scores more
+        with one more trick (a missed bid's points do not depend on the cards
+        dealt, at least ``bid`` and ``won + left``).
+
+        Example:
+            >>> from counter_rules.rulesets.parts.scoring import ScoringRule
+            >>> [ScoringRule(scheme=s).more_tricks_pay(5, 1, 2) for s in ("english", "office")]
+            [True, False]
+        """
+        if left < 1:
+            return False
+        cards = max(bid, won + left)
+        return self.seat_points(bid, won + 1, cards) > self.seat_points(bid, won, cards)
+
+    def good_hand_points(self, cards: int) -> float:
+        """About what a good hand of ``cards`` cards each scores, for bots to
+        scale their rewards by: ten points per card under ``"ten_times_bid"``,
+        else ten plus the cards."""
+        if self.scheme == "ten_times_bid":
+            return 10.0 * max(cards, 1)
+        return 10.0 + cards
+
     def points(
         self,
         *,

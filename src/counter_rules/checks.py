@@ -1,5 +1,15 @@
-"""Argument checks shared by the rulesets: messages name the field, the value
-and what is allowed."""
+"""Argument checks at the door, shared by the rulesets and the bots (and open
+to a ruleset or bot of your own): each raises
+:class:`~counter_rules.InvalidArgumentError` with a message that names the
+owner's field, the value and what is allowed.
+
+Example:
+    >>> from counter_rules.checks import check_int
+    >>> check_int("MyRules", "players", 7, 3, 5)
+    Traceback (most recent call last):
+    ...
+    counter_rules.errors.InvalidArgumentError: MyRules.players must be 3, 4 or 5, got 7
+"""
 
 from __future__ import annotations
 

@@ -1,0 +1,202 @@
+"""The package's layering, read from the source with :mod:`ast`.
+
+- Outside :mod:`counter_rules.rulesets` no module asks a ruleset its class
+  (``isinstance``, ``issubclass`` or ``type(x) is C`` naming a ruleset class):
+  it asks the ruleset a question instead. The base class
+  :class:`~counter_rules.Ruleset` is not a ruleset class here: checking that an
+  argument is a ruleset at all is validation, not a branch on the game.
+- No module imports a private name (a module or name with a leading
+  underscore) owned by another package. The packages are the direct
+  subpackages of ``counter_rules`` (with everything inside them) and the
+  top-level modules together.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+from collections.abc import Iterator
+from pathlib import Path
+
+import counter_rules
+import counter_rules.rulesets
+from counter_rules import Ruleset
+
+SRC = Path(counter_rules.__file__).parent
+RULESETS = SRC / "rulesets"
+
+# The engine's compiled core and the rulesets' fast-path tables are one
+# private seam across two packages: rulesets declare their shortcuts with the
+# constants of ``rulesets._quick`` and ``_core`` runs them.
+SEAM = {
+    ("counter_rules._core", "counter_rules.rulesets._quick"),
+}
+
+RULESET_CLASSES = frozenset(
+    name
+    for module in (counter_rules, counter_rules.rulesets)
+    for name, value in vars(module).items()
+    if inspect.isclass(value) and issubclass(value, Ruleset) and value is not Ruleset
+)
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> Iterator[tuple[str, Path, ast.Module]]:
+    for path in sorted(SRC.rglob("*.py")):
+        yield _module_name(path), path, ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _package(module: str) -> str:
+    """The package a module belongs to: ``counter_rules.X`` for anything in
+    the subpackage ``X``, ``counter_rules`` for the top-level modules."""
+    parts = module.split(".")
+    if len(parts) > 1 and (SRC / parts[1] / "__init__.py").exists():
+        return ".".join(parts[:2])
+    return "counter_rules"
+
+
+def _ruleset_aliases(tree: ast.Module) -> set[str]:
+    """Local names that stand for ruleset classes (``import ... as`` included)."""
+    names = set(RULESET_CLASSES)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("counter_rules"):
+            module = importlib.import_module(node.module or "")
+            for alias in node.names:
+                value = getattr(module, alias.name, None)
+                if inspect.isclass(value) and issubclass(value, Ruleset) and value is not Ruleset:
+                    names.add(alias.asname or alias.name)
+    return names
+
+
+def _named_classes(node: ast.expr) -> Iterator[str]:
+    """The class names an ``isinstance`` second argument names."""
+    if isinstance(node, ast.Name):
+        yield node.id
+    elif isinstance(node, ast.Attribute):
+        yield node.attr
+    elif isinstance(node, ast.Tuple):
+        for item in node.elts:
+            yield from _named_classes(item)
+    elif isinstance(node, ast.BinOp):  # X | Y
+        yield from _named_classes(node.left)
+        yield from _named_classes(node.right)
+
+
+def _class_checks(tree: ast.Module) -> Iterator[tuple[int, str]]:
+    """Every ``isinstance``/``issubclass`` call and ``type(x) is C`` test, with
+    the classes it names."""
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("isinstance", "issubclass")
+            and len(node.args) == 2
+        ):
+            for name in _named_classes(node.args[1]):
+                yield node.lineno, name
+        elif isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(
+                isinstance(s, ast.Call) and isinstance(s.func, ast.Name) and s.func.id == "type"
+                for s in sides
+            ):
+                for side in sides:
+                    if not isinstance(side, ast.Call):
+                        for name in _named_classes(side):
+                            yield node.lineno, name
+
+
+def _private_imports(module: str, tree: ast.Module) -> Iterator[tuple[int, str, str]]:
+    """Every import of a private module or name of ``counter_rules``: the line,
+    the dotted path imported and the package that owns its private part."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            raise AssertionError(f"{module}:{node.lineno}: relative imports are not used")
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("counter_rules"):
+            paths = [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            paths = [a.name for a in node.names if a.name.startswith("counter_rules")]
+        else:
+            continue
+        for path in paths:
+            parts = path.split(".")
+            private = [i for i, part in enumerate(parts) if part.startswith("_")]
+            if private and not parts[private[0]].startswith("__"):
+                yield node.lineno, path, _package(".".join(parts[: private[0]]) or "counter_rules")
+
+
+def test_the_ruleset_classes_are_found() -> None:
+    """The check knows every built-in ruleset class (so it cannot pass by
+    knowing none)."""
+    assert {"Counter", "OhHell", "UpAndDown", "Blackout"} <= RULESET_CLASSES
+
+
+def test_no_module_outside_the_rulesets_asks_a_ruleset_its_class() -> None:
+    """Bots, the engine, records, the command line and the adapters ask a
+    ruleset questions (``rules.target_score``, ``rules.trick_power(...)``),
+    never its class."""
+    found = []
+    for module, path, tree in _modules():
+        if path.is_relative_to(RULESETS):
+            continue
+        aliases = _ruleset_aliases(tree)
+        found += [
+            f"{module}:{line}: {name}" for line, name in _class_checks(tree) if name in aliases
+        ]
+    assert found == []
+
+
+def test_the_class_check_finds_an_isinstance_on_a_ruleset() -> None:
+    """The scan sees ``isinstance`` on a ruleset class, in a tuple or a union,
+    and under another name."""
+    tree = ast.parse(
+        "from counter_rules.rulesets.counter import Counter as C\n"
+        "isinstance(r, C)\n"
+        "isinstance(r, (int, OhHell))\n"
+        "isinstance(r, str | Blackout)\n"
+        "type(r) is UpAndDown\n"
+        "isinstance(r, Ruleset)\n"
+    )
+    aliases = _ruleset_aliases(tree)
+    assert [n for _, n in _class_checks(tree) if n in aliases] == [
+        "C",
+        "OhHell",
+        "Blackout",
+        "UpAndDown",
+    ]
+
+
+def test_no_module_imports_a_private_name_of_another_package() -> None:
+    """A private module or name is used only inside the package that owns it
+    (the engine's seam with the rulesets' fast paths aside, see ``SEAM``)."""
+    found = []
+    for module, _, tree in _modules():
+        for line, path, owner in _private_imports(module, tree):
+            if owner == _package(module):
+                continue
+            if any(module == m and path.startswith(p) for m, p in SEAM):
+                continue
+            found.append(f"{module}:{line}: {path} (private to {owner})")
+    assert found == []
+
+
+def test_the_import_check_finds_a_private_name_of_another_package() -> None:
+    """The scan sees private modules and names and the package that owns them."""
+    tree = ast.parse(
+        "from counter_rules.rulesets._validate import check_int\n"
+        "from counter_rules.cards import _intern\n"
+        "from counter_rules import _core\n"
+        "from counter_rules.bots.ismcts import ISMCTSBot\n"
+    )
+    assert [(p, o) for _, p, o in _private_imports("counter_rules.bots.x", tree)] == [
+        ("counter_rules.rulesets._validate.check_int", "counter_rules.rulesets"),
+        ("counter_rules.cards._intern", "counter_rules"),
+        ("counter_rules._core", "counter_rules"),
+    ]
