@@ -30,7 +30,7 @@ from backend import compile_mode  # noqa: E402
 # This list is the only place that names them.
 COMPILED_MODULES = [
     "src/counter_rules/_core.py",
-    "src/counter_rules/rulesets/_quick.py",
+    "src/counter_rules/rulesets/_shortcuts.py",
     "src/counter_rules/rulesets/plain_tricks.py",
     "src/counter_rules/rulesets/counter_tricks.py",
     "src/counter_rules/effects/base.py",

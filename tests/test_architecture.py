@@ -28,9 +28,9 @@ RULESETS = SRC / "rulesets"
 
 # The engine's compiled core and the rulesets' fast-path tables are one
 # private seam across two packages: rulesets declare their shortcuts with the
-# constants of ``rulesets._quick`` and ``_core`` runs them.
+# constants of ``rulesets._shortcuts`` and ``_core`` runs them.
 SEAM = {
-    ("counter_rules._core", "counter_rules.rulesets._quick"),
+    ("counter_rules._core", "counter_rules.rulesets._shortcuts"),
 }
 
 RULESET_CLASSES = frozenset(

@@ -158,14 +158,14 @@ def test_the_engine_uses_fast_paths_only_where_they_are_the_rulesets_own_rules()
     """Built-in rulesets name the engine's fast paths for their own exact type:
     not for Jokers, must-trump or unbroken trumps, and not for a subclass that
     overrides a method, whose override the engine then calls."""
-    from counter_rules.rulesets._quick import QUICK_COUNTER, QUICK_NONE, QUICK_PLAIN
+    from counter_rules.rulesets._shortcuts import SHORTCUT_COUNTER, SHORTCUT_NONE, SHORTCUT_PLAIN
     from counter_rules.rulesets.base import NO_SHORTCUTS
 
-    assert _kinds(Counter()) == (QUICK_COUNTER, QUICK_COUNTER)
-    assert _kinds(OhHell()) == (QUICK_PLAIN, QUICK_PLAIN)
-    assert OhHell(follow="must_trump").shortcuts().plays == QUICK_NONE
-    assert OhHell(trumps_broken=True).shortcuts().plays == QUICK_NONE
-    assert _kinds(OhHell(jokers="loser")) == (QUICK_NONE, QUICK_NONE)
+    assert _kinds(Counter()) == (SHORTCUT_COUNTER, SHORTCUT_COUNTER)
+    assert _kinds(OhHell()) == (SHORTCUT_PLAIN, SHORTCUT_PLAIN)
+    assert OhHell(follow="must_trump").shortcuts().plays == SHORTCUT_NONE
+    assert OhHell(trumps_broken=True).shortcuts().plays == SHORTCUT_NONE
+    assert _kinds(OhHell(jokers="loser")) == (SHORTCUT_NONE, SHORTCUT_NONE)
 
     calls: list[int] = []
 
@@ -224,7 +224,7 @@ def test_quick_bids_follow_the_bidding_rule_sentences(
     rule written out: free bids, the hook on the last bidder, bids that must
     total the cards dealt."""
     from counter_rules._core import turn_bid_moves
-    from counter_rules.rulesets._quick import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, turn_bids
+    from counter_rules.rulesets._shortcuts import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, turn_bids
 
     rule, cards, bids = position
     code = {"free": BIDS_FREE, "hook": BIDS_HOOK, "total": BIDS_TOTAL}[rule]
@@ -269,14 +269,14 @@ def test_bid_moves_listed_ahead_equal_the_rulesets_legal_bids(
 def test_the_engine_lists_bids_itself_only_where_the_rulesets_methods_would_agree() -> None:
     """Quick bids are off for simultaneous or blind bidding and for a subclass
     that overrides ``legal_bids``; the override is then what the engine asks."""
-    from counter_rules.rulesets._quick import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, QUICK_NONE
+    from counter_rules.rulesets._shortcuts import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, SHORTCUT_NONE
 
     assert Counter().shortcuts().bids == BIDS_FREE
     assert Counter(hook=True).shortcuts().bids == BIDS_HOOK
     assert OhHell(hook=True).shortcuts().bids == BIDS_HOOK
     assert OhHell(bids_must_total=True).shortcuts().bids == BIDS_TOTAL
-    assert OhHell(simultaneous_bidding=True).shortcuts().bids == QUICK_NONE
-    assert OhHell(blind_bidding=True).shortcuts().bids == QUICK_NONE
+    assert OhHell(simultaneous_bidding=True).shortcuts().bids == SHORTCUT_NONE
+    assert OhHell(blind_bidding=True).shortcuts().bids == SHORTCUT_NONE
 
     @attrs.frozen
     class EvenBids(OhHell):
@@ -284,7 +284,7 @@ def test_the_engine_lists_bids_itself_only_where_the_rulesets_methods_would_agre
             return tuple(b for b in super().legal_bids(state, seat) if b % 2 == 0)
 
     even = EvenBids(players=4, schedule=(5,))
-    assert even.shortcuts().bids == QUICK_NONE
+    assert even.shortcuts().bids == SHORTCUT_NONE
     state = new_game(even, seed=5)
     assert [m.tricks for m in legal_moves(state)] == [0, 2, 4]
 

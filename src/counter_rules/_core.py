@@ -21,10 +21,10 @@ from counter_rules.cards import Card, Suit
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
 from counter_rules.rulesets import counter_tricks
-from counter_rules.rulesets._quick import (
-    QUICK_COUNTER,
-    QUICK_NONE,
-    QUICK_PLAIN,
+from counter_rules.rulesets._shortcuts import (
+    SHORTCUT_COUNTER,
+    SHORTCUT_NONE,
+    SHORTCUT_PLAIN,
     EngineTables,
     bid_bounds,
     bids_between,
@@ -49,7 +49,7 @@ __all__ = [
     "register_move_source",
     "start_hand",
     "turn_bid_moves",
-    "type_error",
+    "why_malformed",
     "why_illegal",
 ]
 
@@ -123,7 +123,7 @@ def start_hand(
         first = rules.first_bidder(dealer)
         to_act = _SEATS[first]
         rule = tables.bid_rule
-        if rule != QUICK_NONE:
+        if rule != SHORTCUT_NONE:
             legal = turn_bid_moves(rule, first, cards, bids)
     return _make(
         {
@@ -166,9 +166,9 @@ def _list_plays(
     """The seat's legal plays where the ruleset's fast path lists them from the
     hand, trick and trump alone; ``None`` when the ruleset's method must be asked."""
     kind = tables.play_kind
-    if kind == QUICK_PLAIN:
+    if kind == SHORTCUT_PLAIN:
         return plain_plays(tables.plays[seat], hand, trick)
-    if kind == QUICK_COUNTER:
+    if kind == SHORTCUT_COUNTER:
         return counter_tricks.legal_plays(tables.plays[seat], hand, trick, trump, seat)
     return None
 
@@ -183,9 +183,9 @@ def _resolve(
     trump_card: Card | None,
 ) -> TrickResult:
     """The trick resolved without explanations, by the ruleset's fast path or method."""
-    if kind == QUICK_COUNTER:
+    if kind == SHORTCUT_COUNTER:
         return counter_tricks.resolve(trick, trump, doubled_lead, last_trick, False, trump_card)
-    if kind == QUICK_PLAIN:
+    if kind == SHORTCUT_PLAIN:
         return resolve_suited(trick, trump, trump_card, last_trick)
     return rules.resolve(
         trick,
@@ -204,7 +204,7 @@ def turn_bid_moves(
     rule: int, seat: int, cards: int, bids: tuple[int | None, ...]
 ) -> tuple[Bid, ...]:
     """The shared bid moves of ``seat`` bidding in turn under ``rule`` (a
-    ``BIDS_*`` constant of :mod:`counter_rules.rulesets._quick`)."""
+    ``BIDS_*`` constant of :mod:`counter_rules.rulesets._shortcuts`)."""
     lowest, highest, excluded = bid_bounds(rule, cards, bids)
     # Bids past the cards dealt (only in a state built by hand) do not fit the
     # packed key: they are listed as the rule says, without this cache.
@@ -231,7 +231,7 @@ def compute_legal(state: GameState) -> tuple[Move, ...]:
     if phase is _BIDDING:
         rule = _tables(d).bid_rule
         to_act = d["to_act"]
-        if rule != QUICK_NONE and len(to_act) == 1:
+        if rule != SHORTCUT_NONE and len(to_act) == 1:
             for seat in to_act:
                 return turn_bid_moves(rule, seat, d["cards_dealt"], d["bids"])
         moves: tuple[Move, ...] = ()
@@ -301,7 +301,7 @@ def legal_moves(state: GameState | PlayerView, seat: object = None) -> tuple[Mov
     return tuple([m for m in moves if m.seat == seat])
 
 
-def type_error(move: object) -> str | None:
+def why_malformed(move: object) -> str | None:
     """Why ``move`` is malformed (wrong type or field types), or ``None``.
 
     Needed because ``True == 1`` and ``1.0 == 1``: ``Bid(1, True)`` compares
@@ -343,7 +343,7 @@ def accepts(legal: tuple[Move, ...], move: object) -> bool:
         # common case and skips calling __eq__ on every move before it.
         if candidate is move:
             return True
-    return move in legal and type_error(move) is None
+    return move in legal and why_malformed(move) is None
 
 
 def advance(state: GameState, move: object) -> GameState | None:
@@ -358,9 +358,9 @@ def advance(state: GameState, move: object) -> GameState | None:
         if candidate is move:
             break
     else:
-        if not (move in legal and type_error(move) is None):
+        if not (move in legal and why_malformed(move) is None):
             return None
-    # A legal move is exactly a Bid, a Play or a Pass (type_error checked it).
+    # A legal move is exactly a Bid, a Play or a Pass (why_malformed checked it).
     legal_move: Any = move
     cls = type(move)
     if cls is _PLAY_CLASS:
@@ -404,7 +404,7 @@ def apply_move(state: object, move: object) -> GameState:
 
 def why_illegal(state: GameState, move: object) -> str | None:
     """Why ``move`` is illegal in ``state``, in a player's words; ``None`` if legal."""
-    malformed = type_error(move)
+    malformed = why_malformed(move)
     if malformed is not None:
         return malformed
     assert isinstance(move, Bid | Play | Pass)
@@ -465,7 +465,7 @@ def apply_bid(state: GameState, move: Bid) -> GameState:
         following = (seat + 1) % len(bids)
         nd["to_act"] = _SEATS[following]
         rule = tables.bid_rule
-        if rule != QUICK_NONE:
+        if rule != SHORTCUT_NONE:
             nd["_legal"] = turn_bid_moves(rule, following, d["cards_dealt"], new_bids)
     return _make(nd)
 
@@ -578,7 +578,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
         return _make(nd)
     last = not hands[seat]
     kind = tables.trick_kind
-    if kind == QUICK_PLAIN:
+    if kind == SHORTCUT_PLAIN:
         # Plain Oh Hell: the winner leads, trump and the stock stay.
         trump = d["trump"]
         result = resolve_suited(trick, trump, d["trump_card"], last)

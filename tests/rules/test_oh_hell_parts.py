@@ -297,14 +297,14 @@ def test_options_that_change_play_or_resolution_leave_the_plain_quick_paths(
 ) -> None:
     """The engine's quick paths for plain Oh Hell stand in for the methods only
     where the options keep plain following (plays) and plain winners (tricks)."""
-    from counter_rules.rulesets._quick import QUICK_NONE, QUICK_PLAIN
+    from counter_rules.rulesets._shortcuts import SHORTCUT_NONE, SHORTCUT_PLAIN
 
     plain = OhHell(players=4, schedule=(5,)).shortcuts()
-    assert (plain.plays, plain.tricks) == (QUICK_PLAIN, QUICK_PLAIN)
+    assert (plain.plays, plain.tricks) == (SHORTCUT_PLAIN, SHORTCUT_PLAIN)
     rules = OhHell(players=4, schedule=(5,), **options).shortcuts()  # type: ignore[arg-type]
-    assert rules.plays == QUICK_NONE
+    assert rules.plays == SHORTCUT_NONE
     changes_winner = options.get("jokers") in ("high", "loser") or options.get("bowers")
-    assert rules.tricks == (QUICK_NONE if changes_winner else QUICK_PLAIN)
+    assert rules.tricks == (SHORTCUT_NONE if changes_winner else SHORTCUT_PLAIN)
 
 
 @st.composite

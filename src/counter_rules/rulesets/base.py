@@ -22,7 +22,7 @@ import attrs
 from counter_rules.cards import Card, Rank, Suit, intern_card
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play, seat_plays
-from counter_rules.rulesets._quick import QUICK_NONE, EngineTables, deal_order, split_deal
+from counter_rules.rulesets._shortcuts import SHORTCUT_NONE, EngineTables, deal_order, split_deal
 from counter_rules.rulesets.plain_tricks import strength
 from counter_rules.trick import PlayedCard, TrickResult
 
@@ -48,18 +48,18 @@ _card_key = attrgetter("_key")
 class Shortcuts:
     """Which of the engine's built-in fast paths a ruleset's rules are.
 
-    Each field is one of the constants of ``counter_rules.rulesets._quick``:
-    ``QUICK_NONE`` (ask the ruleset's method), ``QUICK_PLAIN`` (plain Oh Hell's
-    follow rule and trick resolution) or ``QUICK_COUNTER``
-    (:mod:`counter_rules.rulesets.counter_tricks`); for bids, ``QUICK_NONE`` or
+    Each field is one of the constants of ``counter_rules.rulesets._shortcuts``:
+    ``SHORTCUT_NONE`` (ask the ruleset's method), ``SHORTCUT_PLAIN`` (plain Oh Hell's
+    follow rule and trick resolution) or ``SHORTCUT_COUNTER``
+    (:mod:`counter_rules.rulesets.counter_tricks`); for bids, ``SHORTCUT_NONE`` or
     one of the ``BIDS_*`` rules of bids made in turn.
     """
 
-    plays: int = QUICK_NONE
+    plays: int = SHORTCUT_NONE
     """How the engine lists a seat's plays."""
-    tricks: int = QUICK_NONE
+    tricks: int = SHORTCUT_NONE
     """How the engine resolves a trick."""
-    bids: int = QUICK_NONE
+    bids: int = SHORTCUT_NONE
     """How the engine lists the bids of the seat to bid."""
 
 

@@ -25,7 +25,7 @@ from counter_rules.effects import eight
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play
 from counter_rules.rulesets import counter_tricks
-from counter_rules.rulesets._quick import BIDS_FREE, BIDS_HOOK, QUICK_COUNTER, turn_bids
+from counter_rules.rulesets._shortcuts import BIDS_FREE, BIDS_HOOK, SHORTCUT_COUNTER, turn_bids
 from counter_rules.rulesets.base import NO_SHORTCUTS, Ruleset, Shortcuts, tables_for
 from counter_rules.scoring import counter as counter_scoring
 from counter_rules.trick import PlayedCard, TrickResult
@@ -94,7 +94,7 @@ class Counter(Ruleset):
         (which may change a rule) is asked through its methods."""
         if type(self) is not Counter:
             return NO_SHORTCUTS
-        return Shortcuts(QUICK_COUNTER, QUICK_COUNTER, BIDS_HOOK if self.hook else BIDS_FREE)
+        return Shortcuts(SHORTCUT_COUNTER, SHORTCUT_COUNTER, BIDS_HOOK if self.hook else BIDS_FREE)
 
     @property
     def name(self) -> str:

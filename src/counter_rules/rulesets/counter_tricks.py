@@ -54,7 +54,7 @@ from counter_rules.effects import (
 )
 from counter_rules.effects.base import VOID, TrickWork, fmt_half
 from counter_rules.moves import Play, PlayTable, reveal_play
-from counter_rules.rulesets._quick import RANK_OF, SUIT_OF, make_result, plays_of
+from counter_rules.rulesets._shortcuts import RANK_OF, SUIT_OF, make_result, plays_of
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = ["legal_plays", "play_problem", "resolve", "suit_to_follow"]

@@ -25,7 +25,7 @@ from counter_rules.cards import Card, Rank, Suit, intern_card, standard_deck
 from counter_rules.errors import InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Play
 from counter_rules.rulesets import oh_hell_presets
-from counter_rules.rulesets._quick import QUICK_NONE, QUICK_PLAIN, plain_plays
+from counter_rules.rulesets._shortcuts import SHORTCUT_NONE, SHORTCUT_PLAIN, plain_plays
 from counter_rules.rulesets.base import NO_SHORTCUTS, DealtHand, Ruleset, Shortcuts, tables_for
 from counter_rules.rulesets.oh_hell_options import (
     FOLLOW_RULES,
@@ -496,10 +496,10 @@ class OhHell(Ruleset):
             return NO_SHORTCUTS
         bids = self._bidding.in_turn_rule
         if self.simultaneous_bidding or self.blind_bidding:
-            bids = QUICK_NONE
+            bids = SHORTCUT_NONE
         return Shortcuts(
-            QUICK_PLAIN if self._plain_following() else QUICK_NONE,
-            QUICK_PLAIN if self._plain_resolution() else QUICK_NONE,
+            SHORTCUT_PLAIN if self._plain_following() else SHORTCUT_NONE,
+            SHORTCUT_PLAIN if self._plain_resolution() else SHORTCUT_NONE,
             bids,
         )
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Final, cast
 
 from counter_rules.cards import KEY_COUNT, Card, Rank, Suit, intern_card, standard_deck
-from counter_rules.rulesets._quick import SUIT_OF, make_result
+from counter_rules.rulesets._shortcuts import SUIT_OF, make_result
 from counter_rules.rulesets.parts.follow import FollowRule
 from counter_rules.rulesets.parts.jokers import JOKER_STYLES as _STYLES
 from counter_rules.trick import Effect, PlayedCard, TrickResult

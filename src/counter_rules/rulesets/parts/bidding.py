@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import attrs
 
-from counter_rules.rulesets._quick import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL
+from counter_rules.rulesets._shortcuts import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL
 
 __all__ = ["BLIND_DEFICIT", "BiddingRule"]
 

@@ -36,7 +36,7 @@ import attrs
 
 from counter_rules.cards import Card, Rank, Suit
 from counter_rules.moves import Play, PlayTable, call_play
-from counter_rules.rulesets._quick import plays_of
+from counter_rules.rulesets._shortcuts import plays_of
 from counter_rules.rulesets.parts.jokers import JokerStyle
 from counter_rules.trick import PlayedCard
 

@@ -24,9 +24,9 @@ __all__ = [
     "BIDS_HOOK",
     "BIDS_TOTAL",
     "EngineTables",
-    "QUICK_COUNTER",
-    "QUICK_NONE",
-    "QUICK_PLAIN",
+    "SHORTCUT_COUNTER",
+    "SHORTCUT_NONE",
+    "SHORTCUT_PLAIN",
     "best_of",
     "bid_bounds",
     "bids_between",
@@ -47,12 +47,12 @@ SUIT_OF: Final[tuple[Suit | None, ...]] = SUIT_OF_KEY
 RANK_OF: Final[tuple[Rank | None, ...]] = RANK_OF_KEY
 """The rank of every card by card key (see :data:`counter_rules.cards.RANK_OF_KEY`)."""
 
-QUICK_NONE: Final = 0
-"""No quick path: the engine calls the ruleset's method (plays, tricks, bids)."""
-QUICK_PLAIN: Final = 1
+SHORTCUT_NONE: Final = 0
+"""No shortcut: the engine calls the ruleset's method (plays, tricks, bids)."""
+SHORTCUT_PLAIN: Final = 1
 """Plain Oh Hell: :func:`plain_plays`, and the short resolution of
 :mod:`counter_rules.rulesets.plain_tricks`."""
-QUICK_COUNTER: Final = 2
+SHORTCUT_COUNTER: Final = 2
 """Counter: :mod:`counter_rules.rulesets.counter_tricks`."""
 
 BIDS_FREE: Final = 1
@@ -210,7 +210,7 @@ def turn_bids(rule: int, cards: int, bids: tuple[int | None, ...]) -> tuple[int,
     """The bids the next bidder may make under ``rule``, ascending.
 
     Example:
-        >>> from counter_rules.rulesets._quick import BIDS_HOOK, turn_bids
+        >>> from counter_rules.rulesets._shortcuts import BIDS_HOOK, turn_bids
         >>> turn_bids(BIDS_HOOK, 3, (1, 1, None))  # a bid of 1 would total 3
         (0, 2, 3)
     """
