@@ -67,7 +67,12 @@ def _ruleset_aliases(tree: ast.Module) -> set[str]:
     names = set(RULESET_CLASSES)
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("counter_rules"):
-            module = importlib.import_module(node.module or "")
+            try:
+                module = importlib.import_module(node.module or "")
+            except ModuleNotFoundError as exc:
+                if (exc.name or "").startswith("counter_rules"):
+                    raise
+                continue  # an adapter whose optional framework is not installed
             for alias in node.names:
                 value = getattr(module, alias.name, None)
                 if inspect.isclass(value) and issubclass(value, Ruleset) and value is not Ruleset:
