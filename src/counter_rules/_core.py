@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 __all__ = [
     "SEATS",
     "accepts",
-    "advance",
     "apply_move",
     "compute_legal",
     "derive",
@@ -346,30 +345,6 @@ def accepts(legal: tuple[Move, ...], move: object) -> bool:
     return move in legal and why_malformed(move) is None
 
 
-def advance(state: GameState, move: object) -> GameState | None:
-    """The state after ``move`` if it is legal now, else ``None``."""
-    d: dict[str, Any] = state._fields_dict
-    legal: tuple[Move, ...] | None = d["_legal"]
-    if legal is None:  # a state built by hand
-        legal = compute_legal(state)
-    for candidate in legal:
-        # Moves handed out by legal_moves are shared objects: identity is the
-        # common case and skips calling __eq__ on every move before it.
-        if candidate is move:
-            break
-    else:
-        if not (move in legal and why_malformed(move) is None):
-            return None
-    # A legal move is exactly a Bid, a Play or a Pass (why_malformed checked it).
-    legal_move: Any = move
-    cls = type(move)
-    if cls is _PLAY_CLASS:
-        return apply_play(state, legal_move)
-    if cls is _BID_CLASS:
-        return apply_bid(state, legal_move)
-    return apply_pass(state, legal_move)
-
-
 def apply_move(state: object, move: object) -> GameState:
     """Apply a legal move and return the new state; the old state is unchanged.
 
@@ -394,12 +369,27 @@ def apply_move(state: object, move: object) -> GameState:
     if state.__class__ is not _STATE_CLASS and not isinstance(state, GameState):
         raise InvalidArgumentError(f"apply_move needs a GameState, got {type(state).__name__}")
     game: Any = state
-    new = advance(game, move)
-    if new is None:
-        if game.phase is _GAME_OVER:
-            raise GameOverError(f"the game is over; no move can be applied, got {move}")
-        raise IllegalMoveError(move, why_illegal(game, move) or "not legal now")
-    return new
+    legal: tuple[Move, ...] | None = game._fields_dict["_legal"]
+    if legal is None:  # a state built by hand
+        legal = compute_legal(game)
+    for candidate in legal:
+        # The shared move objects of legal_moves, found by identity: the
+        # common case, without a call (accepts() decides every other move).
+        if candidate is move:
+            break
+    else:
+        if not accepts(legal, move):
+            if game.phase is _GAME_OVER:
+                raise GameOverError(f"the game is over; no move can be applied, got {move}")
+            raise IllegalMoveError(move, why_illegal(game, move) or "not legal now")
+    # A legal move is exactly a Bid, a Play or a Pass (why_malformed checked it).
+    legal_move: Any = move
+    cls = type(move)
+    if cls is _PLAY_CLASS:
+        return apply_play(game, legal_move)
+    if cls is _BID_CLASS:
+        return apply_bid(game, legal_move)
+    return apply_pass(game, legal_move)
 
 
 def why_illegal(state: GameState, move: object) -> str | None:
