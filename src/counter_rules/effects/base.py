@@ -84,27 +84,36 @@ class TrickWork:
         explain: bool,
     ) -> None:
         self.plays = plays
-        cards: list[Card] = [p.card for p in plays]
+        # One pass reading each card's key once; ranks, suits, rank bits and
+        # starting values come from tables by key. (Every card has a rank:
+        # only unused keys have None.)
+        rank_of = _RANK_BY_KEY
+        suit_of = _SUIT_BY_KEY
+        bit_of = _BIT_BY_KEY
+        half_of = _HALF_BY_KEY
+        cards: list[Card] = []
+        ranks: list[Rank | None] = []
+        suits: list[Suit | None] = []
+        half: list[int] = []
+        present = 0
+        for played in plays:
+            card = played.card
+            key = card._key
+            cards.append(card)
+            ranks.append(rank_of[key])
+            suits.append(suit_of[key])
+            half.append(half_of[key])
+            present |= bit_of[key]
         self.cards = cards
         self.n = len(plays)
-        # Each card's key is read once; ranks and suits come from tables by key.
-        # (Every card has a rank: only unused keys have None.)
-        keys = [c._key for c in cards]
-        rank_of = _RANK_BY_KEY
-        self.ranks = cast("list[Rank]", [rank_of[key] for key in keys])
-        bit_of = _BIT_BY_KEY
-        present = 0
-        for key in keys:
-            present |= bit_of[key]
+        self.ranks = cast("list[Rank]", ranks)
         #: A bit set of the ranks in the trick (bit ``1 << rank``): the pipeline
         #: runs a power's step only when its rank is present.
         self.present = present
-        suit_of = _SUIT_BY_KEY
         #: The suit each card counts as for winning (printed, until a Ten or Eight changes it).
-        self.suits: list[Suit | None] = [suit_of[key] for key in keys]
+        self.suits = suits
         #: The values in half points: twice the rank number to start with.
-        half_of = _HALF_BY_KEY
-        self.half: list[int] = [half_of[key] for key in keys]
+        self.half = half
         self.buffs: list[int] = [NO_BUFF] * self.n
         self.is_trump: list[bool] = [False] * self.n
         self.trump = trump

@@ -20,7 +20,7 @@ who wins:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import Final
 
 from counter_rules.cards import KEY_COUNT, Card, Rank, Suit, intern_card, standard_deck
 from counter_rules.rulesets._shortcuts import SUIT_OF, make_result
@@ -117,7 +117,7 @@ def resolve_suited(
         values.append(half[key])
         levels.append(plain_level(suit_of[key], trump, led))
     # The led card always ranks (level 1 or 2), so a suited trick has a winner.
-    winner = cast(int, best_card(levels, values))
+    winner: int = best_card(levels, values)  # type: ignore[assignment]
     seat = plays[winner].seat
     return make_result(
         plays, seat, winner, tuple(values), trump, led, seat, trump, False, False, (), (),
