@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import re
 import textwrap
-import types
 import typing
 
 from counter_rules.cards import Suit
@@ -52,12 +51,6 @@ def _players(entry: RulesetEntry) -> str:
     return ", ".join(map(str, counts))
 
 
-def _parts(hint: object) -> tuple[object, ...]:
-    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
-        return tuple(p for part in typing.get_args(hint) for p in _parts(part))
-    return (hint,)
-
-
 _PROBE = "?"  # a value no option takes: the ruleset's own check lists the allowed ones
 _CHOICES = (re.compile(r"must be one of (.+?), got "), re.compile(r"must be a name \(([^)]+)\)"))
 
@@ -76,9 +69,8 @@ def _names(entry: RulesetEntry, option: RulesetOption) -> str | None:
 
 
 def _kind(entry: RulesetEntry, option: RulesetOption) -> str:
-    parts = _parts(option.hint)
     kinds = []
-    for part in parts:
+    for part in option.alternatives:
         if part is bool:
             kinds.append("true | false")
         elif part is int:
@@ -88,7 +80,7 @@ def _kind(entry: RulesetEntry, option: RulesetOption) -> str:
         elif part is type(None):
             kinds.append("none")
         elif typing.get_origin(part) is tuple:
-            args = [p for a in typing.get_args(part) if a is not Ellipsis for p in _parts(a)]
+            args = option.item_alternatives
             if Suit in args:
                 kinds.append("suits such as S,H,none")
             elif int in args:

@@ -108,6 +108,31 @@ class RulesetOption:
         """
         return option_to_json(self.default)
 
+    @property
+    def alternatives(self) -> tuple[object, ...]:
+        """The types the option accepts: its :attr:`hint` with every union
+        spelled out, in order.
+
+        Example:
+            >>> from counter_rules import ruleset_entry
+            >>> [o.alternatives for o in ruleset_entry("blackout").options if o.name == "players"]
+            [(<class 'int'>,)]
+        """
+        return _flatten(self.hint)
+
+    @property
+    def item_alternatives(self) -> tuple[object, ...]:
+        """The types the items of a list option accept, unions spelled out;
+        ``()`` for an option that is never a list.
+
+        Example:
+            >>> from counter_rules import ruleset_entry
+            >>> rotation = [o for o in ruleset_entry("oh-hell").options if o.name == "rotation"]
+            >>> rotation[0].item_alternatives
+            (<enum 'Suit'>, <class 'NoneType'>)
+        """
+        return _item_hints(self.hint) or ()
+
 
 @attrs.frozen
 class RulesetEntry:
