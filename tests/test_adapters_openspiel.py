@@ -242,14 +242,16 @@ def test_an_unregistered_ruleset_class_plays_but_does_not_load_by_name() -> None
     game = load_game(rules, num_seeds=5)
     assert game.rules == rules
     assert "ruleset=ShortRotation" in str(game)
-    with pytest.raises(InvalidArgumentError, match=r"ruleset \(counter, .*\), got 'ShortRotation'"):
+    with pytest.raises(
+        InvalidArgumentError, match=r"ruleset must be one of counter, .*, got 'ShortRotation'"
+    ):
         pyspiel.load_game(str(game))
 
 
 @pytest.mark.parametrize(
     ("params", "message"),
     [
-        ({"ruleset": "nope"}, r"ruleset must be the name of a registered ruleset \(counter, "),
+        ({"ruleset": "nope"}, r"ruleset must be one of counter, oh-hell, .*got 'nope'"),
         ({"options": {"colour": 1}}, "counter has no option 'colour'; its options: players, "),
         ({"options": {"target": "x"}}, "Counter.target must be an integer >= 1, got 'x'"),
         ({"players": 9}, "Counter.players must be 3, 4 or 5, got 9"),

@@ -103,7 +103,6 @@ from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import (
     RulesetEntry,
     option_to_json,
-    ruleset_entries,
     ruleset_entry,
     ruleset_entry_for,
 )
@@ -229,13 +228,9 @@ def rules_from_parameters(params: Mapping[str, Any]) -> Ruleset:
 
 
 def _entry(name: object) -> RulesetEntry:
-    try:
-        return ruleset_entry(name)  # type: ignore[arg-type]
-    except InvalidArgumentError:
-        names = ", ".join(entry.name for entry in ruleset_entries())
-        raise InvalidArgumentError(
-            f"ruleset must be the name of a registered ruleset ({names}), got {name!r:.60}"
-        ) from None
+    # ruleset_entry's message names the game parameter ("ruleset") and lists
+    # the registered names, as the PettingZoo adapter's does.
+    return ruleset_entry(name)  # type: ignore[arg-type]
 
 
 def _parameter_form(value: object) -> object:

@@ -671,7 +671,8 @@ def ruleset_entry(name: str) -> RulesetEntry:
         load_plugins()
         entry = _ENTRIES.get(name) if isinstance(name, str) else None
     if entry is None:
-        raise InvalidArgumentError(f"the rules must be one of {', '.join(_ENTRIES)}, got {name!r}")
+        names = ", ".join(_ENTRIES)
+        raise InvalidArgumentError(f"ruleset must be one of {names}, got {name!r:.60}")
     return entry
 
 
