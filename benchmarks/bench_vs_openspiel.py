@@ -28,7 +28,7 @@ more than one legal move.
 
 The default runs the two headline matches: plain four-player Oh Hell
 (``OhHell(players=4, schedule=(10,), hook=True)``, OpenSpiel's ``oh_hell``)
-with ``ismcts:120`` against ``openspiel:35`` (about the same CPU time per
+with ``ismcts:120`` against ``openspiel:35`` (which spends more CPU time per
 decision), and Counter with ``ismcts:100`` against ``heuristic``, 400 hands
 each (the measured figures are on the bots page of the docs):
 
