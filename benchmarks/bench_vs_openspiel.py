@@ -11,8 +11,9 @@ Sides are named like the command line's bots, plus OpenSpiel's search:
 
 - ``random``, ``heuristic``, ``ismcts`` or ``ismcts:N`` (N iterations per
   decision): the library's bots, which see only their seat's view;
-  ``ismcts:N:option=value`` sets a text option of ``ISMCTSBot`` too
-  (``ismcts:100:bidding=paired``);
+  ``ismcts:N:option=value`` sets another option of ``ISMCTSBot`` too
+  (``ismcts:100:bidding=paired``, ``ismcts:100:exploration=0.4``; a value
+  that reads as a number is one);
 - ``openspiel:N``: OpenSpiel's Python ``ISMCTSBot`` with N simulations per
   decision, one random rollout per leaf, determinized by the OpenSpiel
   adapter's ``resample_from_infostate`` (the library's exact sampler); its
@@ -27,7 +28,7 @@ more than one legal move.
 
 The default runs the two headline matches: plain four-player Oh Hell
 (``OhHell(players=4, schedule=(10,), hook=True)``, OpenSpiel's ``oh_hell``)
-with ``ismcts:120`` against ``openspiel:35`` (about the same CPU time per
+with ``ismcts:120`` against ``openspiel:35`` (which spends more CPU time per
 decision), and Counter with ``ismcts:100`` against ``heuristic``, 400 hands
 each (the measured figures are on the bots page of the docs):
 
@@ -75,6 +76,14 @@ class _Player(Protocol):
     def move(self, state: GameState, seat: int) -> Move: ...
 
 
+def _value(text: str) -> str | float:
+    """An option's value: a number if it reads as one, else the text."""
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
 class _LibraryBot:
     """A bot of the library, handed its seat's view and a seeded generator."""
 
@@ -82,7 +91,9 @@ class _LibraryBot:
         base, *options = name.split(":")
         if base == "ismcts" and len(options) > 1:
             settings = dict(option.split("=", 1) for option in options[1:])
-            self.bot: Bot = ISMCTSBot(iterations=int(options[0]), **settings)
+            self.bot: Bot = ISMCTSBot(
+                iterations=int(options[0]), **{k: _value(v) for k, v in settings.items()}
+            )
         else:
             self.bot = bot_from_name(name)
         self.rng = rng

@@ -30,8 +30,8 @@ seat. Each iteration
 Two pieces of knowledge steer the search at the root, where the bot's own
 decision is made. Its bid is searched among the bids within 1.5 of the
 :class:`~counter_rules.bots.HeuristicBot`'s estimate of its winners, not among
-all of them (in Counter within 1, with twice the iterations: the bid is made
-once a hand and decides most of its points); and its plays start with a
+all of them (in Counter with twice the iterations: the bid is made once a
+hand and decides most of its points); and its plays start with a
 *progressive bias* (Chaslot et al., 2008) towards the cards the heuristic's
 trick estimate favours, a bonus that fades as the visits grow. In Counter the
 bias is the heuristic's whole play score (its chance of winning the trick,
@@ -95,7 +95,7 @@ BIDDINGS = ("tree", "paired")
 _EPSILON = 0.1  # share of random moves in greedy rollouts
 _BIAS = 1.0  # weight of the heuristic's trick estimate at the root
 _BID_WINDOW = 1.5  # bids searched around the heuristic estimate
-_COUNTER_BID_WINDOW = 1.0  # narrower in Counter: a missed bid scores nothing
+_COUNTER_BID_WINDOW = 1.5  # as wide in Counter, where the estimate predicts the tricks poorly
 _COUNTER_FADE = 20.0  # visits over which the root's bias halves in Counter
 _KEEP_STRONG = 0.15  # as the heuristic's: a card's strength beside its chance
 _PRIOR_SAMPLES = 16  # worlds for the root's heuristic estimates
