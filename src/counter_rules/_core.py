@@ -44,6 +44,7 @@ __all__ = [
     "apply_move",
     "compute_legal",
     "derive",
+    "equals_legal",
     "legal_moves",
     "register_move_source",
     "start_hand",
@@ -342,6 +343,13 @@ def accepts(legal: tuple[Move, ...], move: object) -> bool:
         # common case and skips calling __eq__ on every move before it.
         if candidate is move:
             return True
+    return equals_legal(legal, move)
+
+
+def equals_legal(legal: tuple[Move, ...], move: object) -> bool:
+    """Whether ``move``, which is none of ``legal``'s own objects, equals one of
+    them and is well formed (``Bid(1, True)`` equals ``Bid(1, 1)`` but is not
+    a bid)."""
     return move in legal and why_malformed(move) is None
 
 
@@ -374,11 +382,11 @@ def apply_move(state: object, move: object) -> GameState:
         legal = compute_legal(game)
     for candidate in legal:
         # The shared move objects of legal_moves, found by identity: the
-        # common case, without a call (accepts() decides every other move).
+        # common case, without a call.
         if candidate is move:
             break
     else:
-        if not accepts(legal, move):
+        if not equals_legal(legal, move):
             if game.phase is _GAME_OVER:
                 raise GameOverError(f"the game is over; no move can be applied, got {move}")
             raise IllegalMoveError(move, why_illegal(game, move) or "not legal now")

@@ -101,7 +101,6 @@ from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidArg
 from counter_rules.moves import Move
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import (
-    RulesetEntry,
     option_to_json,
     ruleset_entry,
     ruleset_entry_for,
@@ -205,7 +204,8 @@ def rules_from_parameters(params: Mapping[str, Any]) -> Ruleset:
     if unknown:
         allowed = ", ".join(repr(name) for name in _PARAMETERS)
         raise InvalidArgumentError(f"unknown game parameter {unknown[0]!r}; allowed: {allowed}")
-    entry = _entry(params.get("ruleset", _PARAMETERS["ruleset"]))
+    # ruleset_entry's message names the parameter ("ruleset") and lists the names.
+    entry = ruleset_entry(params.get("ruleset", _PARAMETERS["ruleset"]))
     players = params.get("players", 0)
     if isinstance(players, bool) or not isinstance(players, int) or players < 0:
         raise InvalidArgumentError(
@@ -225,12 +225,6 @@ def rules_from_parameters(params: Mapping[str, Any]) -> Ruleset:
             )
         options["players"] = players
     return entry.build_from_text(options)
-
-
-def _entry(name: object) -> RulesetEntry:
-    # ruleset_entry's message names the game parameter ("ruleset") and lists
-    # the registered names, as the PettingZoo adapter's does.
-    return ruleset_entry(name)  # type: ignore[arg-type]
 
 
 def _parameter_form(value: object) -> object:

@@ -95,7 +95,6 @@ BIDDINGS = ("tree", "paired")
 _EPSILON = 0.1  # share of random moves in greedy rollouts
 _BIAS = 1.0  # weight of the heuristic's trick estimate at the root
 _BID_WINDOW = 1.5  # bids searched around the heuristic estimate
-_COUNTER_BID_WINDOW = 1.5  # as wide in Counter, where the estimate predicts the tricks poorly
 _COUNTER_FADE = 20.0  # visits over which the root's bias halves in Counter
 _KEEP_STRONG = 0.15  # as the heuristic's: a card's strength beside its chance
 _PRIOR_SAMPLES = 16  # worlds for the root's heuristic estimates
@@ -314,8 +313,7 @@ class ISMCTSBot:
             expected = sum(card_chances(view, rng, _PRIOR_SAMPLES).values())
             if view.rules.cautious_bidding:
                 expected = min(expected, 5.0)
-            window = _COUNTER_BID_WINDOW if view.rules.cautious_bidding else _BID_WINDOW
-            near = [m for m in sighted if abs(m.tricks - expected) <= window]
+            near = [m for m in sighted if abs(m.tricks - expected) <= _BID_WINDOW]
             if not near:
                 near = [min(sighted, key=lambda m: abs(m.tricks - expected))]
             return [*near, *(m for m in moves if isinstance(m, Bid) and m.blind)], {}

@@ -356,9 +356,9 @@ class Ruleset(abc.ABC):
         return 5.0
 
     def more_tricks_pay(self, bid: int, won: int, left: int) -> bool:
-        """Whether a seat that bid ``bid`` and can no longer win exactly that
-        many tricks (it has won ``won`` and holds ``left`` cards) still scores
-        more by winning tricks. Default: no."""
+        """Whether a seat that bid ``bid`` and cannot win exactly that many
+        tricks whatever happens (it has won ``won`` and holds ``left`` cards)
+        still scores more by winning tricks. Default: no."""
         return False
 
 

@@ -73,10 +73,10 @@ class ScoringRule:
         return _SCORERS[self.scheme](self, bid, won, cards, blind)
 
     def more_tricks_pay(self, bid: int, won: int, left: int) -> bool:
-        """Whether a seat that bid ``bid`` and can no longer win exactly that
-        many tricks (it has won ``won`` and holds ``left`` cards) scores more
-        with one more trick (a missed bid's points do not depend on the cards
-        dealt, at least ``bid`` and ``won + left``).
+        """Whether a seat that bid ``bid`` and cannot win exactly that many
+        tricks whatever happens (it has won ``won`` and holds ``left`` cards)
+        scores more with one more trick (a missed bid's points do not depend on
+        the cards dealt, at least ``bid`` and ``won + left``).
 
         Example:
             >>> from counter_rules.rulesets.parts.scoring import ScoringRule
