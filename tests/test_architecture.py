@@ -2,7 +2,9 @@
 
 - Outside :mod:`counter_rules.rulesets` no module asks a ruleset its class
   (``isinstance``, ``issubclass`` or ``type(x) is C`` naming a ruleset class):
-  it asks the ruleset a question instead. The base class
+  it asks the ruleset a question instead. Nor does it read a ruleset's
+  option by name with ``getattr(rules, "option", default)``, which would
+  hide a question the ruleset cannot answer. The base class
   :class:`~counter_rules.Ruleset` is not a ruleset class here: checking that an
   argument is a ruleset at all is validation, not a branch on the game.
 - No module imports a private name (a module or name with a leading
@@ -118,6 +120,22 @@ def _class_checks(tree: ast.Module) -> Iterator[tuple[int, str]]:
                             yield node.lineno, name
 
 
+def _option_reads(tree: ast.Module) -> Iterator[tuple[int, str]]:
+    """Every ``getattr(<something naming rules>, "literal", ...)``: a ruleset
+    option read by name, with the name read."""
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "getattr"
+            and len(node.args) >= 2
+            and "rules" in ast.unparse(node.args[0])
+            and isinstance(node.args[1], ast.Constant)
+            and isinstance(node.args[1].value, str)
+        ):
+            yield node.lineno, node.args[1].value
+
+
 def _private_imports(module: str, tree: ast.Module) -> Iterator[tuple[int, str, str]]:
     """Every import of a private module or name of ``counter_rules``: the line,
     the dotted path imported and the package that owns its private part."""
@@ -176,6 +194,28 @@ def test_the_class_check_finds_an_isinstance_on_a_ruleset() -> None:
         "Blackout",
         "UpAndDown",
     ]
+
+
+def test_no_module_outside_the_rulesets_reads_a_ruleset_option_by_name() -> None:
+    """Outside the rulesets, an option is reached through a ruleset question
+    (``rules.one_team``), never ``getattr(rules, "cooperative", False)``."""
+    found = []
+    for module, path, tree in _modules():
+        if not path.is_relative_to(RULESETS):
+            found += [f"{module}:{line}: {name}" for line, name in _option_reads(tree)]
+    assert found == []
+
+
+def test_the_option_check_finds_a_getattr_on_a_ruleset() -> None:
+    """The scan sees a literal option name read from anything named like a
+    ruleset, and leaves other ``getattr`` calls alone."""
+    tree = ast.parse(
+        'getattr(state.rules, "cooperative", False)\n'
+        'getattr(rules, "hook")\n'
+        'getattr(bot, "choose", None)\n'
+        "getattr(rules, name)\n"
+    )
+    assert [name for _, name in _option_reads(tree)] == ["cooperative", "hook"]
 
 
 def test_no_module_imports_a_private_name_of_another_package() -> None:

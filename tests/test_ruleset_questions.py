@@ -1,6 +1,6 @@
-"""The questions bots ask a ruleset instead of its class: the target, Joker
-calls, cautious bidding, card power, a good hand's points, and whether tricks
-still pay once a bid is missed."""
+"""The questions bots ask a ruleset instead of its class: the target, one
+team or many, Joker calls, cautious bidding, card power, a good hand's points,
+and whether tricks still pay once a bid is missed."""
 
 from __future__ import annotations
 
@@ -28,6 +28,14 @@ def test_counter_ends_at_its_effective_target(
 def test_oh_hell_games_end_after_their_schedule_not_at_a_target(rules: OhHell) -> None:
     """An Oh Hell game ends after its schedule of hands: no target score."""
     assert rules.target_score is None
+
+
+def test_cooperative_blackout_is_played_as_one_team() -> None:
+    """In cooperative Blackout all players are one team that wins or loses
+    together; in every other game each seat plays for itself."""
+    assert Blackout(players=3, cooperative=True).one_team is True
+    assert OhHell(cooperative=True).one_team is True
+    assert not any(rules.one_team for rules in (Counter(), *_OH_HELL_FAMILY))
 
 
 @pytest.mark.parametrize("style", sorted(JOKER_STYLES))

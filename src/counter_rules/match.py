@@ -223,13 +223,13 @@ def play_game(
         move = at_seat[seat].choose(view(state, seat), rngs[seat])
         state = apply_move(state, move)
     winners = state.winners
-    cooperative = bool(getattr(rules, "cooperative", False))
+    one_team = rules.one_team
     shares = []
     for seat in seat_of:
         if seat not in winners:
             shares.append(0.0)
         else:
-            shares.append(1.0 if cooperative else 1.0 / len(winners))
+            shares.append(1.0 if one_team else 1.0 / len(winners))
     made = tuple(
         sum(1 for h in state.history if h.bids[seat] == h.tricks_won[seat]) for seat in seat_of
     )
@@ -416,12 +416,11 @@ def _summarise(
                 wilson_interval(sum(o.bids_made[i] for o in outcomes), hands),
             )
         )
-    cooperative = bool(getattr(rules, "cooperative", False))
     return MatchResult(
         rules,
         seed,
         games,
         tuple(results),
         tuple(outcomes),
-        1.0 if cooperative else 1.0 / rules.players,
+        1.0 if rules.one_team else 1.0 / rules.players,
     )

@@ -134,14 +134,6 @@ def _face_up_count(state: GameState) -> int:
     return 1 + sum(len(t.jacks) for t in state.tricks)
 
 
-def _hides_own_hand(state: GameState) -> bool:
-    return bool(
-        getattr(state.rules, "devils_bridge", False)
-        and state.cards_dealt == 1
-        and state.phase is Phase.BIDDING
-    )
-
-
 def _public_history(history: tuple[HandResult, ...], seat: int) -> tuple[HandResult, ...]:
     if not any(h.exchanges for h in history):
         return history
@@ -170,7 +162,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     players = state.players
     if type(seat) is not int or not 0 <= seat < players:
         raise InvalidArgumentError(f"seat must be 0..{players - 1}, got {seat!r}")
-    hidden_own = _hides_own_hand(state)
+    hidden_own = state.rules.own_hand_hidden(state)
     others: tuple[tuple[Card, ...] | None, ...] = (None,) * players
     if hidden_own:
         others = tuple(None if s == seat else h for s, h in enumerate(state.hands))

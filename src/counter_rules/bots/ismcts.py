@@ -197,7 +197,7 @@ def _rewards(state: GameState, hand_number: int, scale: float, target: int | Non
     if target is not None:
         chances = win_chances(result.scores, target)
         return [(players * c - 1) / (players - 1) / scale for c in chances]
-    if getattr(state.rules, "cooperative", False):
+    if state.rules.one_team:
         team = sum(points) / players / scale
         return [team] * players
     total = sum(points)

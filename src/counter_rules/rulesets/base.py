@@ -302,14 +302,25 @@ class Ruleset(abc.ABC):
         led = before[0].card.suit
         return () if played.card.suit is led else (led,)
 
+    def own_hand_hidden(self, state: GameState) -> bool:
+        """Whether in ``state`` every seat sees all the other hands but not its
+        own (Devil's bridge, while a one-card hand is bid); default: never."""
+        return False
+
     def counts_toward_void(self, card: Card, suit: Suit | None) -> bool:
         """Whether holding ``card`` would contradict a void in ``suit`` (default: the card's suit is ``suit``)."""  # noqa: E501
         return card.suit is suit
 
     # -- what bots ask --------------------------------------------------------
-    # No rule reads these: bots ask them to judge cards, bids and rewards
-    # without knowing the ruleset's class. Each ruleset answers from the parts
-    # that state its rules.
+    # No rule reads these: bots and the match runner ask them to judge cards,
+    # bids, rewards and win shares without knowing the ruleset's class. Each
+    # ruleset answers from the parts that state its rules.
+    @property
+    def one_team(self) -> bool:
+        """Whether all seats play as one team that wins or loses together
+        (cooperative Blackout); default: no, every seat plays for itself."""
+        return False
+
     @property
     def target_score(self) -> int | None:
         """The score that ends the game once a seat reaches it, or ``None``

@@ -50,6 +50,7 @@ from counter_rules.rulesets.parts.trump import (
     TurnedCardTrump,
 )
 from counter_rules.rulesets.plain_tricks import resolve_by_rule
+from counter_rules.state import Phase
 from counter_rules.trick import PlayedCard, TrickResult
 
 if TYPE_CHECKING:
@@ -515,6 +516,10 @@ class OhHell(Ruleset):
             blind=state.blind,
         )
 
+    def own_hand_hidden(self, state: GameState) -> bool:
+        """Under :attr:`devils_bridge`, while a one-card hand is bid."""
+        return self.devils_bridge and state.cards_dealt == 1 and state.phase is Phase.BIDDING
+
     def is_game_over(self, history: Sequence[HandResult]) -> bool:
         """After the schedule; a cooperative team loses at its first failed deal;
         with :attr:`playoff`, not while two or more share the top score."""
@@ -531,6 +536,11 @@ class OhHell(Ruleset):
         return super().winners(state) if team is None else team
 
     # -- what bots ask --------------------------------------------------------
+    @property
+    def one_team(self) -> bool:
+        """Whether the game end treats the seats as one team (:attr:`cooperative`)."""
+        return self._end.cooperative
+
     @property
     def jokers_called(self) -> bool:
         """Whether the Joker style calls a Joker high or low (``"atkinson"``)."""
