@@ -381,7 +381,7 @@ def test_simulate_writes_records_as_json_lines(tmp_path: Path) -> None:
         (["explain", "4S", "1X", "--trump", "H"], "expected a card like"),
         (["explain", "4S", "4D", "3S", "--trump", "X"], "--trump must be a suit"),
         (["explain", "4S", "4D", "--trump", "H"], "one card per player, 3 to 5: got 2"),
-        (["explain", "4S", "4D", "3S", "QS", "--trump", "H", "--reveal", "1=QS"], "only a Four"),
+        (["explain", "4S", "4D", "3S", "QS", "--trump", "H", "--reveal", "1=QS"], "another Four"),
         (["play", "--rules", "oh-hell", "--option", "rotation=X"], "--option rotation: expected"),
         (
             ["play", "--rules", "oh-hell", "--option", "jokers=brader", "--option", "decks=2"],
@@ -397,6 +397,41 @@ def test_bad_arguments_are_one_line_and_status_2(argv: list[str], message: str) 
     assert message in err
     assert err.count("\n") == 1 and out == ""
     assert "jobs must be a positive integer or None" not in err
+
+
+def test_a_whole_pack_schedule_on_the_command_line_names_the_cli_way_out() -> None:
+    """``--option schedule=13`` (4 players, trump turned) says no card is left
+    to turn and offers ``no_trump_max=true``, as ``--option`` spells it."""
+    code, _, err = run(["simulate", "--rules", "oh-hell", "--option", "schedule=13"])
+    assert code == 2
+    assert "--option schedule deals all 52 cards in a hand of 13: no card is left" in err
+    assert "no_trump_max=true or another trump source" in err
+    assert "True" not in err
+    code, _, err = run(["simulate", "--rules", "oh-hell", "--option", "schedule=12,14"])
+    assert code == 2 and "got 12,14 " in err and "(12, 14)" not in err
+
+
+def test_option_errors_spell_values_as_the_command_line_does() -> None:
+    """A bad truth value is answered with ``true or false``, the spelling
+    ``--option`` takes, not Python's ``True or False``."""
+    code, _, err = run(["simulate", "--option", "hook=maybe"])
+    assert code == 2
+    assert "--option hook must be true or false, got 'maybe'" in err
+
+
+def test_explain_spells_no_next_trump_as_none() -> None:
+    """``explain`` writes a trick at no trump's next trump as ``none``, as its
+    ``--trump`` and its "trump is none" line spell it."""
+    code, out, _ = run(["explain", "4S", "9D", "3S", "--trump", "none", "--reveal", "0=4H"])
+    assert code == 0
+    assert out.splitlines()[-1] == "next leader: seat 0; next trump: none"
+
+
+def test_explain_says_a_four_cannot_show_itself() -> None:
+    """``--reveal 0=4S`` on a led 4S: the Four shows itself, and explain says so."""
+    code, _, err = run(["explain", "4S", "9D", "3S", "--trump", "none", "--reveal", "0=4S"])
+    assert code == 2
+    assert "the card shown with 4♠ must be another Four, got 4♠" in err
 
 
 def test_version_and_help() -> None:
@@ -425,7 +460,7 @@ def test_make_rules_parses_every_kind_of_value() -> None:
     assert make_rules("oh-hell", options=["schedule=10"]).schedule == (10,)  # type: ignore[attr-defined]
     with pytest.raises(InvalidArgumentError, match="--rules must be one of"):
         make_rules("bridge")
-    with pytest.raises(InvalidArgumentError, match="--option hook must be True or False"):
+    with pytest.raises(InvalidArgumentError, match="--option hook must be true or false"):
         make_rules("counter", options=["hook=maybe"])
 
 

@@ -8,9 +8,11 @@ import pytest
 from counter_tricks import effects, trick, values
 
 from counter_rules import (
+    Card,
     InvalidArgumentError,
     Suit,
 )
+from counter_rules.effects import four
 
 
 def test_a_victor_four_wins_outright() -> None:
@@ -77,3 +79,20 @@ def test_only_a_four_may_show_a_four() -> None:
         trick("4S+5D KS 3S 2S", Suit.CLUBS)
     with pytest.raises(InvalidArgumentError):
         trick("4S+4D KS 4D 2S", Suit.CLUBS)  # the shown Four is in the trick
+
+
+def test_a_four_shown_with_itself_is_refused_because_it_shows_itself() -> None:
+    """A Four cannot show itself: resolving the trick gives the Four's own
+    reason (``four.why_not_shown``), the one ``apply_move`` gives."""
+    with pytest.raises(InvalidArgumentError) as caught:
+        trick("4S+4S 2S 3S 5S", Suit.HEARTS)
+    assert str(caught.value) == "the card shown with 4♠ must be another Four, got 4♠"
+    assert str(caught.value) == four.why_not_shown(Card.parse("4S"), Card.parse("4S"))
+
+
+def test_a_shown_card_that_is_not_a_four_is_named() -> None:
+    """A Four shown with a card of another rank: the shown card is named."""
+    with pytest.raises(InvalidArgumentError, match="must be another Four, got 5♦"):
+        trick("4S+5D KS 3S 2S", Suit.CLUBS)
+    with pytest.raises(InvalidArgumentError, match="only a Four may be played showing"):
+        trick("5S+4D KS 3S 2S", Suit.CLUBS)

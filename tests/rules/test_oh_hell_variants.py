@@ -712,6 +712,27 @@ def test_bad_options_name_the_field(options: dict[str, object], field: str) -> N
         OhHell(**options)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("schedule", [(13,), (12, 13)])
+def test_a_schedule_that_deals_the_whole_pack_says_no_card_is_left_to_turn(
+    schedule: tuple[int, ...],
+) -> None:
+    """A hand of 13 for 4 players is refused with a turned trump because no card
+    is left to turn, and the message names the ways out; no_trump_max allows it."""
+    with pytest.raises(InvalidArgumentError) as caught:
+        OhHell(players=4, schedule=schedule)
+    assert str(caught.value) == (
+        "OhHell.schedule deals all 52 cards in a hand of 13: no card is left to turn "
+        "for trump (use fewer cards, no_trump_max=True or another trump source)"
+    )
+    assert OhHell(players=4, schedule=schedule, no_trump_max=True).hand_sizes == schedule
+
+
+def test_a_schedule_beyond_the_pack_names_the_sizes_the_pack_deals() -> None:
+    """Hand sizes the pack cannot deal at all are refused naming 1 to 13 (4 players)."""
+    with pytest.raises(InvalidArgumentError, match=r"hand sizes from 1 to 13 for 4 players"):
+        OhHell(players=4, schedule=(14,))
+
+
 def test_possible_edge_options_are_accepted() -> None:
     """The largest schedules the decks allow are accepted."""
     assert OhHell(players=4, schedule=(13,), trump="none").hand_sizes == (13,)

@@ -104,19 +104,41 @@ def suit_text(suit: Suit | None, color: bool) -> str:
 
 # -- messages in the command line's words ------------------------------------------
 _FIELD = re.compile(r"^[A-Z]\w*(?:\.[a-z_]\w*)*\.([a-z_]\w*)\b")
+# Python's spellings of values, outside quoted text: True, False, None, a
+# tuple of whole numbers such as (13,) or (12, 13), and the word "tuple".
+_PYTHON_VALUE = re.compile(
+    r"""(?<![\w'"])(?:(True|False|None)|\((\d+(?:,\s*\d+)*),?\)|(tuple))(?![\w'"])"""
+)
+
+
+def _cli_value(match: re.Match[str]) -> str:
+    word, numbers, tuple_ = match.group(1, 2, 3)
+    if word is not None:
+        return word.lower()
+    if tuple_ is not None:
+        return "list"
+    if "," not in match.group(0):
+        return match.group(0)  # (13) is prose, not a tuple
+    return ",".join(n.strip() for n in numbers.split(","))
 
 
 def cli_message(exc: BaseException) -> str:
     """A library error in the command line's words: ``Counter.players must
-    ...`` reads ``--players must ...``, another field ``--option NAME ...``.
+    ...`` reads ``--players must ...``, another field ``--option NAME ...``,
+    and values are spelled as ``--option NAME=VALUE`` takes them (``true``,
+    ``false``, ``none``, a list of hand sizes ``12,13``).
 
     Example:
         >>> from counter_rules import InvalidArgumentError
         >>> from counter_rules.cli._common import cli_message
         >>> cli_message(InvalidArgumentError("OhHell.jokers needs decks=1, got decks=2"))
         '--option jokers needs decks=1, got decks=2'
+        >>> cli_message(InvalidArgumentError("OhHell.hook must be True or False, got 'maybe'"))
+        "--option hook must be true or false, got 'maybe'"
+        >>> cli_message(InvalidArgumentError("OhHell.schedule ..., got (12, 14)"))
+        '--option schedule ..., got 12,14'
     """
-    text = str(exc)
+    text = _PYTHON_VALUE.sub(_cli_value, str(exc))
     match = _FIELD.match(text)
     if match is None:
         return text

@@ -47,6 +47,11 @@ def _trump(text: str) -> Suit | None:
         ) from None
 
 
+def _suit_word(suit: Suit | None) -> str:
+    """A trump suit as ``--trump`` spells it: its symbol, or ``none``."""
+    return "none" if suit is None else str(suit)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``explain``."""
     parser.add_argument(
@@ -134,8 +139,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         plays, trump=args.trump, rules=rules, doubled_lead=args.doubled, last_trick=args.last
     )
     color, out = streams.color, streams.out
-    trump = "none" if args.trump is None else str(args.trump)
-    out.write(f"trick: {'  '.join(str(p) for p in result.plays)}   (trump {trump})\n")
+    out.write(
+        f"trick: {'  '.join(str(p) for p in result.plays)}   (trump {_suit_word(args.trump)})\n"
+    )
     for i, effect in enumerate(result.effects, 1):
         out.write(f"{i:2}. {effect}\n")
     values = "  ".join(
@@ -144,5 +150,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     )
     out.write(f"final values: {values}\n")
     out.write("winner: " + ("nobody" if result.winner is None else f"seat {result.winner}") + "\n")
-    out.write(f"next leader: seat {result.next_leader}; next trump: {result.next_trump}\n")
+    out.write(
+        f"next leader: seat {result.next_leader}; next trump: {_suit_word(result.next_trump)}\n"
+    )
     return 0

@@ -53,20 +53,24 @@ def showings(playable: Sequence[Card], hand: Sequence[Card]) -> list[tuple[Card,
     return pairs
 
 
-def why_not_shown(played: Card, shown: Card, hand: Sequence[Card]) -> str | None:
-    """Why ``shown`` may not be shown with ``played`` from ``hand``, or ``None``.
+def why_not_shown(played: Card, shown: Card, hand: Sequence[Card] | None = None) -> str | None:
+    """Why ``shown`` may not be shown with ``played`` from ``hand``, or ``None``;
+    without ``hand`` (a finished trick, whose hands are not known) only the
+    two cards are judged.
 
     Example:
         >>> from counter_rules import Card, cards
         >>> from counter_rules.effects import four
         >>> four.why_not_shown(Card.parse("9S"), Card.parse("4D"), cards("9S 4D"))
         'only a Four may be played showing another Four, not 9♠'
+        >>> four.why_not_shown(Card.parse("4S"), Card.parse("4S"))
+        'the card shown with 4♠ must be another Four, got 4♠'
     """
     if played.rank is not _FOUR:
         return f"only a Four may be played showing another Four, not {played}"
     if shown.rank is not _FOUR or shown == played:
         return f"the card shown with {played} must be another Four, got {shown}"
-    if shown not in hand:
+    if hand is not None and shown not in hand:
         return f"{shown} must be in the hand to be shown"
     return None
 

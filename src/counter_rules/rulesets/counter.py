@@ -21,7 +21,7 @@ import attrs
 
 from counter_rules.cards import Card, Rank, Suit, standard_deck
 from counter_rules.checks import check_bool, check_int
-from counter_rules.effects import eight
+from counter_rules.effects import eight, four
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Play
 from counter_rules.rulesets import counter_tricks
@@ -40,7 +40,6 @@ DEFAULT_TARGETS: Mapping[int, int] = MappingProxyType({3: 9, 4: 8, 5: 7})
 
 _HAND_SIZE = 10
 _DECK = standard_deck()
-_FOUR = Rank.FOUR
 
 # How often a card of each rank won its trick in 3,000 random four-player
 # Counter hands: (not of the trump suit, of the trump suit). A Two is a trump
@@ -186,15 +185,14 @@ class Counter(Ruleset):
                 raise InvalidArgumentError(f"card {played.card} is played twice")
             seen.add(played.card)
             reveal = played.reveal
-            if reveal is not None and (
-                played.card.rank is not _FOUR
-                or reveal.rank is not _FOUR
-                or reveal == played.card
-                or reveal.copy
-            ):
-                raise InvalidArgumentError(
-                    f"only a Four may show another Four, got {played.card} showing {reveal}"
-                )
+            if reveal is not None:
+                problem = four.why_not_shown(played.card, reveal)
+                if problem is not None:
+                    raise InvalidArgumentError(problem)
+                if reveal.copy:
+                    raise InvalidArgumentError(
+                        f"Counter uses one deck without Jokers, got {reveal} shown"
+                    )
         for played in plays:
             if played.reveal is not None and played.reveal in seen:
                 raise InvalidArgumentError(

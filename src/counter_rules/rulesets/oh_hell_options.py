@@ -115,7 +115,10 @@ def build_schedule(
 ) -> FixedSchedule | TurnedCardSchedule:
     """The schedule part of ``rules``, whose deck has ``deck_size`` cards
     (``turns_card``: one must be left to turn for trump)."""
-    most = deck_size // rules.players
+    # A hand size the deck can deal at all; a turned card for trump is
+    # checked below, so that its own reason reaches the user.
+    dealt = deck_size // rules.players
+    most = dealt
     if turns_card and not rules.no_trump_max:
         most = (deck_size - 1) // rules.players  # leave a card to turn
     schedule = rules.schedule
@@ -135,13 +138,13 @@ def build_schedule(
     elif (
         isinstance(schedule, tuple)
         and schedule
-        and all(type(n) is int and 1 <= n <= most for n in schedule)
+        and all(type(n) is int and 1 <= n <= dealt for n in schedule)
     ):
         sizes = schedule
     else:
         raise InvalidArgumentError(
             f"{owner}.schedule must be a name ({', '.join(SCHEDULES)}) or a non-empty "
-            f"tuple of hand sizes from 1 to {most} for {rules.players} players with "
+            f"tuple of hand sizes from 1 to {dealt} for {rules.players} players with "
             f"{deck_size} cards, got {schedule!r}"
         )
     if turns_card:
