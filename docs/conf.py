@@ -8,6 +8,7 @@ Build the site and run every example on it::
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
 import re
 import sys
@@ -116,6 +117,9 @@ napoleon_use_rtype = False
 # Every ``>>>`` example in the pages and in the docstrings pulled in by autodoc
 # runs under ``-b doctest``; each example imports what it uses.
 doctest_test_doctest_blocks = "default"
+# Exception messages are compared as written (Sphinx's default flags add
+# IGNORE_EXCEPTION_DETAIL, under which a stale message would still pass).
+doctest_default_flags = doctest.DONT_ACCEPT_TRUE_FOR_1 | doctest.ELLIPSIS
 
 # -- HTML ---------------------------------------------------------------------
 html_theme = "furo"

@@ -1,0 +1,44 @@
+"""The pages' examples, error messages included, say what the library does."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import io
+from pathlib import Path
+
+import pytest
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+FLAGS = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
+
+
+def _conf_value(name: str) -> object:
+    """The value ``docs/conf.py`` assigns to ``name`` (evaluated with ``doctest``)."""
+    tree = ast.parse((DOCS / "conf.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            code = compile(ast.Expression(node.value), "conf.py", "eval")
+            return eval(code, {"doctest": doctest})  # noqa: S307 (the project's own file)
+    raise AssertionError(f"docs/conf.py does not set {name}")
+
+
+def test_the_doctest_builder_compares_exception_messages() -> None:
+    """Sphinx's doctest builder compares an example's exception message (its
+    default flags ignore it), keeping ELLIPSIS and DONT_ACCEPT_TRUE_FOR_1."""
+    flags = _conf_value("doctest_default_flags")
+    assert flags == FLAGS
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in DOCS.glob("*.rst")))
+def test_the_pages_examples_give_the_librarys_messages(page: str) -> None:
+    """Every ``>>>`` example of a page gives its written output, the messages of
+    the errors it shows included."""
+    text = (DOCS / page).read_text(encoding="utf-8")
+    test = doctest.DocTestParser().get_doctest(text, {}, page, str(DOCS / page), 0)
+    out = io.StringIO()
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    result = runner.run(test, out=out.write)
+    assert result.failed == 0, out.getvalue()
