@@ -21,7 +21,7 @@ def _conf_value(name: str) -> object:
             isinstance(t, ast.Name) and t.id == name for t in node.targets
         ):
             code = compile(ast.Expression(node.value), "conf.py", "eval")
-            return eval(code, {"doctest": doctest})  # noqa: S307 (the project's own file)
+            return eval(code, {"doctest": doctest})
     raise AssertionError(f"docs/conf.py does not set {name}")
 
 
