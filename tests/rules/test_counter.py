@@ -308,6 +308,20 @@ def test_players_must_follow_suit_if_they_can() -> None:
     assert hand_of(state, 2) == set(cards("KS 9D 5H 6H 7H 8H 10H JH QH KH"))
 
 
+def test_a_call_on_a_card_in_counter_is_refused_because_only_a_joker_takes_one() -> None:
+    """Counter plays without Jokers, so a play with a call ("high") is refused
+    saying that only a Joker takes a call; the same card without one is legal."""
+    state = bid_all(start("", "AD 9S", top="2C"))
+    assert state.current_player == 1
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(state, Play(1, card("AD"), call="high"))
+    assert str(info.value) == (
+        "illegal move P1:A♦(high): only a Joker takes a call, and Counter plays "
+        "without Jokers: got A♦ called 'high'"
+    )
+    assert is_legal(state, Play(1, card("AD")))
+
+
 def test_a_player_unable_to_follow_suit_may_play_any_card() -> None:
     """... and if unable to follow suit may play any card."""
     state = bid_all(start("", "9S", "9D 5H 6H 7H 8H 10H JH QH KH AH", top="AD"))

@@ -441,6 +441,27 @@ def test_brader_two_jokers_join_the_deck() -> None:
     assert JOKER in BRADER.deck() and JOKER_1 in BRADER.deck()
 
 
+def test_a_call_where_jokers_are_not_called_says_so() -> None:
+    """Only Atkinson's Jokers are called: a call on a Brader Joker (or on any
+    card) is refused naming the Joker style; without Jokers the message says
+    the ruleset has none."""
+    state = bid(game(BRADER, ("3C 4C", "Jo AS", "Jo/1 KS"), "2D"), 0, 0, 0)
+    assert state.current_player == 1
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(state, Play(1, JOKER, call="high"))
+    assert str(info.value).endswith(
+        'only a Joker under jokers="atkinson" takes a call, and this ruleset '
+        "plays jokers=\"brader\": got Jo called 'high'"
+    )
+    plain = OhHell(players=3, schedule=(2,))
+    state = bid(game(plain, ("3C 4C", "AS 5S", "KS 6S"), "2D"), 0, 0, 0)
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(state, Play(1, card("AS"), call="low"))
+    assert str(info.value).endswith(
+        "only a Joker takes a call, and this ruleset plays without Jokers: got A♠ called 'low'"
+    )
+
+
 def test_brader_led_joker_wins_unless_trumped() -> None:
     """These jokers are a suit of their own containing just two equal cards. If a
     joker is led it wins the trick unless trumped."""
@@ -579,6 +600,15 @@ def test_atkinson_joker_any_time_otherwise_even_if_able_to_follow() -> None:
     assert playable(state) == ["3S", "4S"]  # first trick: no Joker
     state = play(state, "3S", "5S", "KS")
     assert playable(state) == ["4S", "Jo:high", "Jo:low"]
+
+
+def test_atkinson_a_call_on_a_card_that_is_not_a_joker_is_refused() -> None:
+    """Under Atkinson's Jokers only a Joker is called high or low."""
+    state = bid(game(ATKINSON_3, ("5S 6S Jo/1", "AS KS QS", "3S 4S Jo")), 0, 0, 0)
+    seat = state.current_player
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(state, Play(seat, card("AS"), call="high"))
+    assert str(info.value).endswith("only a Joker takes a call: got A♠ called 'high'")
 
 
 def test_atkinson_first_joker_called_high_wins_second_is_low() -> None:

@@ -156,9 +156,16 @@ class Counter(Ruleset):
         return counter_tricks.legal_plays(table, hand, trick, trump, seat)
 
     def why_illegal_play(self, state: GameState, play: Play) -> str:
-        """Explain a play of a held card that breaks the follow or Four rules."""
+        """Explain a play of a held card that breaks the follow or Four rules,
+        or comes with a Joker's call."""
         problem = counter_tricks.play_problem(
-            play.seat, state.hands[play.seat], state.trick, state.trump, play.card, play.reveal
+            play.seat,
+            state.hands[play.seat],
+            state.trick,
+            state.trump,
+            play.card,
+            play.reveal,
+            play.call,
         )
         return "not a legal play now" if problem is None else problem
 

@@ -262,12 +262,19 @@ def play_problem(
     trump: Suit | None,
     card: Card,
     shown: Card | None,
+    call: str | None = None,
 ) -> str | None:
-    """Why ``seat`` may not play ``card`` (showing ``shown``) from ``hand``, in
-    a player's words, or ``None`` when the play is legal: Counter's one decider
-    for plays, against which the tests check :func:`legal_plays`."""
+    """Why ``seat`` may not play ``card`` (showing ``shown``, with the Joker's
+    ``call``) from ``hand``, in a player's words, or ``None`` when the play is
+    legal: Counter's one decider for plays, against which the tests check
+    :func:`legal_plays`."""
     if card not in hand:
         return f"seat {seat} does not hold {card}"
+    if call is not None:
+        return (
+            "only a Joker takes a call, and Counter plays without Jokers: "
+            f"got {card} called {call!r}"
+        )
     if shown is not None:
         problem = four.why_not_shown(card, shown, hand)
         if problem is not None:

@@ -236,7 +236,15 @@ class FollowRule:
         context = position.context
         is_joker = card.rank is _JOKER
         if call is not None and not (jokers.called and is_joker):
-            return "only a Joker in Dick Atkinson's rules is called high or low"
+            got = f"got {card} called {call!r}"
+            if jokers.called:
+                return f"only a Joker takes a call: {got}"
+            if not jokers.in_deck:
+                return f"only a Joker takes a call, and this ruleset plays without Jokers: {got}"
+            return (
+                f'only a Joker under jokers="atkinson" takes a call, and this ruleset '
+                f'plays jokers="{jokers.name}": {got}'
+            )
         if is_joker and jokers.lead_only_from_jokers and position.suited:
             if context.first_trick:
                 return "a Joker may not be played to the first trick"
