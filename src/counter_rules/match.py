@@ -48,6 +48,7 @@ import attrs
 
 from counter_rules.bots.base import Bot
 from counter_rules.bots.registry import bot_name
+from counter_rules.checks import check_seed
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.records import GameRecord, record_of, rules_to_dict
@@ -266,8 +267,7 @@ def _check(rules: object, bots: object, games: object, seed: object) -> tuple[Bo
             )
     if type(games) is not int or games < 1:
         raise InvalidArgumentError(f"games must be a positive integer, got {games!r}")
-    if type(seed) is not int:
-        raise InvalidArgumentError(f"seed must be an integer, got {seed!r}")
+    check_seed("seed", seed)
     return tuple(bots)
 
 
