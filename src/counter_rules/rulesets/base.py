@@ -307,8 +307,8 @@ class Ruleset(abc.ABC):
         own (Devil's bridge, while a one-card hand is bid); default: never."""
         return False
 
-    def counts_toward_void(self, card: Card, suit: Suit | None) -> bool:
-        """Whether holding ``card`` would contradict a void in ``suit`` (default: the card's suit is ``suit``)."""  # noqa: E501
+    def counts_toward_void(self, card: Card, suit: Suit | None, trump: Suit | None) -> bool:
+        """Whether holding ``card`` would contradict a void in ``suit`` when ``trump`` is the hand's trump (default: the card's suit is ``suit``)."""  # noqa: E501
         return card.suit is suit
 
     # -- what bots ask --------------------------------------------------------

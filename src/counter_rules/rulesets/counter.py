@@ -231,9 +231,10 @@ class Counter(Ruleset):
         follow = counter_tricks.suit_to_follow(before, trump)
         return () if played.card.suit is follow else (follow,)
 
-    def counts_toward_void(self, card: Card, suit: Suit | None) -> bool:
+    def counts_toward_void(self, card: Card, suit: Suit | None, trump: Suit | None) -> bool:
         """A card of ``suit`` contradicts a void in it, unless it is the suit's
-        Eight, which a player need not play."""
+        Eight, which a player need not play (whatever the trump: Twos follow
+        as their printed suit)."""
         return card.suit is suit and not eight.exempts((card,))
 
     # -- scoring --------------------------------------------------------------

@@ -435,10 +435,11 @@ class OhHell(Ruleset):
         suits: tuple[Suit | None, ...] = (*Suit, None) if self._follow.jokers.in_deck else (*Suit,)
         return self._follow.voids_shown(before, played, trump, trumps_played, suits)
 
-    def counts_toward_void(self, card: Card, suit: Suit | None) -> bool:
-        """Whether holding ``card`` contradicts a void in ``suit`` (under
-        :attr:`bowers`, a Jack never does: its suit depends on trump)."""
-        return self._follow.counts_toward_void(card, suit)
+    def counts_toward_void(self, card: Card, suit: Suit | None, trump: Suit | None) -> bool:
+        """Whether holding ``card`` contradicts a void in ``suit`` under ``trump``
+        (under :attr:`bowers`, the left bower counts toward trump, not its
+        printed suit)."""
+        return self._follow.counts_toward_void(card, suit, trump)
 
     def check_trick(self, plays: Sequence[PlayedCard]) -> None:
         """Reject a trick that cannot happen: size, seat order, cards, calls."""
