@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import attrs
 
@@ -28,10 +28,8 @@ from counter_rules.rulesets import counter_tricks
 from counter_rules.rulesets._shortcuts import BIDS_FREE, BIDS_HOOK, SHORTCUT_COUNTER, turn_bids
 from counter_rules.rulesets.base import NO_SHORTCUTS, Ruleset, Shortcuts, tables_for
 from counter_rules.scoring import counter as counter_scoring
+from counter_rules.state import GameState, HandResult
 from counter_rules.trick import PlayedCard, TrickResult
-
-if TYPE_CHECKING:
-    from counter_rules.state import GameState, HandResult
 
 __all__ = ["DEFAULT_TARGETS", "Counter"]
 
