@@ -20,7 +20,7 @@ __all__ = ["SEED_LIMIT", "check_bool", "check_choice", "check_int", "check_seed"
 SEED_LIMIT = 2**128
 """A seed is an integer strictly between ``-SEED_LIMIT`` and ``SEED_LIMIT``
 (at most 128 bits in size). :func:`~counter_rules.new_game`,
-:func:`~counter_rules.play_match` and a record
+:func:`~counter_rules.match.play_match` and a record
 (:class:`~counter_rules.GameRecord`) take exactly these, so every game can be
 saved and resumed; the command line's ``--seed`` takes those of up to 38
 digits."""
