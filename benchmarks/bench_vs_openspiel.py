@@ -46,7 +46,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Protocol
+from typing import Any, Protocol, TextIO
 
 from counter_rules import (
     Counter,
@@ -59,8 +59,8 @@ from counter_rules import (
     view,
 )
 from counter_rules.bots import Bot, ISMCTSBot, bot_from_name
-from counter_rules.match import Estimate, mean_interval
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.stats import Estimate, mean_interval, points_interval
 
 GAMES: dict[str, Ruleset] = {
     "oh-hell": OhHell(players=4, schedule=(10,), hook=True),
@@ -139,6 +139,7 @@ def play_deal(game: str, a: str, b: str, seed: int, deal: int, uct_c: float) -> 
     points = {"a": [0.0, 0.0], "b": [0.0, 0.0]}
     cpu = {"a": 0.0, "b": 0.0}
     decisions = {"a": 0, "b": 0}
+    finals: list[GameState] = []
     for hand, a_seats in enumerate(((0, 2), (1, 3))):
         side = ["a" if s in a_seats else "b" for s in range(rules.players)]
         players = [
@@ -156,9 +157,11 @@ def play_deal(game: str, a: str, b: str, seed: int, deal: int, uct_c: float) -> 
                 cpu[side[seat]] += spent
                 decisions[side[seat]] += 1
             state = apply_move(state, move)
+        finals.append(state)
         for s, scored in enumerate(state.history[0].points):
             points[side[s]][hand] += scored / 2
-    return {"points": points, "cpu": cpu, "decisions": decisions}
+    lowest = min(min(state.history[0].points) for state in finals)
+    return {"points": points, "lowest": lowest, "cpu": cpu, "decisions": decisions}
 
 
 def _fmt(e: Estimate, digits: int = 2) -> str:
@@ -215,6 +218,9 @@ def summarise(
     per_deal = {side: [sum(r["points"][side]) / 2 for r in results] for side in ("a", "b")}
     cpu = {side: sum(r["cpu"][side] for r in results) for side in ("a", "b")}
     count = {side: sum(r["decisions"][side] for r in results) for side in ("a", "b")}
+    # The lowest seat score of any hand (a log from before "lowest" was kept
+    # gives the lowest side's points instead).
+    lowest = min(r.get("lowest", min(min(v) for v in r["points"].values())) for r in results)
     return {
         "game": game,
         "rules": repr(GAMES[game]),
@@ -223,8 +229,8 @@ def summarise(
         "hands": 2 * deals,
         "seed": seed,
         "uct_c": uct_c,
-        "points_a": mean_interval(per_deal["a"]),
-        "points_b": mean_interval(per_deal["b"]),
+        "points_a": points_interval(per_deal["a"], lowest),
+        "points_b": points_interval(per_deal["b"], lowest),
         "difference": mean_interval(
             [x - y for x, y in zip(per_deal["a"], per_deal["b"], strict=True)]
         ),
@@ -260,15 +266,21 @@ def _has_openspiel() -> bool:
     return True
 
 
-def _progress(label: str) -> Callable[[int, int], None]:
+def _progress(label: str, stream: TextIO | None = None) -> Callable[[int, int], None]:
+    """Progress on ``stream`` (standard error): one line rewritten in place on
+    a terminal; elsewhere (a log) a plain line at every tenth of the deals."""
+    out = sys.stderr if stream is None else stream
+    tty = out.isatty()
     start = time.perf_counter()
 
     def show(done: int, total: int) -> None:
         elapsed = time.perf_counter() - start
-        sys.stderr.write(f"\r{label}: {done}/{total} deals, {elapsed:.0f} s")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+        text = f"{label}: {done}/{total} deals, {elapsed:.0f} s"
+        if tty:
+            out.write(f"\r{text}" + ("\n" if done == total else ""))
+        elif done == total or done * 10 // total != (done - 1) * 10 // total:
+            out.write(f"{text}\n")
+        out.flush()
 
     return show
 

@@ -233,6 +233,38 @@ def test_resume_of_a_bad_file_is_a_usage_error(tmp_path: Path) -> None:
         assert code == 2 and err.count("\n") == 1 and "--resume" in err
 
 
+def test_resume_refuses_the_arguments_the_saved_game_decides(tmp_path: Path) -> None:
+    """--resume with --rules, --players, --option or --seed: status 2, one line
+    naming each of them (the saved game's ruleset and seed would win silently)."""
+    path = tmp_path / "game.json"
+    run(["play", "--seed", "6", "--bots", "random"], f"1\ns {path}\nq\n")
+    argv = ["play", "--resume", str(path), "--rules", "up-and-down", "--players", "5",
+            "--option", "hook=true", "--seed", "99"]  # fmt: skip
+    code, out, err = run(argv, "1\n" * 400)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "--rules, --players, --option, --seed cannot be given with it" in err
+    for extra in (["--seed", "6"], ["--rules", "counter"], ["--players", "4"]):
+        code, _, err = run(["play", "--resume", str(path), *extra])
+        assert code == 2 and f"{extra[0]} cannot be given" in err
+
+
+def test_resume_of_a_file_of_records_asks_which_game(tmp_path: Path) -> None:
+    """--resume of a file simulate --records wrote says how many records it
+    holds and to pick one with --game; --game N resumes the N-th."""
+    path = tmp_path / "games.jsonl"
+    run(["simulate", "--games", "3", "--option", "target=1", "--records", str(path)])
+    code, _, err = run(["play", "--resume", str(path)])
+    assert code == 2 and err.count("\n") == 1
+    assert "holds 3 records" in err and "--game N, N from 1 to 3" in err
+    code, _, err = run(["play", "--resume", str(path), "--game", "4"])
+    assert code == 2 and "got --game 4" in err
+    code, out, _ = run(["play", "--resume", str(path), "--game", "2"], "q\n")
+    second = GameRecord.from_json(path.read_text(encoding="utf-8").splitlines()[1])
+    assert f"seed {second.seed}" in out
+    code, _, err = run(["play", "--game", "2"])
+    assert code == 2 and "--game picks a record of the --resume file" in err
+
+
 @pytest.mark.parametrize(
     ("rules", "players"),
     [("counter", 3), ("counter", 5), ("up-and-down", 7), ("blackout", 3), ("oh-hell", 2),

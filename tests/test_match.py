@@ -110,6 +110,7 @@ def test_table_names_the_bots(serial: MatchResult) -> None:
         ({"bots": [RandomBot()] * 3 + [object()]}, r"bots\[3\] must have a choose"),
         ({"games": 0}, "games must be a positive integer"),
         ({"seed": "1"}, "seed must be an integer"),
+        ({"seed": 2**128}, r"seed must be an integer from -\(2\*\*128 - 1\) to 2\*\*128 - 1"),
         ({"jobs": 0}, "jobs must be a positive integer"),
         ({"rules": "Counter"}, "rules must be a ruleset"),
     ],

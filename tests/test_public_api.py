@@ -4,10 +4,12 @@ exceptions that pickle."""
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import itertools
 import pickle
 import textwrap
+import typing
 
 import attrs
 import pytest
@@ -148,3 +150,39 @@ def test_package_is_typed() -> None:
     import importlib.resources
 
     assert importlib.resources.files("counter_rules").joinpath("py.typed").is_file()
+
+
+def _hinted(name: str) -> list[tuple[str, object]]:
+    """The export ``name`` and, for a class, every function it defines (methods,
+    static and class methods, property getters, attrs' generated methods)."""
+    obj = getattr(counter_rules, name)
+    found: list[tuple[str, object]] = []
+    if inspect.isclass(obj):
+        found.append((name, obj))
+        for attr, member in vars(obj).items():
+            if isinstance(member, staticmethod | classmethod):
+                member = member.__func__
+            elif isinstance(member, property):
+                member = member.fget
+            elif isinstance(member, functools.cached_property):
+                member = member.func
+            if inspect.isfunction(member):
+                found.append((f"{name}.{attr}", member))
+    elif inspect.isfunction(obj) or inspect.isbuiltin(obj):
+        found.append((name, obj))
+    return found
+
+
+@pytest.mark.parametrize("name", counter_rules.__all__)
+def test_type_hints_resolve_at_run_time(name: str) -> None:
+    """``typing.get_type_hints`` works on every public class and function and
+    on every method of a public class (``attrs.resolve_types`` on the attrs
+    classes too): every name an annotation uses is bound at run time."""
+    for label, obj in _hinted(name):
+        try:
+            typing.get_type_hints(obj)
+        except NameError as exc:
+            pytest.fail(f"{label}: {exc}")
+    obj = getattr(counter_rules, name)
+    if inspect.isclass(obj) and attrs.has(obj):
+        attrs.resolve_types(obj)

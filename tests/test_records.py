@@ -17,6 +17,7 @@ from counter_rules import (
     CounterRulesError,
     Deal,
     GameRecord,
+    InvalidArgumentError,
     InvalidNotationError,
     OhHell,
     apply_move,
@@ -252,3 +253,81 @@ def test_option_values_json_cannot_mean_are_a_notation_error(value: object) -> N
     data["rules"]["options"]["target"] = value  # type: ignore[index]
     with pytest.raises(InvalidNotationError, match=r"rules\.options"):
         GameRecord.from_dict(data)
+
+
+# -- what a seed is -------------------------------------------------------------
+_LIMIT = 2**128
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(-(_LIMIT - 1), _LIMIT - 1))
+def test_every_seed_new_game_takes_saves_and_resumes(seed: int) -> None:
+    """A game started from any seed new_game accepts (the integers from
+    -(2**128 - 1) to 2**128 - 1) is saved and resumed equal."""
+    state = new_game(Counter(), seed=seed)
+    state = apply_move(state, legal_moves(state)[0])
+    assert state_from_json(state_to_json(state)) == state
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [_LIMIT, -_LIMIT, 2**200, -(2**200), 10**5000],
+    ids=["2**128", "-2**128", "2**200", "-2**200", "10**5000"],
+)
+def test_new_game_refuses_a_seed_a_record_cannot_hold(seed: int) -> None:
+    """new_game refuses a seed outside the record's range, naming the range
+    and the value (its digits, or its size in bits when too long to print)."""
+    shown = str(seed) if seed.bit_length() <= 1000 else f"{seed.bit_length()} bits"
+    with pytest.raises(InvalidArgumentError) as caught:
+        new_game(Counter(), seed=seed)
+    assert "-(2**128 - 1) to 2**128 - 1" in str(caught.value)
+    assert shown in str(caught.value)
+
+
+def test_a_record_seed_outside_the_range_names_the_range_and_value() -> None:
+    """Loading a record whose seed new_game would refuse gives the same rule,
+    with the whole value."""
+    data = _record_data()
+    data["seed"] = 2**200
+    with pytest.raises(InvalidNotationError) as caught:
+        GameRecord.from_dict(data)
+    assert str(caught.value) == (
+        f"record seed: expected an integer from -(2**128 - 1) to 2**128 - 1, got {2**200}"
+    )
+
+
+# -- a record checks its parts when built ----------------------------------------
+_RANGE = "an integer from -(2**128 - 1) to 2**128 - 1"
+_MOVES = "a tuple of moves (Bid, Play or Pass)"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("Counter", 3, None, ()),
+         "GameRecord.rules must be a ruleset such as Counter(), got 'Counter'"),
+        ((Counter(), "3", None, ()), f"GameRecord.seed must be {_RANGE}, got '3'"),
+        ((Counter(), 2**200, None, ()), f"GameRecord.seed must be {_RANGE}, got {2**200}"),
+        ((Counter(), 3, "QS", ()), "GameRecord.deal must be None or a Deal, got 'QS'"),
+        ((Counter(), 3, None, ["P1:bid 3"]),
+         f"GameRecord.moves must be {_MOVES}, got ['P1:bid 3']"),
+        ((Counter(), 3, None, ("P1:bid 3",)),
+         "GameRecord.moves[0] must be a Bid, Play or Pass, got 'P1:bid 3'"),
+        ((Counter(), 3, None, (), 4), "GameRecord.dealer must be a seat 0..3, got 4"),
+        ((Counter(), 3, None, (), True), "GameRecord.dealer must be a seat 0..3, got True"),
+    ],
+)  # fmt: skip
+def test_game_record_checks_its_parts_when_built(args: tuple[object, ...], message: str) -> None:
+    """GameRecord(...) refuses a wrong ruleset, seed, deal, moves or dealer at
+    once, naming the field and the value (not later, in to_json)."""
+    with pytest.raises(InvalidArgumentError) as caught:
+        GameRecord(*args)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+def test_a_game_record_built_from_good_parts_saves() -> None:
+    """A record built by hand from a ruleset, a seed and moves saves and loads."""
+    state = new_game(Counter(), seed=3)
+    move = legal_moves(state)[0]
+    record = GameRecord(Counter(), 3, None, (move,))
+    assert GameRecord.from_json(record.to_json()) == record

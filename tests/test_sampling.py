@@ -20,8 +20,10 @@ from counter_rules import (
     OhHell,
     Phase,
     Play,
+    Suit,
     UpAndDown,
     apply_move,
+    cards,
     legal_moves,
     new_game,
     record_of,
@@ -455,3 +457,33 @@ def test_sample_world_rejects_a_bad_max_tries(max_tries: object) -> None:
     mine = view(new_game(OhHell(), 1), 0)
     with pytest.raises(InvalidArgumentError, match=f"max_tries must be .*got {max_tries!r}"):
         sample_world(mine, random.Random(0), max_tries=max_tries)  # type: ignore[arg-type]
+
+
+def _bowers_spade_void() -> GameState:
+    """Bowers, hearts trump (the 6♥ on the stock): seat 1 leads A♠ and seat 2
+    discards 6♦, showing a void in spades, J♠ included (only J♥ and J♦ are
+    bowers under hearts)."""
+    rules = OhHell(players=4, schedule=(3,), bowers=True)
+    hands = [cards(h) for h in ("2C 3C 4C", "AS KS 5D", "6D 7D 8D", "2S 3S JS")]
+    dealt = {c for hand in hands for c in hand}
+    turned = Card.parse("6H")
+    stock = [turned, *(c for c in rules.deck() if c not in dealt and c != turned)]
+    state = new_game(rules, 1, deal=Deal(hands=hands, stock=stock))
+    assert state.trump is Suit.HEARTS
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    state = apply_move(state, Play(1, Card.parse("AS")))
+    return apply_move(state, Play(2, Card.parse("6D")))
+
+
+@pytest.mark.parametrize("max_tries", [200, 0], ids=["rejection", "exact-counting"])
+def test_a_void_shown_under_bowers_holds_for_the_plain_jacks(max_tries: int) -> None:
+    """Under bowers with hearts trump, J♠ is a plain spade: a seat that showed
+    a spade void holds no spade in any sampled world (the sampler asks the
+    ruleset with the hand's trump), while the left bower J♦ still may be dealt
+    to it as a trump."""
+    mine = view(_bowers_spade_void(), 0)
+    rng = random.Random(5)
+    worlds = [sample_world(mine, rng, max_tries=max_tries) for _ in range(600)]
+    assert not [w.hands[2] for w in worlds if any(c.suit is Suit.SPADES for c in w.hands[2])]
+    assert any(Card.parse("JD") in w.hands[2] for w in worlds)

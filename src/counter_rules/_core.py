@@ -15,7 +15,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable
 from operator import add, attrgetter
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 
 from counter_rules.cards import Card, Suit
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
@@ -34,9 +34,6 @@ from counter_rules.rulesets.base import DealtHand, Ruleset, tables_for
 from counter_rules.rulesets.plain_tricks import resolve_suited
 from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import _PLAYED_TABLES, PlayedCard, TrickResult, played_card
-
-if TYPE_CHECKING:
-    from counter_rules.views import PlayerView
 
 __all__ = [
     "SEATS",
@@ -672,3 +669,8 @@ def end_hand(
         history,
         state.first_deal,
     )
+
+
+# Bound at the end, for typing.get_type_hints: views imports this module (the legal moves
+# of a view), so importing it at the top would be a cycle.
+from counter_rules.views import PlayerView  # noqa: E402

@@ -15,7 +15,15 @@ from __future__ import annotations
 
 from counter_rules.errors import InvalidArgumentError
 
-__all__ = ["check_bool", "check_choice", "check_int"]
+__all__ = ["SEED_LIMIT", "check_bool", "check_choice", "check_int", "check_seed", "seed_problem"]
+
+SEED_LIMIT = 2**128
+"""A seed is an integer strictly between ``-SEED_LIMIT`` and ``SEED_LIMIT``
+(at most 128 bits in size). :func:`~counter_rules.new_game`,
+:func:`~counter_rules.match.play_match` and a record
+(:class:`~counter_rules.GameRecord`) take exactly these, so every game can be
+saved and resumed; the command line's ``--seed`` takes those of up to 38
+digits."""
 
 
 def check_int(owner: str, field: str, value: object, low: int, high: int | None = None) -> int:
@@ -41,3 +49,40 @@ def check_choice(owner: str, field: str, value: object, allowed: tuple[str, ...]
         names = ", ".join(repr(a) for a in allowed)
         raise InvalidArgumentError(f"{owner}.{field} must be one of {names}, got {value!r}")
     return value
+
+
+def seed_problem(value: object) -> str | None:
+    """Why ``value`` is not a seed (see :data:`SEED_LIMIT`), or ``None`` if it is one.
+
+    Example:
+        >>> from counter_rules.checks import seed_problem
+        >>> seed_problem(2**200)
+        'an integer from -(2**128 - 1) to 2**128 - 1, got 1606938044258990275541962092341162602522202993782792835301376'
+    """  # noqa: E501
+    if type(value) is int and -SEED_LIMIT < value < SEED_LIMIT:
+        return None
+    if type(value) is int:
+        # str() of an integer past a few thousand digits is refused by Python.
+        bits = value.bit_length()
+        shown = f"{value}" if bits <= 1000 else f"an integer of {bits} bits"
+    else:
+        shown = f"{value!r:.60}"
+    return f"an integer from -(2**128 - 1) to 2**128 - 1, got {shown}"
+
+
+def check_seed(field: str, value: object) -> int:
+    """Check that ``value`` is a seed (see :data:`SEED_LIMIT`); the error names ``field``.
+
+    Example:
+        >>> from counter_rules.checks import check_seed
+        >>> check_seed("seed", 42)
+        42
+        >>> check_seed("seed", "42")
+        Traceback (most recent call last):
+        ...
+        counter_rules.errors.InvalidArgumentError: seed must be an integer from -(2**128 - 1) to 2**128 - 1, got '42'
+    """  # noqa: E501
+    problem = seed_problem(value)
+    if problem is None and isinstance(value, int):
+        return value
+    raise InvalidArgumentError(f"{field} must be {problem}")

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from counter_rules._core import accepts, start_hand
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import check_seed
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move
 from counter_rules.rulesets.base import Ruleset
@@ -67,9 +68,11 @@ def new_game(
     Args:
         rules: The ruleset, e.g. ``Counter(players=4)``.
         seed: Every deal is drawn from it; the same rules and seed always give
-            the same game. ``None`` draws a fresh seed from the operating
-            system (it is kept in :attr:`GameState.seed`, so the game can still
-            be reproduced).
+            the same game. A seed is an integer from ``-(2**128 - 1)`` to
+            ``2**128 - 1`` (:data:`~counter_rules.checks.SEED_LIMIT`), so every
+            game can be saved and resumed (:func:`~counter_rules.state_to_json`).
+            ``None`` draws a fresh seed from the operating system (it is kept
+            in :attr:`GameState.seed`, so the game can still be reproduced).
         deal: Fixes the first hand's cards exactly; later hands come from the seed.
         dealer: The seat that deals the first hand (the deal then passes to the
             left as usual); ``None`` means the ruleset's first dealer, seat 0.
@@ -78,7 +81,7 @@ def new_game(
 
     Raises:
         InvalidArgumentError: ``rules`` is not a ruleset, ``seed`` is not an
-            integer, ``deal`` does not fit the ruleset, or ``dealer`` is not a
+            integer in that range, ``deal`` does not fit the ruleset, or ``dealer`` is not a
             seat.
 
     Example:
@@ -96,8 +99,8 @@ def new_game(
         raise InvalidArgumentError(f"rules must be a ruleset such as Counter(), got {rules!r}")
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
-    elif type(seed) is not int:
-        raise InvalidArgumentError(f"seed must be an integer or None, got {seed!r}")
+    else:
+        check_seed("seed", seed)
     if deal is None:
         dealt = rules.deal(seed, 1)
     elif not isinstance(deal, Deal):

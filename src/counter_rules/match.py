@@ -48,11 +48,12 @@ import attrs
 
 from counter_rules.bots.base import Bot
 from counter_rules.bots.registry import bot_name
+from counter_rules.checks import check_seed
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.records import GameRecord, record_of, rules_to_dict
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.stats import Estimate, mean_interval, wilson_interval
+from counter_rules.stats import Estimate, mean_interval, points_interval, wilson_interval
 from counter_rules.views import view
 
 __all__ = [
@@ -266,8 +267,7 @@ def _check(rules: object, bots: object, games: object, seed: object) -> tuple[Bo
             )
     if type(games) is not int or games < 1:
         raise InvalidArgumentError(f"games must be a positive integer, got {games!r}")
-    if type(seed) is not int:
-        raise InvalidArgumentError(f"seed must be an integer, got {seed!r}")
+    check_seed("seed", seed)
     return tuple(bots)
 
 
@@ -399,10 +399,7 @@ def _summarise(
     rules: Ruleset, bots: tuple[Bot, ...], seed: int, outcomes: list[GameOutcome]
 ) -> MatchResult:
     games = len(outcomes)
-    # The built-in scorings never take points away; when no game of the match
-    # went below 0 the means are clipped there (a scoring with penalties shows
-    # negative hands in a match and is left unclipped).
-    floor = 0.0 if all(o.lowest_hand >= 0 for o in outcomes) else -math.inf
+    lowest = min(o.lowest_hand for o in outcomes)
     results = []
     for i, bot in enumerate(bots):
         hands = sum(o.hands for o in outcomes)
@@ -411,8 +408,8 @@ def _summarise(
                 bot_name(bot),
                 games,
                 wilson_interval(math.fsum(o.win_shares[i] for o in outcomes), games),
-                mean_interval([o.scores[i] for o in outcomes], low=floor),
-                mean_interval([o.scores[i] / o.hands for o in outcomes], low=floor),
+                points_interval([o.scores[i] for o in outcomes], lowest),
+                points_interval([o.scores[i] / o.hands for o in outcomes], lowest),
                 wilson_interval(sum(o.bids_made[i] for o in outcomes), hands),
             )
         )

@@ -49,6 +49,7 @@ from typing import Any
 import attrs
 
 from counter_rules.cards import Card
+from counter_rules.checks import seed_problem
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import CounterRulesError, InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
@@ -196,6 +197,16 @@ class GameRecord:
     dealer: int = 0
     """The seat that dealt the first hand."""
 
+    def __attrs_post_init__(self) -> None:
+        # The checks loading applies to the same fields (written once, here
+        # and in _load), with the library's error naming the field.
+        wrong = next(_parts_problems(self.rules, self.seed, self.deal, self.moves), None)
+        if wrong is not None:
+            raise InvalidArgumentError(f"GameRecord.{wrong[0]} must be {wrong[1]}")
+        problem = _dealer_problem(self.dealer, self.rules.players)
+        if problem is not None:
+            raise InvalidArgumentError(f"GameRecord.dealer must be {problem}")
+
     def replay(self) -> Iterator[GameState]:
         """Every state of the game, from the first deal to the last move."""
         return replay(self)
@@ -252,6 +263,31 @@ class GameRecord:
         return record
 
 
+def _parts_problems(
+    rules: object, seed: object, deal: object, moves: object
+) -> Iterator[tuple[str, str]]:
+    """The wrong parts of a record, each as (field, what it must be and what it is)."""
+    if not isinstance(rules, Ruleset):
+        yield "rules", f"a ruleset such as Counter(), got {rules!r:.60}"
+    problem = seed_problem(seed)
+    if problem is not None:
+        yield "seed", problem
+    if deal is not None and not isinstance(deal, Deal):
+        yield "deal", f"None or a Deal, got {deal!r:.60}"
+    if not isinstance(moves, tuple):
+        yield "moves", f"a tuple of moves (Bid, Play or Pass), got {moves!r:.60}"
+    else:
+        for i, move in enumerate(moves):
+            if not isinstance(move, Bid | Play | Pass):
+                yield f"moves[{i}]", f"a Bid, Play or Pass, got {move!r:.60}"
+
+
+def _dealer_problem(dealer: object, players: int) -> str | None:
+    if type(dealer) is not int or not 0 <= dealer < players:
+        return f"a seat 0..{players - 1}, got {dealer!r:.40}"
+    return None
+
+
 def _fields(names: set[str]) -> str:
     return "field" if len(names) == 1 else "fields"
 
@@ -273,8 +309,9 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
         raise _bad("version", f"this library reads version {VERSION}, got {version!r}")
     rules = rules_from_dict(data["rules"])
     seed = data["seed"]
-    if type(seed) is not int or abs(seed) >= 2**128:
-        raise _bad("seed", f"expected an integer below 2**128 in size, got {seed!r:.40}")
+    problem = seed_problem(seed)
+    if problem is not None:
+        raise _bad("seed", f"expected {problem}")
     deal = _load_deal(data["deal"])
     moves_data = data["moves"]
     if not isinstance(moves_data, list):
@@ -282,8 +319,9 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
     if len(moves_data) > _MAX_MOVES:
         raise _bad("moves", f"too many moves ({len(moves_data)}, at most {_MAX_MOVES})")
     dealer = data.get("dealer", 0)
-    if type(dealer) is not int or not 0 <= dealer < rules.players:
-        raise _bad("dealer", f"expected a seat 0..{rules.players - 1}, got {dealer!r:.40}")
+    problem = _dealer_problem(dealer, rules.players)
+    if problem is not None:
+        raise _bad("dealer", f"expected {problem}")
     try:
         state = new_game(rules, seed, deal=deal, dealer=dealer)
     except CounterRulesError as exc:

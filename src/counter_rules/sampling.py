@@ -11,8 +11,9 @@ in which
   the right counts;
 - every void the play revealed holds, under the ruleset's follow rule (Counter's
   Eight exemption, Twos following as their printed suit, led Twos asking for
-  trumps; must-trump; Jokers that may be played at any time reveal nothing;
-  Atkinson Jokers led only from a hand of Jokers);
+  trumps; bowers, the left bower a trump under the hand's trump; must-trump;
+  Jokers that may be played at any time reveal nothing; Atkinson Jokers led
+  only from a hand of Jokers);
 - in Counter, a Four shown with a played Four stays with its owner until an
   exchange could have moved it, and the card the seat passed is with its left
   neighbour until the next exchange; a void found before an exchange allows
@@ -82,17 +83,20 @@ class _Knowledge:
 
     def counts(self, card: Card, key: _SuitKey) -> bool:
         """Whether ``card`` counts toward a bound on suit ``key``, by the
-        ruleset (Counter's Eight of the suit is exempt from voids)."""
-        return self.pv.rules.counts_toward_void(card, key)
+        ruleset under the hand's trump (Counter's Eight of the suit is exempt
+        from voids; under bowers the left bower counts toward trump)."""
+        return self.pv.rules.counts_toward_void(card, key, self.pv.trump)
 
     def _void(self, seat: int, key: _SuitKey) -> None:
         if seat not in self.visible:
             self.bounds[(seat, key)] = 0
 
     def _played(self, seat: int, card: Card) -> None:
-        key = (seat, card.suit)
-        if key in self.bounds and self.counts(card, card.suit):
-            self.bounds[key] = max(0, self.bounds[key] - 1)
+        # A played card uses up the bound of the suit it counts toward (by
+        # the ruleset: under bowers the left bower's is trump's).
+        for (bounded, key), limit in self.bounds.items():
+            if bounded == seat and self.counts(card, key):
+                self.bounds[(bounded, key)] = max(0, limit - 1)
 
     def _trick(self, plays: Sequence[PlayedCard], trump: Suit | None, earlier: int) -> None:
         # The ruleset says what each play shows (its follow rule, written once).

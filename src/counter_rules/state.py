@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from counter_rules._fields import FrozenFields
 from counter_rules.cards import Card, Suit
 from counter_rules.errors import InvalidArgumentError
+from counter_rules.rulesets.base import Ruleset
 from counter_rules.trick import PlayedCard, TrickResult
-
-if TYPE_CHECKING:
-    from counter_rules.rulesets.base import Ruleset
 
 __all__ = ["Deal", "GameState", "HandResult", "Phase"]
 

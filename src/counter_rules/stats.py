@@ -5,6 +5,8 @@
   interval, which never leaves 0..1.
 - :func:`mean_interval`: a mean (score, points per hand), with Student's t
   interval, clipped to the range the values can take.
+- :func:`points_interval`: a mean of points scored, clipped at 0 unless some
+  hand scored below 0.
 
 Clipping is sound: the true mean of values that lie in ``low..high`` lies in
 ``low..high`` too, so cutting off the part of the t interval outside the range
@@ -30,7 +32,7 @@ import attrs
 
 from counter_rules.errors import InvalidArgumentError
 
-__all__ = ["Estimate", "mean_interval", "wilson_interval"]
+__all__ = ["Estimate", "mean_interval", "points_interval", "wilson_interval"]
 
 _Z = 1.959963984540054  # the 97.5% point of the standard normal
 # Student's t, 97.5% points for 1..30 degrees of freedom.
@@ -144,3 +146,24 @@ def mean_interval(
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = _t975(n - 1) * math.sqrt(variance / n)
     return Estimate(mean, max(low, mean - half), min(high, mean + half))
+
+
+def points_interval(values: Sequence[float], lowest_hand: float) -> Estimate:
+    """The mean of points scored (a game's score, points per hand) with its
+    95% interval, clipped at 0 when ``lowest_hand``, the lowest score of any
+    seat in any hand the values come from, is not below 0: the built-in
+    scorings never take points away, and a scoring with penalties shows
+    negative hands and is left unclipped (see :func:`mean_interval`).
+
+    Raises:
+        InvalidArgumentError: ``values`` is empty, or one is below 0 though
+            ``lowest_hand`` is not.
+
+    Example:
+        >>> from counter_rules.stats import points_interval
+        >>> print(points_interval([8, 3], lowest_hand=0))
+        5.500 [0.000, 37.265]
+        >>> print(points_interval([8, -3], lowest_hand=-5))
+        2.500 [-67.383, 72.383]
+    """
+    return mean_interval(values, low=0.0 if lowest_hand >= 0 else -math.inf)

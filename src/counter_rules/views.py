@@ -21,19 +21,15 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from counter_rules._core import SEATS, compute_legal, derive, register_move_source
 from counter_rules.cards import Card, Suit
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move
+from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState, HandResult, Phase
 from counter_rules.trick import PlayedCard, TrickResult
-
-if TYPE_CHECKING:
-    from counter_rules.rulesets.base import Ruleset
 
 __all__ = ["PlayerView", "view"]
 

@@ -177,7 +177,7 @@ def _check_voids(rules: Ruleset, voids_shown: VoidsShown, seeds: range) -> int:
             voids = voids_shown(state.trick, played, trump, trumps)
             hand = state.hands[move.seat]
             for suit in voids:
-                held = [c for c in hand if rules.counts_toward_void(c, suit)]
+                held = [c for c in hand if rules.counts_toward_void(c, suit, trump)]
                 assert not held, (rules, state.trick, move, suit, held)
             shown += len(voids)
     return shown
@@ -206,8 +206,8 @@ def test_the_base_rule_of_voids_is_plain_follow_suit() -> None:
     )
     assert Ruleset.voids_shown(rules, led, PlayedCard(1, Card.parse("3H")), None, 0) == ()
     assert Ruleset.voids_shown(rules, (), PlayedCard(0, Card.parse("3H")), None, 0) == ()
-    assert Ruleset.counts_toward_void(rules, Card.parse("3H"), Suit.HEARTS)
-    assert not Ruleset.counts_toward_void(rules, Card.parse("3H"), Suit.SPADES)
+    assert Ruleset.counts_toward_void(rules, Card.parse("3H"), Suit.HEARTS, Suit.SPADES)
+    assert not Ruleset.counts_toward_void(rules, Card.parse("3H"), Suit.SPADES, Suit.SPADES)
 
 
 def test_a_card_off_suit_shows_a_void_in_the_led_suit() -> None:
@@ -266,20 +266,27 @@ def test_a_brader_joker_lead_asks_for_jokers() -> None:
     led = (PlayedCard(0, Card.parse("Jo")),)
     voids = rules.voids_shown(led, PlayedCard(1, Card.parse("3C")), Suit.CLUBS, 0)
     assert voids == (None,)
-    assert rules.counts_toward_void(Card.parse("Jo/1"), None)
+    assert rules.counts_toward_void(Card.parse("Jo/1"), None, Suit.CLUBS)
 
 
-def test_bowers_the_left_bower_follows_trump_and_no_jack_counts_toward_a_void() -> None:
+def test_bowers_the_left_bower_follows_trump_and_counts_toward_trumps_void() -> None:
     """Under bowers the left bower is a trump: played to a lead of its printed
-    suit it shows a void there; since a Jack's suit depends on trump, Jacks
-    count toward no void."""
+    suit it shows a void there, and under the hand's trump it counts toward a
+    void in trump, not in its printed suit; every other Jack counts toward
+    its own suit (at no trump, every Jack does)."""
     rules = OPTION_SETS["bowers"]
     led = (PlayedCard(0, Card.parse("2D")),)
     assert rules.voids_shown(led, PlayedCard(1, Card.parse("JD")), Suit.HEARTS, 0) == (
         Suit.DIAMONDS,
     )
-    assert not rules.counts_toward_void(Card.parse("JD"), Suit.DIAMONDS)
-    assert rules.counts_toward_void(Card.parse("QD"), Suit.DIAMONDS)
+    jd, js, jh = Card.parse("JD"), Card.parse("JS"), Card.parse("JH")
+    assert not rules.counts_toward_void(jd, Suit.DIAMONDS, Suit.HEARTS)
+    assert rules.counts_toward_void(jd, Suit.HEARTS, Suit.HEARTS)
+    assert rules.counts_toward_void(jh, Suit.HEARTS, Suit.HEARTS)
+    assert rules.counts_toward_void(js, Suit.SPADES, Suit.HEARTS)
+    assert not rules.counts_toward_void(js, Suit.HEARTS, Suit.HEARTS)
+    assert rules.counts_toward_void(jd, Suit.DIAMONDS, None)
+    assert rules.counts_toward_void(Card.parse("QD"), Suit.DIAMONDS, Suit.HEARTS)
 
 
 @pytest.mark.parametrize(
@@ -331,7 +338,7 @@ def test_any_ruleset_lists_exactly_what_its_deciders_accept(rules: OhHell, seed:
         trumps = sum(1 for t in state.tricks for p in t.plays if p.card.suit is trump)
         played = PlayedCard(move.seat, move.card, None, move.call)
         for suit in rules.voids_shown(state.trick, played, trump, trumps):
-            assert not [c for c in state.hands[seat] if rules.counts_toward_void(c, suit)]
+            assert not [c for c in state.hands[seat] if rules.counts_toward_void(c, suit, trump)]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -343,5 +350,5 @@ def test_counter_voids_shown_hold_in_the_players_real_hand(players: int) -> None
     rules = Counter(players=players, target=6)
     assert _check_voids(rules, rules.voids_shown, range(6)) > 0
     eight = Card.parse("8S")
-    assert not rules.counts_toward_void(eight, Suit.SPADES)
-    assert rules.counts_toward_void(Card.parse("9S"), Suit.SPADES)
+    assert not rules.counts_toward_void(eight, Suit.SPADES, Suit.HEARTS)
+    assert rules.counts_toward_void(Card.parse("9S"), Suit.SPADES, Suit.HEARTS)

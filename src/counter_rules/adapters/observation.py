@@ -9,8 +9,13 @@ vector. The module needs numpy (which both the ``openspiel`` and the
 
 from __future__ import annotations
 
-import numpy as np
-from numpy.typing import NDArray
+from counter_rules.adapters import _missing_extra
+
+try:
+    import numpy as np
+    from numpy.typing import NDArray
+except ModuleNotFoundError as error:
+    raise _missing_extra(__name__, error, "openspiel", "pettingzoo") from error
 
 from counter_rules.adapters.actions import ActionMap
 from counter_rules.cards import SUITS

@@ -83,9 +83,14 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import numpy as np
-import pyspiel
-from numpy.typing import NDArray
+from counter_rules.adapters import _missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+    from numpy.typing import NDArray
+except ModuleNotFoundError as error:
+    raise _missing_extra(__name__, error, "openspiel") from error
 
 from counter_rules.adapters.actions import ActionMap
 from counter_rules.adapters.observation import (

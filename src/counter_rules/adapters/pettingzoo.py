@@ -47,10 +47,15 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from numpy.typing import NDArray
-from pettingzoo import AECEnv
+from counter_rules.adapters import _missing_extra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from numpy.typing import NDArray
+    from pettingzoo import AECEnv
+except ModuleNotFoundError as error:
+    raise _missing_extra(__name__, error, "pettingzoo") from error
 
 from counter_rules.adapters.actions import ActionMap
 from counter_rules.adapters.observation import encode_view, layout_size, observation_layout

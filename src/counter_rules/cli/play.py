@@ -37,6 +37,7 @@ from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.notation import format_move
 from counter_rules.records import record_of, state_from_json, state_to_json
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.registry import import_plugin
 from counter_rules.state import GameState, HandResult, Phase
 from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView, view
@@ -82,12 +83,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="your seat, from 0 (default 0)",
     )  # fmt: skip
     parser.add_argument(
-        "--seed", type=any_integer("--seed"), default=1, help="the game's seed (default 1)"
+        "--seed", type=any_integer("--seed"), default=None, help="the game's seed (default 1)"
     )
     parser.add_argument(
         "--resume", default=None, metavar="FILE",
-        help="go on with a game saved with s (its ruleset and seed come from the file)",
+        help="go on with a game saved with s, or one of a file of records such as "
+        "simulate --records writes (its ruleset and seed come from the file)",
     )  # fmt: skip
+    parser.add_argument(
+        "--game", type=whole_number("--game"), default=None, metavar="N",
+        help="with --resume: the N-th record of a file of records, from 1",
+    )  # fmt: skip
+    # None stands for "not given", so that --resume can refuse what the saved
+    # game decides (the defaults apply otherwise: _DEFAULTS).
+    parser.set_defaults(rules=None)
     parser.add_argument(
         "--save", default="counter-rules-game.json", metavar="FILE",
         help="where s saves the game (default counter-rules-game.json)",
@@ -390,17 +399,74 @@ class Table:
         self.write(f"\nGame over after {hands} {'hand' if hands == 1 else 'hands'}. {outcome}\n")
 
 
-def _start(args: argparse.Namespace, streams: Streams) -> tuple[str, GameState, int]:
-    if args.resume is None:
-        entry, rules = rules_from_args(args)
-        return entry.title, new_game(rules, seed=args.seed), 0
+_DEFAULTS = {"rules": "counter", "seed": 1}
+"""The values of ``--rules`` and ``--seed`` when not given (they come from the
+saved game under ``--resume``)."""
+
+
+def _resume_conflicts(args: argparse.Namespace) -> list[str]:
+    """The arguments given that the saved game decides."""
+    given = {
+        "--rules": args.rules is not None,
+        "--players": args.players is not None,
+        "--option": bool(args.option),
+        "--seed": args.seed is not None,
+    }
+    return [name for name, present in given.items() if present]
+
+
+def _saved_text(path: str, number: int | None) -> str:
+    """The record text of ``--resume path``: the whole file, or its
+    ``number``-th line when it holds several records, one a line."""
+
+    def usage(problem: str) -> UsageError:
+        return UsageError(f"--resume {path!r} {problem}", "counter-rules play")
+
     try:
-        with open(args.resume, encoding="utf-8") as file:
+        with open(path, encoding="utf-8") as file:
             text = file.read()
     except OSError as exc:
         raise UsageError(
-            f"--resume cannot read {args.resume!r}: {exc.strerror}", "counter-rules play"
+            f"--resume cannot read {path!r}: {exc.strerror}", "counter-rules play"
         ) from None
+    except UnicodeDecodeError as exc:
+        raise usage(f"is not a saved game: not UTF-8 ({exc.reason})") from None
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}"):
+        if number is None or number > len(lines):
+            given = "" if number is None else f", got --game {number}"
+            raise usage(
+                f"holds {len(lines)} records, one a line (as simulate --records writes): "
+                f"pick one with --game N, N from 1 to {len(lines)}{given}"
+            )
+        return lines[number - 1]
+    if number not in (None, 1):
+        raise usage(f"holds one saved game, so --game must be 1 or left out, got {number}")
+    return text
+
+
+def _start(args: argparse.Namespace, streams: Streams) -> tuple[str, GameState, int]:
+    if args.resume is None:
+        if args.game is not None:
+            raise UsageError(
+                "--game picks a record of the --resume file: give it with --resume",
+                "counter-rules play",
+            )
+        chosen = {name: value for name, value in _DEFAULTS.items() if getattr(args, name) is None}
+        args = argparse.Namespace(**{**vars(args), **chosen})
+        entry, rules = rules_from_args(args)
+        return entry.title, new_game(rules, seed=args.seed), 0
+    conflicts = _resume_conflicts(args)
+    if conflicts:
+        names = ", ".join(conflicts)
+        raise UsageError(
+            f"--resume takes the ruleset and seed from the saved game, so {names} "
+            f"cannot be given with it",
+            "counter-rules play",
+        )
+    for module in args.plugin:
+        import_plugin(module)
+    text = _saved_text(args.resume, args.game)
     try:
         state = state_from_json(text)
     except CounterRulesError as exc:

@@ -15,7 +15,6 @@ import random
 import weakref
 from collections.abc import Callable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -25,9 +24,6 @@ from counter_rules.moves import Play, seat_plays
 from counter_rules.rulesets._shortcuts import SHORTCUT_NONE, EngineTables, deal_order, split_deal
 from counter_rules.rulesets.plain_tricks import strength
 from counter_rules.trick import PlayedCard, TrickResult
-
-if TYPE_CHECKING:
-    from counter_rules.state import Deal, GameState, HandResult
 
 __all__ = [
     "NO_SHORTCUTS",
@@ -307,8 +303,8 @@ class Ruleset(abc.ABC):
         own (Devil's bridge, while a one-card hand is bid); default: never."""
         return False
 
-    def counts_toward_void(self, card: Card, suit: Suit | None) -> bool:
-        """Whether holding ``card`` would contradict a void in ``suit`` (default: the card's suit is ``suit``)."""  # noqa: E501
+    def counts_toward_void(self, card: Card, suit: Suit | None, trump: Suit | None) -> bool:
+        """Whether holding ``card`` would contradict a void in ``suit`` when ``trump`` is the hand's trump (default: the card's suit is ``suit``)."""  # noqa: E501
         return card.suit is suit
 
     # -- what bots ask --------------------------------------------------------
@@ -405,3 +401,9 @@ def _tables_for_value(rules: Ruleset) -> EngineTables:
         shortcuts.tricks,
         shortcuts.bids,
     )
+
+
+# Bound at the end, for typing.get_type_hints: the states' module imports this
+# one at its top (a state holds its ruleset), so importing it at the top here
+# would be a cycle.
+from counter_rules.state import Deal, GameState, HandResult  # noqa: E402

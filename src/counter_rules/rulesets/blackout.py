@@ -15,6 +15,10 @@ Example:
 
 from __future__ import annotations
 
+# The __init__ attrs writes for this class reads OhHell's field annotations in
+# this module's namespace (for typing.get_type_hints): some name Any.
+from typing import Any  # noqa: F401
+
 import attrs
 
 from counter_rules.checks import check_bool, check_choice, check_int

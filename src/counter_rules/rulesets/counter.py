@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import attrs
 
@@ -28,10 +28,8 @@ from counter_rules.rulesets import counter_tricks
 from counter_rules.rulesets._shortcuts import BIDS_FREE, BIDS_HOOK, SHORTCUT_COUNTER, turn_bids
 from counter_rules.rulesets.base import NO_SHORTCUTS, Ruleset, Shortcuts, tables_for
 from counter_rules.scoring import counter as counter_scoring
+from counter_rules.state import GameState, HandResult
 from counter_rules.trick import PlayedCard, TrickResult
-
-if TYPE_CHECKING:
-    from counter_rules.state import GameState, HandResult
 
 __all__ = ["DEFAULT_TARGETS", "Counter"]
 
@@ -236,9 +234,10 @@ class Counter(Ruleset):
         follow = counter_tricks.suit_to_follow(before, trump)
         return () if played.card.suit is follow else (follow,)
 
-    def counts_toward_void(self, card: Card, suit: Suit | None) -> bool:
+    def counts_toward_void(self, card: Card, suit: Suit | None, trump: Suit | None) -> bool:
         """A card of ``suit`` contradicts a void in it, unless it is the suit's
-        Eight, which a player need not play."""
+        Eight, which a player need not play (whatever the trump: Twos follow
+        as their printed suit)."""
         return card.suit is suit and not eight.exempts((card,))
 
     # -- scoring --------------------------------------------------------------

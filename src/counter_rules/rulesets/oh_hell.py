@@ -17,7 +17,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import attrs
 
@@ -50,11 +50,8 @@ from counter_rules.rulesets.parts.trump import (
     TurnedCardTrump,
 )
 from counter_rules.rulesets.plain_tricks import resolve_by_rule
-from counter_rules.state import Phase
+from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import PlayedCard, TrickResult
-
-if TYPE_CHECKING:
-    from counter_rules.state import Deal, GameState, HandResult
 
 __all__ = ["FOLLOW_RULES", "LEADERS", "OhHell", "SCHEDULES", "SCORINGS", "TRUMP_SOURCES"]
 
@@ -435,10 +432,11 @@ class OhHell(Ruleset):
         suits: tuple[Suit | None, ...] = (*Suit, None) if self._follow.jokers.in_deck else (*Suit,)
         return self._follow.voids_shown(before, played, trump, trumps_played, suits)
 
-    def counts_toward_void(self, card: Card, suit: Suit | None) -> bool:
-        """Whether holding ``card`` contradicts a void in ``suit`` (under
-        :attr:`bowers`, a Jack never does: its suit depends on trump)."""
-        return self._follow.counts_toward_void(card, suit)
+    def counts_toward_void(self, card: Card, suit: Suit | None, trump: Suit | None) -> bool:
+        """Whether holding ``card`` contradicts a void in ``suit`` under ``trump``
+        (under :attr:`bowers`, the left bower counts toward trump, not its
+        printed suit)."""
+        return self._follow.counts_toward_void(card, suit, trump)
 
     def check_trick(self, plays: Sequence[PlayedCard]) -> None:
         """Reject a trick that cannot happen: size, seat order, cards, calls."""
@@ -563,3 +561,8 @@ class OhHell(Ruleset):
         """By the scoring scheme: whether one more trick scores more (see
         :meth:`~counter_rules.rulesets.parts.scoring.ScoringRule.more_tricks_pay`)."""
         return self._scorer.more_tricks_pay(bid, won, left)
+
+
+# The presets' annotations name OhHell, and their module is imported before the
+# class exists: bind it there for typing.get_type_hints.
+vars(oh_hell_presets)["OhHell"] = OhHell

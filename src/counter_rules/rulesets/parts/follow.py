@@ -340,12 +340,8 @@ class FollowRule:
             return (led, trump)
         return (led,)
 
-    def counts_toward_void(self, card: Card, suit: Suit | None) -> bool:
-        """Whether holding ``card`` contradicts a void in ``suit``.
-
-        Under :attr:`bowers` a Jack counts toward no void: whether it belongs
-        to its printed suit or to trump depends on the hand's trump.
-        """
-        if self.bowers and card.rank is _JACK:
-            return False
-        return card.suit is suit
+    def counts_toward_void(self, card: Card, suit: Suit | None, trump: Suit | None) -> bool:
+        """Whether holding ``card`` contradicts a void in ``suit`` when ``trump``
+        is the hand's trump: whether ``card`` belongs to ``suit`` for following
+        (:meth:`suit_of`; under :attr:`bowers` the left bower belongs to trump)."""
+        return self.suit_of(card, trump) is suit
