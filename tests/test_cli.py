@@ -18,6 +18,7 @@ import pytest
 
 from counter_rules import Counter, GameRecord, InvalidArgumentError, standard_deck
 from counter_rules.cli import main, make_rules
+from counter_rules.cli._common import seed_number
 from counter_rules.rulesets.registry import ruleset_entries, unregister_ruleset
 
 
@@ -263,6 +264,37 @@ def test_resume_of_a_file_of_records_asks_which_game(tmp_path: Path) -> None:
     assert f"seed {second.seed}" in out
     code, _, err = run(["play", "--game", "2"])
     assert code == 2 and "--game picks a record of the --resume file" in err
+
+
+def test_show_and_play_read_a_file_of_records_alike(tmp_path: Path) -> None:
+    """show and play --resume pick a record of a file of records the same
+    way, and word a --game beyond it the same way."""
+    path = tmp_path / "games.jsonl"
+    run(["simulate", "--games", "2", "--option", "target=1", "--records", str(path)])
+    _, _, shown = run(["show", str(path), "--game", "3"])
+    _, _, resumed = run(["play", "--resume", str(path), "--game", "3"])
+    assert shown.startswith(f"counter-rules show: error: FILE {str(path)!r} holds 2 records")
+    assert resumed.startswith(f"counter-rules play: error: --resume {str(path)!r} holds 2 records")
+    assert (
+        shown.split(" holds ")[1].split(" (see ")[0]
+        == resumed.split(" holds ")[1].split(" (see ")[0]
+    )
+    single = tmp_path / "one.json"
+    single.write_text(path.read_text(encoding="utf-8").splitlines()[0], encoding="utf-8")
+    code, _, err = run(["show", str(single), "--game", "2"])
+    assert code == 2 and "holds one record, so --game must be 1 or left out, got 2" in err
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "demo"])
+def test_seed_takes_every_seed_new_game_takes_and_no_other(command: str) -> None:
+    """--seed takes the 39-digit seeds up to 2**128 - 1 (and down to its
+    negative), as new_game does, and every command refuses 2**128 naming the
+    range."""
+    assert seed_number("--seed")(str(2**128 - 1)) == 2**128 - 1
+    assert seed_number("--seed")(str(-(2**128 - 1))) == -(2**128 - 1)
+    code, _, err = run([command, "--seed", str(2**128)])
+    assert code == 2
+    assert "--seed must be an integer from -(2**128 - 1) to 2**128 - 1" in err
 
 
 @pytest.mark.parametrize(

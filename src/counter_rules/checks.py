@@ -22,8 +22,7 @@ SEED_LIMIT = 2**128
 (at most 128 bits in size). :func:`~counter_rules.new_game`,
 :func:`~counter_rules.match.play_match` and a record
 (:class:`~counter_rules.GameRecord`) take exactly these, so every game can be
-saved and resumed; the command line's ``--seed`` takes those of up to 38
-digits."""
+saved and resumed; so does the command line's ``--seed``."""
 
 
 def check_int(owner: str, field: str, value: object, low: int, high: int | None = None) -> int:

@@ -14,6 +14,7 @@ import attrs
 
 from counter_rules.bots import BOT_NAMES, Bot, bot_from_name
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import seed_problem
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import (
@@ -29,13 +30,14 @@ __all__ = [
     "Streams",
     "UsageError",
     "add_ruleset_arguments",
-    "any_integer",
     "bots_for",
     "card_text",
     "cli_message",
     "make_rules",
     "parse_option",
+    "record_text",
     "rules_from_args",
+    "seed_number",
     "suit_text",
     "wants_color",
     "whole_number",
@@ -184,15 +186,55 @@ def whole_number(name: str, low: int = 1) -> Any:
     return parse
 
 
-def any_integer(name: str) -> Any:
-    """An argparse ``type`` for any whole number (a seed)."""
+def seed_number(name: str) -> Any:
+    """An argparse ``type`` for a seed: a whole number that
+    :func:`~counter_rules.new_game` takes (see
+    :data:`~counter_rules.checks.SEED_LIMIT`)."""
 
     def parse(text: str) -> int:
-        if not re.fullmatch(r"[+-]?[0-9]{1,38}", text.strip()):
+        if not re.fullmatch(r"[+-]?[0-9]{1,60}", text.strip()):
             raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r}")
+        problem = seed_problem(int(text))
+        if problem is not None:
+            raise argparse.ArgumentTypeError(f"{name} must be {problem}")
         return int(text)
 
     return parse
+
+
+def record_text(path: str, number: int | None, label: str, command: str) -> str:
+    """The text of one game record in the file ``path``: the whole file when
+    it holds one record, its ``number``-th line (from 1) when it holds several,
+    one a line, as ``simulate --records`` writes them.
+
+    ``number`` is ``--game``: ``None`` when not given, which picks the one
+    record and refuses a file of several. Errors are :class:`UsageError`
+    values of ``command`` whose message starts with ``label`` (the argument
+    that named the file).
+    """
+
+    def usage(problem: str) -> UsageError:
+        return UsageError(f"{label} {problem}", command)
+
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    except OSError as exc:
+        raise usage(f"cannot be read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise usage(f"is not a game record: not UTF-8 ({exc.reason})") from None
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}"):
+        if number is None or number > len(lines):
+            given = "" if number is None else f", got --game {number}"
+            raise usage(
+                f"holds {len(lines)} records, one a line (as simulate --records writes): "
+                f"pick one with --game N, N from 1 to {len(lines)}{given}"
+            )
+        return lines[number - 1]
+    if number not in (None, 1):
+        raise usage(f"holds one record, so --game must be 1 or left out, got {number}")
+    return text
 
 
 parse_option = option_from_text

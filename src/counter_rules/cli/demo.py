@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from counter_rules.cli._common import Streams, any_integer, card_text, make_rules, whole_number
+from counter_rules.cli._common import Streams, card_text, make_rules, seed_number, whole_number
 from counter_rules.effects.base import fmt_half
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.moves import Bid
@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="3, 4 or 5 players (default 4)",
     )  # fmt: skip
     parser.add_argument(
-        "--seed", type=any_integer("--seed"), default=1, help="the game's seed (default 1)"
+        "--seed", type=seed_number("--seed"), default=1, help="the game's seed (default 1)"
     )
     parser.add_argument(
         "--target", type=whole_number("--target"), default=None, metavar="POINTS",

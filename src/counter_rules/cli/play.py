@@ -24,10 +24,11 @@ from counter_rules.cli._common import (
     Streams,
     UsageError,
     add_ruleset_arguments,
-    any_integer,
     bots_for,
     card_text,
+    record_text,
     rules_from_args,
+    seed_number,
     suit_text,
     whole_number,
 )
@@ -83,7 +84,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="your seat, from 0 (default 0)",
     )  # fmt: skip
     parser.add_argument(
-        "--seed", type=any_integer("--seed"), default=None, help="the game's seed (default 1)"
+        "--seed", type=seed_number("--seed"), default=None, help="the game's seed (default 1)"
     )
     parser.add_argument(
         "--resume", default=None, metavar="FILE",
@@ -415,36 +416,6 @@ def _resume_conflicts(args: argparse.Namespace) -> list[str]:
     return [name for name, present in given.items() if present]
 
 
-def _saved_text(path: str, number: int | None) -> str:
-    """The record text of ``--resume path``: the whole file, or its
-    ``number``-th line when it holds several records, one a line."""
-
-    def usage(problem: str) -> UsageError:
-        return UsageError(f"--resume {path!r} {problem}", "counter-rules play")
-
-    try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
-    except OSError as exc:
-        raise UsageError(
-            f"--resume cannot read {path!r}: {exc.strerror}", "counter-rules play"
-        ) from None
-    except UnicodeDecodeError as exc:
-        raise usage(f"is not a saved game: not UTF-8 ({exc.reason})") from None
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}"):
-        if number is None or number > len(lines):
-            given = "" if number is None else f", got --game {number}"
-            raise usage(
-                f"holds {len(lines)} records, one a line (as simulate --records writes): "
-                f"pick one with --game N, N from 1 to {len(lines)}{given}"
-            )
-        return lines[number - 1]
-    if number not in (None, 1):
-        raise usage(f"holds one saved game, so --game must be 1 or left out, got {number}")
-    return text
-
-
 def _start(args: argparse.Namespace, streams: Streams) -> tuple[str, GameState, int]:
     if args.resume is None:
         if args.game is not None:
@@ -466,7 +437,7 @@ def _start(args: argparse.Namespace, streams: Streams) -> tuple[str, GameState, 
         )
     for module in args.plugin:
         import_plugin(module)
-    text = _saved_text(args.resume, args.game)
+    text = record_text(args.resume, args.game, f"--resume {args.resume!r}", "counter-rules play")
     try:
         state = state_from_json(text)
     except CounterRulesError as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from counter_rules.cli._common import Streams, UsageError, card_text, whole_number
+from counter_rules.cli._common import Streams, UsageError, card_text, record_text, whole_number
 from counter_rules.cli.play import Table
 from counter_rules.engine import explain_trick
 from counter_rules.errors import CounterRulesError
@@ -58,26 +58,13 @@ class _Narrator(Table):
                 self.write(f"      - {effect}\n")
 
 
-def _record(path: str, number: int) -> GameRecord:
-    def usage(problem: str) -> UsageError:
-        return UsageError(f"FILE {path!r}: {problem}", "counter-rules show")
-
-    try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise usage(f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}"):
-        if number > len(lines):
-            raise usage(f"holds {len(lines)} records, so --game must be 1..{len(lines)}")
-        text = lines[number - 1]
-    elif number != 1:
-        raise usage("holds one record, so --game must be 1")
+def _record(path: str, number: int | None) -> GameRecord:
+    label = f"FILE {path!r}"
+    text = record_text(path, number, label, "counter-rules show")
     try:
         return GameRecord.from_json(text)
     except CounterRulesError as exc:
-        raise usage(f"is not a game record: {exc}") from None
+        raise UsageError(f"{label} is not a game record: {exc}", "counter-rules show") from None
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:

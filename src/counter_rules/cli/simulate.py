@@ -10,9 +10,9 @@ from counter_rules.cli._common import (
     Streams,
     UsageError,
     add_ruleset_arguments,
-    any_integer,
     bots_for,
     rules_from_args,
+    seed_number,
     whole_number,
 )
 from counter_rules.match import play_match
@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="how many games (default 100)",
     )  # fmt: skip
     parser.add_argument(
-        "--seed", type=any_integer("--seed"), default=1, help="the match's seed (default 1)"
+        "--seed", type=seed_number("--seed"), default=1, help="the match's seed (default 1)"
     )
     parser.add_argument(
         "--jobs", type=whole_number("--jobs"), default=1, metavar="N",
