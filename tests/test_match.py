@@ -103,6 +103,14 @@ def test_table_names_the_bots(serial: MatchResult) -> None:
     assert table.count("random") == 3 and "parity" in table
 
 
+def test_a_one_game_table_says_one_game_and_prints_no_empty_interval() -> None:
+    """One game has a mean but no interval for it: the table says "1 game"
+    and prints the means alone, never ``nan``."""
+    table = play_match(RULES, BOTS, games=1, seed=5, jobs=1).table()
+    assert "1 game (seed 5)" in table and "no interval for the means" in table
+    assert "nan" not in table
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [

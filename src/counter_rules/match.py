@@ -172,8 +172,9 @@ class MatchResult:
         """A summary table for a person."""
         width = max(9, *(len(b.name) for b in self.bots))
         rows = [
-            f"{self.rules.name}, {self.games} games (seed {self.seed}), ties shared; "
-            "95% confidence intervals",
+            f"{self.rules.name}, {self.games} game{'' if self.games == 1 else 's'} "
+            f"(seed {self.seed}), ties shared; 95% confidence intervals"
+            + (" (one game: no interval for the means)" if self.games == 1 else ""),
             f"{'bot':<{width + 2}} {'win rate':<21} {'mean score':<24} "
             f"{'points/hand':<24} bids made",
         ]
@@ -187,6 +188,8 @@ class MatchResult:
 
 
 def _fmt(e: Estimate) -> str:
+    if math.isnan(e.low):  # one value: no interval
+        return f"{e.value:.2f}"
     return f"{e.value:.2f} [{e.low:.2f}, {e.high:.2f}]"
 
 
