@@ -198,8 +198,8 @@ class GameRecord:
     """The seat that dealt the first hand."""
 
     def __attrs_post_init__(self) -> None:
-        # The checks loading applies to the same fields (written once, here
-        # and in _load), with the library's error naming the field.
+        # Loading checks the seed and the dealer with the same functions
+        # (seed_problem, _dealer_problem); the error names the field.
         wrong = next(_parts_problems(self.rules, self.seed, self.deal, self.moves), None)
         if wrong is not None:
             raise InvalidArgumentError(f"GameRecord.{wrong[0]} must be {wrong[1]}")
