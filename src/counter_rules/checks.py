@@ -17,12 +17,15 @@ from counter_rules.errors import InvalidArgumentError
 
 __all__ = ["SEED_LIMIT", "check_bool", "check_choice", "check_int", "check_seed", "seed_problem"]
 
-SEED_LIMIT = 2**128
+_SEED_BITS = 128
+SEED_LIMIT = 2**_SEED_BITS
 """A seed is an integer strictly between ``-SEED_LIMIT`` and ``SEED_LIMIT``
 (at most 128 bits in size). :func:`~counter_rules.new_game`,
 :func:`~counter_rules.match.play_match` and a record
 (:class:`~counter_rules.GameRecord`) take exactly these, so every game can be
 saved and resumed; so does the command line's ``--seed``."""
+
+_LIMIT_TEXT = f"2**{_SEED_BITS} - 1"
 
 
 def check_int(owner: str, field: str, value: object, low: int, high: int | None = None) -> int:
@@ -66,7 +69,7 @@ def seed_problem(value: object) -> str | None:
         shown = f"{value}" if bits <= 1000 else f"an integer of {bits} bits"
     else:
         shown = f"{value!r:.60}"
-    return f"an integer from -(2**128 - 1) to 2**128 - 1, got {shown}"
+    return f"an integer from -({_LIMIT_TEXT}) to {_LIMIT_TEXT}, got {shown}"
 
 
 def check_seed(field: str, value: object) -> int:

@@ -14,7 +14,7 @@ import attrs
 
 from counter_rules.bots import BOT_NAMES, Bot, bot_from_name
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import seed_problem
+from counter_rules.checks import SEED_LIMIT, seed_problem
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import (
@@ -191,8 +191,11 @@ def seed_number(name: str) -> Any:
     :func:`~counter_rules.new_game` takes (see
     :data:`~counter_rules.checks.SEED_LIMIT`)."""
 
+    # Text longer than any seed is refused before it is turned into a number.
+    digits = len(str(SEED_LIMIT))
+
     def parse(text: str) -> int:
-        if not re.fullmatch(r"[+-]?[0-9]{1,60}", text.strip()):
+        if not re.fullmatch(rf"[+-]?[0-9]{{1,{digits}}}", text.strip()):
             raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r}")
         problem = seed_problem(int(text))
         if problem is not None:
