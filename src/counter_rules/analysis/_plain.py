@@ -50,7 +50,7 @@ from counter_rules.rulesets._shortcuts import SHORTCUT_PLAIN, plain_plays
 from counter_rules.rulesets.base import Ruleset, tables_for
 from counter_rules.rulesets.plain_tricks import best_card, plain_level, resolve_suited
 from counter_rules.state import GameState, Phase
-from counter_rules.trick import PlayedCard, played_card
+from counter_rules.trick import played_card
 
 __all__ = ["PlainSearch", "PlainTables", "plain_applies", "plain_tables"]
 
@@ -143,6 +143,31 @@ def plain_tables(rules: Ruleset, trump: Suit | None) -> PlainTables:
     return tables
 
 
+class Entry:
+    """What the table knows of the positions that match a pattern: for each
+    suit, who holds its top cards (``pattern``, under ``masks``), and bounds
+    on the side's tricks (or, in the exact search, the targets known to be
+    makeable and not)."""
+
+    def __init__(self, masks: list[int], pattern: list[int]) -> None:
+        self.masks = masks
+        self.pattern = pattern
+        self.low = 0
+        self.high = 255
+        self.yes = 0
+        self.no = 0
+
+    def matches(self, sequences: list[int]) -> bool:
+        """Whether a position whose suits' holders are ``sequences`` matches."""
+        masks = self.masks
+        pattern = self.pattern
+        # A loop rather than all(): compiled, it costs no generator.
+        for suit in range(4):  # noqa: SIM110
+            if sequences[suit] & masks[suit] != pattern[suit]:
+                return False
+        return True
+
+
 class PlainSearch:
     """The fast search for one side (a bit set of seats), one ruleset and one
     trump suit; its tables hold for every position of such hands."""
@@ -165,24 +190,36 @@ class PlainSearch:
         self.tie_low = tables.tie_low
         self.tie_high = tables.tie_high
         self.beaters = tables.beaters
-        code_bits = (2 * players + 3).bit_length()
-        self.code_bits = code_bits
+        trump = state.trump
+        self.trump_suit = -1 if trump is None else trump.value
+        # Two decks have identical cards: their positions are kept whole.
+        self.ties = any(tables.tie_low[p] != p for p in range(n))
+        self.code_bits = (2 * players + 3).bit_length()
         # The follow rule's answers, by seat and led card (n for a lead), then hand.
         self.follow: list[dict[int, int]] = [{} for _ in range(players * (n + 1))]
-        self.bounds: dict[int, int] = {}
-        self.targets: dict[int, int] = {}
+        # The table: by leader and the length of every suit in every hand.
+        self.entries: dict[int, list[Entry]] = {}
+        self.exact_entries: dict[int, list[Entry]] = {}
+        # The lead that answered last, by the table's first key: its suit and
+        # how many remaining cards of the suit rank above it.
         self.best: dict[int, int] = {}
+        self.hint = -1
+        self.cut = -1
         # The position being searched.
         self.hands: list[int] = [0] * players
         self.owner: list[int] = [-1] * n
+        self.length: list[int] = [0] * (4 * players)
         # The cards of the trick being played, at ``base`` (each deeper trick
         # is written further on, so a trick's cards outlive the search below it).
-        self.trick: list[int] = [0] * (players * (tables.n // players + 2))
+        self.trick: list[int] = [0] * (players * (n // players + 2))
         self.base = 0
         self.trick_mask = 0
         self.leader = 0
         self.left = 0
         self.exact = False
+        # The cards whose rank decided the last answer (see _relevant_top).
+        self.relevant = 0
+        self.sequences: list[int] = [0, 0, 0, 0]
         self.nodes = 0
 
     # -- the position -------------------------------------------------------------
@@ -193,49 +230,101 @@ class PlainSearch:
         owner = self.owner
         for place in range(self.n):
             owner[place] = -1
+        for k in range(4 * self.players):
+            self.length[k] = 0
         for seat, hand in enumerate(state.hands):
             mask = 0
             for card in hand:
                 place = index[card._key]
                 mask |= 1 << place
                 owner[place] = seat
+                self.length[seat * 4 + self.suit[place]] += 1
             self.hands[seat] = mask
         self.leader = state.leader
         self.trick_mask = 0
         self.base = 0
         win = 0
         trick = state.trick
+        beaters = self.beaters
         for i, played in enumerate(trick):
             place = index[played.card._key]
             self.trick[i] = place
             self.trick_mask |= 1 << place
-            if i and self.beaters[self.suit[self.trick[0]] * self.n + self.trick[win]] >> place & 1:
+            if i and beaters[self.suit[self.trick[0]] * self.n + self.trick[win]] >> place & 1:
                 win = i
         mover = (state.leader + len(trick)) % self.players
         self.left = len(state.hands[mover])
         return win
 
-    def _key(self) -> int:
-        """The relative-rank key of the position at the start of a trick."""
+    def _lengths(self) -> int:
+        """The table's first key: the leader and every hand's suit lengths."""
+        key = self.leader
+        for count in self.length:
+            key = (key << 5) | count
+        return key
+
+    def _holders(self) -> None:
+        """For each suit, who holds its remaining cards, from the highest down
+        (``code_bits`` a card; with identical cards, ties marked)."""
         owner = self.owner
         worth = self.worth
         bits = self.code_bits
+        ties = self.ties
         remaining = 0
         for mask in self.hands:
             remaining |= mask
-        key = 1
         for suit in range(4):
             cards = remaining & self.suit_mask[suit]
+            sequence = 0
+            shift = 0
             previous = -1
             while cards:
-                low = cards & -cards
-                place = low.bit_length() - 1
-                cards ^= low
-                tie = 1 if previous >= 0 and worth[previous] == worth[place] else 0
-                key = (key << bits) | (owner[place] * 2 + tie + 2)
+                place = cards.bit_length() - 1
+                cards ^= 1 << place
+                tie = 1 if ties and previous >= 0 and worth[previous] == worth[place] else 0
+                sequence |= (owner[place] * 2 + tie + 2) << shift
+                shift += bits
                 previous = place
-            key <<= bits
-        return (key << 4) | self.leader
+            self.sequences[suit] = sequence
+
+    def _top(self, counts: list[int]) -> int:
+        """The ``counts[suit]`` highest remaining cards of each suit, as a mask."""
+        remaining = 0
+        for mask in self.hands:
+            remaining |= mask
+        top = 0
+        for suit in range(4):
+            cards = remaining & self.suit_mask[suit]
+            for _ in range(counts[suit]):
+                place = cards.bit_length() - 1
+                top |= 1 << place
+                cards ^= 1 << place
+        return top
+
+    def _pattern(self, relevant: int) -> tuple[list[int], list[int]]:
+        """The masks and pattern of an entry for the cards ``relevant``: in each
+        suit, the remaining cards down to the lowest relevant one (all of them
+        with identical cards in the deck)."""
+        remaining = 0
+        for mask in self.hands:
+            remaining |= mask
+        bits = self.code_bits
+        masks = [0, 0, 0, 0]
+        pattern = [0, 0, 0, 0]
+        for suit in range(4):
+            cards = remaining & self.suit_mask[suit]
+            if self.ties:
+                count = cards.bit_count()
+            else:
+                low = relevant & cards
+                if not low:
+                    continue
+                lowest = (low & -low).bit_length() - 1
+                count = (cards >> lowest).bit_count()
+            mask = (1 << (bits * count)) - 1
+            masks[suit] = mask
+            pattern[suit] = self.sequences[suit] & mask
+        return masks, pattern
 
     def _legal(self, seat: int, pos: int) -> int:
         """The legal plays of ``seat`` as a mask, by plain_plays, kept by hand and led card."""
@@ -268,8 +357,9 @@ class PlainSearch:
         return legal
 
     # -- the moves ----------------------------------------------------------------------
-    def _candidates(self, seat: int, legal: int, pos: int, win: int) -> list[int]:
-        """One card of each run of equivalent legal cards, best guesses first."""
+    def _candidates(self, seat: int, legal: int, pos: int, win: int, runs: list[int]) -> list[int]:
+        """One card of each run of equivalent legal cards (the lowest), best
+        guesses first; ``runs`` gets each run's cards, in the same order."""
         others = self.trick_mask
         for s in range(self.players):
             if s != seat:
@@ -281,12 +371,12 @@ class PlainSearch:
         players = self.players
         side = self.side
         mine = side >> seat & 1
-        scored: list[int] = []
         base = self.base
-        # Who plays after this seat in the trick, and what they hold.
         later = 0
         for k in range(pos + 1, players):
             later |= self.hands[(self.leader + k) % players]
+        scored: list[int] = []
+        members: list[int] = []
         for suit in range(4):
             cards = legal & self.suit_mask[suit]
             previous = -1
@@ -300,6 +390,7 @@ class PlainSearch:
                     between = ((1 << (stop + 1)) - 1) ^ ((1 << start) - 1)
                     if not between & others:
                         previous = place
+                        members[-1] |= low
                         continue  # equivalent to the card kept for this run
                 previous = place
                 led = self.suit[self.trick[base]] if pos else suit
@@ -320,13 +411,24 @@ class PlainSearch:
                         score = 2000 - worth[place]
                     else:
                         score = 1000 - worth[place]
-                scored.append(score * 256 + place)
+                scored.append(score * 256 + len(members))
+                members.append(low)
+        hint = self.hint
+        if pos == 0 and hint >= 0:
+            for k in range(len(members)):
+                if members[k] >> hint & 1:
+                    scored[k] = 9999 * 256 + k
         scored.sort(reverse=True)
-        return [entry % 256 for entry in scored]
+        order: list[int] = []
+        for entry in scored:
+            run = members[entry % 256]
+            runs.append(run)
+            order.append((run & -run).bit_length() - 1)
+        return order
 
     # -- the search ---------------------------------------------------------------------
     def _sure(self, seat: int) -> int:
-        """How many cards of ``seat`` no card held by another seat beats."""
+        """The cards of ``seat`` no card held by another seat beats (a mask)."""
         others = 0
         for s in range(self.players):
             if s != seat:
@@ -334,21 +436,43 @@ class PlainSearch:
         n = self.n
         suit = self.suit
         beaters = self.beaters
-        count = 0
+        sure = 0
         cards = self.hands[seat]
         while cards:
             low = cards & -cards
             place = low.bit_length() - 1
             cards ^= low
             if not beaters[suit[place] * n + place] & others:
-                count += 1
-        return count
+                sure |= low
+        return sure
+
+    def _top_trumps(self) -> int:
+        """The highest remaining trumps that one hand holds in a row from the
+        top (a mask): each wins the trick it is played to (no trump: none)."""
+        if self.trump_suit < 0:
+            return 0
+        cards = self._remaining(self.trump_suit)
+        if not cards:
+            return 0
+        owner = self.owner
+        holder = owner[cards.bit_length() - 1]
+        top = 0
+        while cards:
+            place = cards.bit_length() - 1
+            if owner[place] != holder:
+                break
+            top |= 1 << place
+            cards ^= 1 << place
+        return top
 
     def _boundary(self, target: int) -> bool:
         """At the start of a trick: whether the side can be sure of ``target``
-        more tricks (exactly that many, in the exact search)."""
+        more tricks (exactly that many, in the exact search). Leaves in
+        :attr:`relevant` the cards whose rank the answer depends on."""
         left = self.left
-        if self.exact:
+        self.relevant = 0
+        exact = self.exact
+        if exact:
             if target < 0 or target > left:
                 return False
             if left == 0:
@@ -359,63 +483,165 @@ class PlainSearch:
             if target > left:
                 return False
         self.nodes += 1
-        key = self._key()
-        if self.exact:
-            known = self.targets.get(key, 0)
-            if known >> target & 1:
-                return True
-            if known >> (target + 64) & 1:
-                return False
-        else:
-            known = self.bounds.get(key, left * _BYTE)
-            if target <= known % _BYTE:
-                return True
-            if target > known // _BYTE:
-                return False
+        key = self._lengths()
+        table = self.exact_entries if exact else self.entries
+        bucket = table.get(key)
+        self._holders()
+        if bucket is not None:
+            for entry in bucket:
+                if not entry.matches(self.sequences):
+                    continue
+                answer = -1
+                if exact:
+                    if entry.yes >> target & 1:
+                        answer = 1
+                    elif entry.no >> target & 1:
+                        answer = 0
+                elif target <= entry.low:
+                    answer = 1
+                elif target > entry.high:
+                    answer = 0
+                if answer >= 0:
+                    counts = [0, 0, 0, 0]
+                    for suit in range(4):
+                        counts[suit] = entry.masks[suit].bit_length() // self.code_bits
+                    self.relevant = self._top(counts)
+                    return answer == 1
+        if not exact:
+            # Quick tricks: the leader's cards nobody beats.
             leader = self.leader
             sure = self._sure(leader)
-            if self.side >> leader & 1:
-                if sure >= target:
-                    self.bounds[key] = max(known % _BYTE, sure) + (known // _BYTE) * _BYTE
-                    return True
-            elif left - sure < target:
-                high = min(known // _BYTE, left - sure)
-                self.bounds[key] = known % _BYTE + high * _BYTE
+            count = sure.bit_count()
+            ours = self.side >> leader & 1
+            if ours and count >= target:
+                self._store(key, bucket, sure, True, target, left)
+                self.relevant = sure
+                return True
+            if not ours and left - count < target:
+                self._store(key, bucket, sure, False, left - count + 1, left)
+                self.relevant = sure
                 return False
+            # Later tricks: the top trumps of one hand each win a trick, whenever played.
+            trumps = self._top_trumps()
+            count = trumps.bit_count()
+            if trumps:
+                holder = self.owner[trumps.bit_length() - 1]
+                if self.side >> holder & 1:
+                    if count >= target:
+                        self._store(key, bucket, trumps, True, target, left)
+                        self.relevant = trumps
+                        return True
+                elif left - count < target:
+                    self._store(key, bucket, trumps, False, left - count + 1, left)
+                    self.relevant = trumps
+                    return False
+        self.hint = self._hint(key)
         result = self._trick(0, target, 0)
-        if self.exact:
-            known = self.targets.get(key, 0)
-            self.targets[key] = known | (1 << (target if result else target + 64))
-        else:
-            known = self.bounds.get(key, left * _BYTE)
-            low = known % _BYTE
-            high = known // _BYTE
-            if result:
-                low = max(low, target)
-            else:
-                high = min(high, target - 1)
-            self.bounds[key] = low + high * _BYTE
+        if self.cut >= 0:
+            self._remember(key, self.cut)
+        relevant = self.relevant
+        self._holders()  # the search below changed them
+        self._store(key, table.get(key), relevant, result, target, left)
+        self.relevant = relevant
         return result
 
+    def _remaining(self, suit: int) -> int:
+        remaining = 0
+        for mask in self.hands:
+            remaining |= mask
+        return remaining & self.suit_mask[suit]
+
+    def _remember(self, key: int, place: int) -> None:
+        suit = self.suit[place]
+        above = (self._remaining(suit) >> (place + 1)).bit_count()
+        self.best[key] = suit * 64 + above
+
+    def _hint(self, key: int) -> int:
+        """The leader's card that stands where the last good lead of this
+        shape stood, or -1."""
+        known = self.best.get(key, -1)
+        if known < 0:
+            return -1
+        cards = self._remaining(known // 64)
+        for _ in range(known % 64):
+            cards ^= 1 << (cards.bit_length() - 1)
+        if not cards:
+            return -1
+        place = cards.bit_length() - 1
+        return place if self.owner[place] == self.leader else -1
+
+    def _store(
+        self,
+        key: int,
+        bucket: list[Entry] | None,
+        relevant: int,
+        result: bool,
+        target: int,
+        left: int,
+    ) -> None:
+        """Record the answer for ``target`` under the pattern of ``relevant``."""
+        masks, pattern = self._pattern(relevant)
+        if bucket is None:
+            bucket = []
+            (self.exact_entries if self.exact else self.entries)[key] = bucket
+        entry: Entry | None = None
+        for known in bucket:
+            if known.masks == masks and known.pattern == pattern:
+                entry = known
+                break
+        if entry is None:
+            if len(bucket) >= 16:
+                del bucket[0]
+            entry = Entry(masks, pattern)
+            entry.high = left
+            bucket.append(entry)
+        if self.exact:
+            if result:
+                entry.yes |= 1 << target
+            else:
+                entry.no |= 1 << target
+        elif result:
+            entry.low = max(entry.low, target)
+        else:
+            entry.high = min(entry.high, target - 1)
+
     def _trick(self, pos: int, target: int, win: int) -> bool:
-        """With ``pos`` cards in the trick, the best of them at ``win``."""
+        """With ``pos`` cards in the trick, the best of them at ``win``. Leaves
+        in :attr:`relevant` the cards whose rank the answer depends on."""
         players = self.players
         leader = self.leader
         seat = (leader + pos) % players
         maximize = (self.side >> seat & 1) == 1
         legal = self._legal(seat, pos)
         n = self.n
+        suit = self.suit
         trick = self.trick
         base = self.base
         hands = self.hands
         owner = self.owner
-        for place in self._candidates(seat, legal, pos, win):
+        length = self.length
+        runs: list[int] = []
+        every = 0
+        # Below the lowest card whose rank mattered so far, a suit's cards of
+        # this hand are alike: once one of them has been tried, the rest are
+        # skipped (DDS's rule of one small card a suit).
+        small = [-1, -1, -1, -1]
+        suit_mask = self.suit_mask
+        for place in self._candidates(seat, legal, pos, win, runs):
+            card_suit = suit[place]
+            floor = small[card_suit]
+            if floor >= 0:
+                known = every & suit_mask[card_suit]
+                lowest = (known & -known).bit_length() - 1 if known else n
+                if place < lowest and floor < lowest:
+                    continue
             bit = 1 << place
             hands[seat] ^= bit
             owner[place] = -1
+            length[seat * 4 + suit[place]] -= 1
             trick[base + pos] = place
             self.trick_mask |= bit
-            if pos and self.beaters[self.suit[trick[base]] * n + trick[base + win]] >> place & 1:
+            if pos and self.beaters[suit[trick[base]] * n + trick[base + win]] >> place & 1:
                 best = pos
             else:
                 best = win if pos else 0
@@ -432,13 +658,34 @@ class PlainSearch:
                 self.left += 1
                 self.leader = leader
                 self.trick_mask = saved
+                # The winner's rank decided the trick if another card of its
+                # suit was played to it.
+                top = trick[base + best]
+                for k in range(players):
+                    if k != best and suit[trick[base + k]] == suit[top]:
+                        self.relevant |= 1 << top
+                        break
             else:
                 ok = self._trick(pos + 1, target, best)
             self.trick_mask ^= bit
             owner[place] = seat
+            length[seat * 4 + suit[place]] += 1
             hands[seat] ^= bit
             if ok == maximize:
+                if pos == 0:
+                    self.cut = place
                 return ok
+            every |= self.relevant
+            if small[card_suit] < 0:
+                small[card_suit] = place
+        # Every choice was needed for the answer: an equivalent card of a run
+        # stands for the run, so its relevance is the whole run's.
+        for run in runs:
+            if every & run:
+                every |= run
+        self.relevant = every
+        if pos == 0:
+            self.cut = -1
         return not maximize
 
     def _root(self, state: GameState, target: int) -> bool:
@@ -464,8 +711,8 @@ class PlainSearch:
     def value(self, state: GameState) -> int:
         """The most tricks not yet finished the side can be sure of."""
         self.exact = False
-        low = 0
         self.load(state)
+        low = 0
         high = self.left
         while low < high:
             middle = (low + high + 1) // 2
