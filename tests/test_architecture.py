@@ -30,9 +30,11 @@ RULESETS = SRC / "rulesets"
 
 # The engine's compiled core and the rulesets' fast-path tables are one
 # private seam across two packages: rulesets declare their shortcuts with the
-# constants of ``rulesets._shortcuts`` and ``_core`` runs them.
+# constants of ``rulesets._shortcuts`` and ``_core`` runs them. The solver's
+# fast search reads the same declaration and runs the same follow rule.
 SEAM = {
     ("counter_rules._core", "counter_rules.rulesets._shortcuts"),
+    ("counter_rules.analysis._plain", "counter_rules.rulesets._shortcuts"),
 }
 
 RULESET_CLASSES = frozenset(

@@ -27,6 +27,7 @@ The module is plain typed Python, compiled with mypyc in the compiled build.
 
 from __future__ import annotations
 
+from time import perf_counter
 from typing import Final
 
 from counter_rules.cards import KEY_COUNT, Card
@@ -36,7 +37,7 @@ from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState, Phase
 from counter_rules.trick import PlayedCard, played_card
 
-__all__ = ["GeneralSearch", "deck_index", "position_key"]
+__all__ = ["GeneralSearch", "OutOfTime", "deck_index", "position_key"]
 
 _PASSING: Final = Phase.PASSING
 _PLAYING: Final = Phase.PLAYING
@@ -44,6 +45,10 @@ _PLAY: Final = Play
 # Bounds are packed into one int: the lowest value known, and the highest
 # value known in the next byte.
 _BYTE: Final = 256
+
+
+class OutOfTime(Exception):
+    """A search passed its deadline (internal: callers that set one catch it)."""
 
 
 def deck_index(rules: Ruleset) -> list[int]:
@@ -148,6 +153,8 @@ class GeneralSearch:
         # Cutoffs made by each card key, to try such cards first elsewhere.
         self.history: list[int] = [0] * KEY_COUNT
         self.nodes = 0
+        # A time (perf_counter) past which the search gives up; 0 for none.
+        self.deadline = 0.0
 
     # -- the moves of a node ------------------------------------------------------
     def mover(self, state: GameState) -> int:
@@ -197,6 +204,8 @@ class GeneralSearch:
         if target > left:
             return False
         self.nodes += 1
+        if self.deadline and not self.nodes & 255 and perf_counter() > self.deadline:
+            raise OutOfTime
         passing = state.phase is _PASSING
         trick = state.trick
         key: tuple[int, ...] | None = None
@@ -265,6 +274,8 @@ class GeneralSearch:
         if need > left:
             return False
         self.nodes += 1
+        if self.deadline and not self.nodes & 255 and perf_counter() > self.deadline:
+            raise OutOfTime
         passing = state.phase is _PASSING
         trick = state.trick
         key: tuple[int, ...] | None = None

@@ -42,8 +42,10 @@ The module is plain typed Python, compiled with mypyc in the compiled build.
 
 from __future__ import annotations
 
+from time import perf_counter
 from typing import Final
 
+from counter_rules.analysis._general import OutOfTime
 from counter_rules.cards import KEY_COUNT, SUIT_OF_KEY, Card, Suit
 from counter_rules.moves import Play
 from counter_rules.rulesets._shortcuts import SHORTCUT_PLAIN, plain_plays
@@ -221,6 +223,8 @@ class PlainSearch:
         self.relevant = 0
         self.sequences: list[int] = [0, 0, 0, 0]
         self.nodes = 0
+        # A time (perf_counter) past which the search gives up; 0 for none.
+        self.deadline = 0.0
 
     # -- the position -------------------------------------------------------------
     def load(self, state: GameState) -> int:
@@ -483,6 +487,8 @@ class PlainSearch:
             if target > left:
                 return False
         self.nodes += 1
+        if self.deadline and not self.nodes & 255 and perf_counter() > self.deadline:
+            raise OutOfTime
         key = self._lengths()
         table = self.exact_entries if exact else self.entries
         bucket = table.get(key)

@@ -14,7 +14,15 @@ from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState, Phase
 from counter_rules.views import PlayerView
 
-__all__ = ["Searches", "can_make", "check_position", "move_values", "side_of", "solve"]
+__all__ = [
+    "Searches",
+    "can_make",
+    "can_make_after",
+    "check_position",
+    "move_values",
+    "side_of",
+    "solve",
+]
 
 
 def check_position(state: object, function: str) -> GameState:
@@ -63,6 +71,9 @@ class Searches:
 
     def __init__(self) -> None:
         self._made: dict[tuple[int, int, object, int], GeneralSearch | PlainSearch] = {}
+        self.deadline = 0.0
+        """A time (of :func:`time.perf_counter`) past which every search gives
+        up with :class:`~counter_rules.analysis._general.OutOfTime`; 0 for none."""
 
     def search(self, state: GameState, side: int) -> GeneralSearch | PlainSearch:
         """The search for ``side`` in ``state``'s ruleset (and trump, for the
@@ -74,6 +85,7 @@ class Searches:
         if found is None or found.rules is not rules:
             found = PlainSearch(state, side) if plain else GeneralSearch(rules, side)
             self._made[key] = found
+        found.deadline = self.deadline
         return found
 
     def value(self, state: GameState, side: int) -> int:
@@ -100,6 +112,16 @@ class Searches:
         return self.value(child, side)
 
 
+def can_make_after(searches: Searches, state: GameState, move: Move, seat: int, bid: int) -> bool:
+    """Whether ``seat`` can still be sure of ending the hand with exactly
+    ``bid`` tricks once ``move`` is made (after the hand's last card: whether
+    it did)."""
+    after = apply_move(state, move)
+    if after.hand_number != state.hand_number or after.is_over:
+        return after.history[-1].tricks_won[seat] == bid
+    return searches.can_make(after, seat, bid)
+
+
 def solve(state: GameState, seats: Iterable[int]) -> int:
     """The most tricks the seats ``seats`` can be sure of winning together,
     with every hand open, from this position to the end of the hand.
@@ -121,14 +143,15 @@ def solve(state: GameState, seats: Iterable[int]) -> int:
             holds something other than seats of the game.
 
     Example:
-        >>> from counter_rules import Deal, OhHell, new_game
+        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
         >>> from counter_rules.analysis import solve
-        >>> deal = Deal(hands=["AS KS", "QS 2H", "3H 4H"], stock="5H")
-        >>> state = new_game(OhHell(players=3, schedule=(2,), trump="none"), deal=deal)
-        >>> for bid in (0, 0, 0):  # seat 1 bids first, then 2, then the dealer
-        ...     state = apply_move(state, legal_moves(state)[bid])
-        >>> solve(state, seats=(0,)), solve(state, seats=(1, 2))
-        (2, 0)
+        >>> state = new_game(OhHell(players=3, schedule=(3,), trump="none"), seed=4)
+        >>> while state.phase is Phase.BIDDING:  # every seat bids 0
+        ...     state = apply_move(state, legal_moves(state)[0])
+        >>> [" ".join(map(str, hand)) for hand in state.hands]  # seat 1 leads
+        ['9♥ J♠ K♠', '4♥ Q♥ 3♠', '5♣ 5♦ 9♦']
+        >>> solve(state, seats=(1,)), solve(state, seats=(0, 2))
+        (2, 1)
     """
     state = check_position(state, "solve")
     side = side_of(seats, state.players)
@@ -153,14 +176,13 @@ def move_values(state: GameState, seats: Iterable[int] | None = None) -> dict[Mo
         InvalidArgumentError: As for :func:`solve`.
 
     Example:
-        >>> from counter_rules import Deal, OhHell, apply_move, legal_moves, new_game
+        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
         >>> from counter_rules.analysis import move_values
-        >>> deal = Deal(hands=["AS 2S", "KS 3H", "QH 4H"], stock="5H")
-        >>> state = new_game(OhHell(players=3, schedule=(2,), trump="none"), deal=deal)
-        >>> for _ in range(3):
+        >>> state = new_game(OhHell(players=3, schedule=(3,), trump="none"), seed=4)
+        >>> while state.phase is Phase.BIDDING:  # every seat bids 0
         ...     state = apply_move(state, legal_moves(state)[0])
         >>> {str(move): value for move, value in move_values(state).items()}
-        {'P1:K♠': 1, 'P1:3♥': 0}
+        {'P1:4♥': 0, 'P1:Q♥': 2, 'P1:3♠': 1}
     """
     state = check_position(state, "move_values")
     players = state.players
@@ -194,14 +216,13 @@ def can_make(state: GameState, seat: int, tricks: int) -> bool:
             cards dealt.
 
     Example:
-        >>> from counter_rules import Deal, OhHell, apply_move, legal_moves, new_game
+        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
         >>> from counter_rules.analysis import can_make
-        >>> deal = Deal(hands=["AS KS", "QS 2H", "3H 4H"], stock="5H")
-        >>> state = new_game(OhHell(players=3, schedule=(2,), trump="none"), deal=deal)
-        >>> for _ in range(3):
+        >>> state = new_game(OhHell(players=3, schedule=(3,), trump="none"), seed=4)
+        >>> while state.phase is Phase.BIDDING:  # every seat bids 0
         ...     state = apply_move(state, legal_moves(state)[0])
-        >>> [can_make(state, 0, n) for n in range(3)]
-        [False, False, True]
+        >>> [can_make(state, 1, tricks) for tricks in range(4)]  # but not 3
+        [True, True, True, False]
     """
     state = check_position(state, "can_make")
     seat = _check_seat(seat, state.players, "seat")
