@@ -90,6 +90,9 @@ _CALLS: dict[str, tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = 
     "option_to_json": (cr.option_to_json, (3,), {}),
     "parse_move": (cr.parse_move, ("P1:bid 3",), {}),
     "record_of": (record_of, (_STATE,), {}),
+    "RulesetOption": (cr.RulesetOption, ("players", 4, int), {"attribute": "players"}),
+    "RulesetSpec": (cr.RulesetSpec, ((3, 4), (cr.RulesetOption("players", 4, int),)), {}),
+    "RulesetSpec.from_fields": (cr.RulesetSpec.from_fields, (Counter, (3, 4, 5)), {}),
     "replay": (lambda record: list(cr.replay(record)), (_RECORD,), {}),
     "resolve_trick": (
         resolve_trick,
@@ -131,7 +134,6 @@ _NOT_CALLED = {
     "TrickResult": "built by resolve_trick",
     "Ruleset": "an abstract base class",
     "RulesetEntry": "built by register_ruleset",
-    "RulesetOption": "built by register_ruleset",
     "ruleset_entries": "takes no arguments",
     # Changes the global registry: its argument checks have their own tests.
     "register_ruleset": "changes global state",

@@ -13,7 +13,6 @@ Example:
     True
 """
 
-from counter_rules import _core
 from counter_rules.cards import SUITS, Card, Rank, Suit, cards, standard_deck
 from counter_rules.engine import (
     apply_move,
@@ -23,6 +22,7 @@ from counter_rules.engine import (
     new_game,
     resolve_trick,
 )
+from counter_rules.engine import transitions as _transitions
 from counter_rules.errors import (
     CounterRulesError,
     GameOverError,
@@ -42,9 +42,9 @@ from counter_rules.records import (
     state_to_json,
 )
 from counter_rules.rulesets import Blackout, Counter, OhHell, Ruleset, UpAndDown
+from counter_rules.rulesets.options import RulesetOption, RulesetSpec
 from counter_rules.rulesets.registry import (
     RulesetEntry,
-    RulesetOption,
     option_from_json,
     option_from_text,
     option_to_json,
@@ -60,7 +60,7 @@ from counter_rules.views import PlayerView, view
 
 __version__ = "0.1.0"
 
-COMPILED: bool = not (_core.__file__ or "").endswith(".py")
+COMPILED: bool = not (_transitions.__file__ or "").endswith(".py")
 """Whether the engine's hot modules run compiled: true in the compiled build
 that a wheel install gives (see :doc:`performance`), false in the pure-Python
 package (an editable install, ``COUNTER_RULES_COMPILE=0``, or a build without
@@ -93,6 +93,7 @@ __all__ = [
     "Ruleset",
     "RulesetEntry",
     "RulesetOption",
+    "RulesetSpec",
     "SUITS",
     "Suit",
     "TrickResult",

@@ -20,7 +20,7 @@ import re
 
 from counter_rules.cards import Card
 from counter_rules.errors import InvalidArgumentError, InvalidNotationError
-from counter_rules.moves import Bid, Move, Pass, Play
+from counter_rules.moves import Bid, Move, Pass, Play, play_text
 
 __all__ = ["format_move", "parse_move"]
 
@@ -45,12 +45,7 @@ def format_move(move: Move, *, ascii: bool = False) -> str:
         return f"P{move.seat}:{'blind ' if move.blind else ''}bid {move.tricks}"
     if isinstance(move, Pass):
         return f"P{move.seat}:pass {_card_text(move.card, ascii)}"
-    text = f"P{move.seat}:{_card_text(move.card, ascii)}"
-    if move.reveal is not None:
-        text += f"+{_card_text(move.reveal, ascii)}"
-    if move.call is not None:
-        text += f"({move.call})"
-    return text
+    return play_text(move.seat, move.card, move.reveal, move.call, ascii)
 
 
 def _bad(text: str) -> InvalidNotationError:

@@ -30,18 +30,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import attrs
 
+from counter_rules.builders import plays_of
 from counter_rules.cards import Card, Rank, Suit
+from counter_rules.hands import Position
 from counter_rules.moves import Play, PlayTable, call_play
-from counter_rules.rulesets._shortcuts import plays_of
+from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.parts.jokers import JokerStyle
 from counter_rules.trick import PlayedCard
-
-if TYPE_CHECKING:
-    from counter_rules.state import GameState
 
 __all__ = ["SAME_COLOUR", "FollowRule", "PlayContext"]
 
@@ -50,12 +49,7 @@ _JACK = Rank.JACK
 _UNEXPLAINED = "illegal"
 
 SAME_COLOUR: Mapping[Suit, Suit] = MappingProxyType(
-    {
-        Suit.CLUBS: Suit.SPADES,
-        Suit.SPADES: Suit.CLUBS,
-        Suit.HEARTS: Suit.DIAMONDS,
-        Suit.DIAMONDS: Suit.HEARTS,
-    }
+    {suit: plain_tricks.SAME_COLOUR[suit.value] for suit in Suit}
 )
 """Each suit's partner of the same colour (the left bower's suit for a trump)."""
 
@@ -103,17 +97,9 @@ class FollowRule:
 
     # -- suits -----------------------------------------------------------------
     def suit_of(self, card: Card, trump: Suit | None) -> Suit | None:
-        """The suit ``card`` belongs to for following and winning (``None``: the Jokers)."""
-        suit = card.suit
-        if (
-            self.bowers
-            and trump is not None
-            and card.rank is _JACK
-            and suit is not None
-            and SAME_COLOUR[suit] is trump
-        ):
-            return trump
-        return suit
+        """The suit ``card`` belongs to for following and winning (``None``: the
+        Jokers; see :func:`~counter_rules.rulesets.plain_tricks.effective_suit`)."""
+        return plain_tricks.effective_suit(card, trump, self.bowers)
 
     def led_suit(self, plays: Sequence[PlayedCard], trump: Suit | None) -> tuple[Suit | None, bool]:
         """The suit to follow and whether one is set (``False`` after Jokers only).
@@ -129,7 +115,7 @@ class FollowRule:
                 return None, True
         return None, False
 
-    def context(self, state: GameState, hand: Sequence[Card]) -> PlayContext:
+    def context(self, state: Position, hand: Sequence[Card]) -> PlayContext:
         """What this rule reads of ``state`` besides ``hand`` and the trick (the
         trumps played and the first Joker's call only where they matter)."""
         trump = state.trump
@@ -170,10 +156,10 @@ class FollowRule:
         led, is_set = self.led_suit(trick, trump) if trick else (None, False)
         follow: tuple[Card, ...] = ()
         if is_set:
-            if self.bowers:
-                follow = tuple(c for c in hand if self.suit_of(c, trump) is led)
-            else:
-                follow = tuple(c for c in hand if c.suit is led)
+            allowed = plain_tricks.playable(tuple(hand), led, trump, self.bowers)
+            # Cards that follow are what the rule allows when the hand holds any.
+            if allowed and self.suit_of(allowed[0], trump) is led:
+                follow = allowed
         trumps: tuple[Card, ...] = ()
         if self.must_trump and trump is not None and is_set and not follow:
             trumps = tuple(c for c in hand if self.suit_of(c, trump) is trump)
