@@ -25,13 +25,8 @@ from typing import Final
 
 from counter_rules.builders import make_result
 from counter_rules.cards import Card, Rank, Suit
+from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.parts.follow import FollowRule
-from counter_rules.rulesets.plain_tricks import (
-    best_card,
-    half_strength,
-    plain_level,
-    resolve_suited,
-)
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 
 __all__ = ["resolve_by_rule"]
@@ -55,7 +50,7 @@ def resolve_by_rule(
     """Resolve a complete trick under the follow rule ``follow`` (its Joker style and bowers)."""
     jokers = follow.jokers
     if not jokers.in_deck and not follow.bowers and not explain:
-        return resolve_suited(tuple(plays), trump, trump_card, last_trick)
+        return plain_tricks.resolve_suited(tuple(plays), trump, trump_card, last_trick)
     effects: list[Effect] = []
     suit, suit_set = follow.led_suit(plays, trump)
     jokers_trump = jokers.own_suit and trump_card is not None and trump_card.rank is _JOKER
@@ -69,7 +64,7 @@ def resolve_by_rule(
         if suit_set and plays[0].card.suit is None and not jokers.own_suit:
             effects.append(Effect("joker", f"a Joker was led: the first suited card sets {suit}"))
     bowers = follow.bowers
-    values = tuple([half_strength(p.card, trump, bowers) for p in plays])
+    values = tuple([plain_tricks.half_strength(p.card, trump, bowers) for p in plays])
     reason = ""
     outright = jokers.winning_joker(plays)
     winner: int | None
@@ -89,8 +84,10 @@ def resolve_by_rule(
                     levels.append(2 if jokers_trump else (1 if suit is None else 0))
             else:
                 # A turned-up Joker leaves the suited cards without a trump.
-                levels.append(plain_level(card_suit, None if jokers_trump else trump, suit))
-        winner = best_card(levels, values)
+                levels.append(
+                    plain_tricks.plain_level(card_suit, None if jokers_trump else trump, suit)
+                )
+        winner = plain_tricks.best_card(levels, values)
         if winner is not None:
             reason = {2: "the highest trump", 1: "the highest card of the led suit"}[levels[winner]]
     if explain:
