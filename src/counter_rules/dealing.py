@@ -50,7 +50,7 @@ def shuffled(deck: Sequence[Card], rng: random.Random) -> list[Card]:
     """A uniformly shuffled copy of ``deck``.
 
     Sorting by random keys is a uniform permutation (ties between 53-bit floats
-    aside) and is quicker in CPython than :meth:`random.Random.shuffle`.
+    aside) and is quicker in CPython than ``random.Random.shuffle``.
     """
     keys = [rng.random() for _ in deck]
     return [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]

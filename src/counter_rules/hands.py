@@ -7,8 +7,8 @@
 - :class:`Position`: what a ruleset reads of a game at one moment
   (:class:`~counter_rules.GameState` has every one of these fields).
 
-They sit below both :mod:`counter_rules.rulesets` and
-:mod:`counter_rules.state`: a ruleset answers questions about a position
+They sit below both the rulesets (``counter_rules.rulesets``) and the state
+(``counter_rules.state``): a ruleset answers questions about a position
 without knowing the class of the state that holds it, and a state holds its
 ruleset.
 """

@@ -17,7 +17,7 @@ from typing import TypeAlias
 
 import attrs
 
-from counter_rules.cards import KEY_COUNT, Card
+from counter_rules.cards import KEY_COUNT, Card, Rank, intern_card, standard_deck
 
 __all__ = ["Bid", "Move", "Pass", "Play"]
 
@@ -154,6 +154,25 @@ def seat_plays(players: int, deck: tuple[Card, ...]) -> tuple[PlayTable, ...]:
 
 
 _SEAT_PLAYS: dict[tuple[int, int], tuple[tuple[Card, ...], tuple[PlayTable, ...]]] = {}
+
+
+def any_plays(seat: int) -> PlayTable:
+    """The shared plays without a reveal of ``seat`` for every card there is
+    (one or two decks, Jokers), indexed by the card's key (internal): for
+    callers that know the seat but not the ruleset's deck."""
+    table = _ANY_PLAYS.get(seat)
+    if table is None:
+        table = _ANY_PLAYS[seat] = seat_plays(seat + 1, _EVERY_CARD)[seat]
+    return table
+
+
+_ANY_PLAYS: dict[int, PlayTable] = {}
+_EVERY_CARD: tuple[Card, ...] = (
+    *standard_deck(0),
+    *standard_deck(1),
+    intern_card(Card(Rank.JOKER, None, 0)),
+    intern_card(Card(Rank.JOKER, None, 1)),
+)
 
 
 def shared_bid(seat: int, tricks: int, blind: bool = False) -> Bid:

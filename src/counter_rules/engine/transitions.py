@@ -7,7 +7,7 @@ The module is plain, fully typed Python; a build with
 and the pure-Python module is used otherwise. Input that may be malformed is
 typed ``object`` here, so compiled code never rejects it with a bare
 ``TypeError``: the public functions explain it instead. The public signatures
-are in :mod:`counter_rules.engine`.
+are in ``counter_rules.engine``.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from __future__ import annotations
 import abc
 import warnings
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -63,7 +63,9 @@ class Shortcuts:
     winner) or :data:`SHORTCUT_COUNTER`
     (:mod:`counter_rules.rulesets.counter_tricks`); ``bids`` is
     :data:`SHORTCUT_NONE` or one of the rules of bids made in turn
-    (:data:`BIDS_FREE`, :data:`BIDS_HOOK`, :data:`BIDS_TOTAL`, stated in
+    (:data:`~counter_rules.rulesets.bid_rules.BIDS_FREE`,
+    :data:`~counter_rules.rulesets.bid_rules.BIDS_HOOK`,
+    :data:`~counter_rules.rulesets.bid_rules.BIDS_TOTAL`, stated in
     :mod:`counter_rules.rulesets.bid_rules`).
     """
 
@@ -102,7 +104,7 @@ def _first_dealer() -> int:
 def keeps(rules: Ruleset, owner: type[Ruleset], *methods: str) -> bool:
     """Whether the class of ``rules`` keeps the given methods as ``owner`` (a
     built-in ruleset class) states them: how a built-in ruleset knows that a
-    fast path (:meth:`Ruleset.shortcuts`) still stands for its rules in a
+    fast path (:meth:`counter_rules.Ruleset.shortcuts`) still stands for its rules in a
     subclass.
 
     Example:
@@ -140,8 +142,8 @@ class Ruleset(abc.ABC):
         the compiled functions that state the same rules, instead of calling
         :meth:`legal_plays`, :meth:`resolve` and :meth:`legal_bids`. A built-in
         ruleset claims a path only while the class keeps the methods the path
-        stands for (:func:`keeps`), so a subclass that overrides a rule is
-        asked through its methods.
+        stands for (:func:`~counter_rules.rulesets.base.keeps`), so a subclass
+        that overrides a rule is asked through its methods.
         """
         return NO_SHORTCUTS
 
@@ -290,23 +292,29 @@ class Ruleset(abc.ABC):
         that suit the plain game."""
         return _PLAIN_ADVICE
 
-    # Old names of the companions' questions, kept working with a warning
-    # until the next minor release (see the changelog). Type checkers do not
-    # see them: code that type-checks uses the companions.
-    if not TYPE_CHECKING:
 
-        def __getattr__(self, name: str) -> Any:
-            companion = _MOVED.get(name)
-            if companion is None:
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            warnings.warn(
-                f"Ruleset.{name} is deprecated: use rules.{companion}.{name}"
-                if companion
-                else "Ruleset.first_dealer() is deprecated: the first dealer is seat 0 "
-                "unless new_game(..., dealer=k) names another",
-                DeprecationWarning,
-                stacklevel=2,
+def _moved(name: str, companion: str) -> property:
+    """A member that moved to a companion, kept working with a warning until
+    the next minor release (see the changelog); type checkers do not see it."""
+
+    def get(rules: Ruleset) -> Any:
+        if companion:
+            message = f"Ruleset.{name} is deprecated: use rules.{companion}.{name}"
+        else:
+            message = (
+                "Ruleset.first_dealer() is deprecated: the first dealer is seat 0 "
+                "unless new_game(..., dealer=k) names another"
             )
-            if not companion:
-                return _first_dealer
-            return getattr(getattr(self, companion), name)
+        warnings.warn(message, DeprecationWarning, stacklevel=2)
+        return getattr(getattr(rules, companion), name) if companion else _first_dealer
+
+    get.__doc__ = (
+        f"Deprecated: use ``rules.{companion}.{name}``."
+        if companion
+        else "Deprecated: seat 0 deals first unless ``new_game(..., dealer=k)`` names another."
+    )
+    return property(get)
+
+
+for _name, _companion in _MOVED.items():
+    setattr(Ruleset, _name, _moved(_name, _companion))

@@ -291,7 +291,7 @@ class CounterAdvice(Advice):
 
     @property
     def target_score(self) -> int:
-        """:attr:`Counter.effective_target`: reaching it ends the game."""
+        """:attr:`~counter_rules.Counter.effective_target`: reaching it ends the game."""
         return self.rules.effective_target
 
     @property
@@ -333,7 +333,7 @@ class CounterAdvice(Advice):
     ) -> tuple[Play, ...] | None:
         """The legal plays from the hand, the trick so far and trump alone (by
         :func:`~counter_rules.rulesets.counter_tricks.legal_plays`), while the
-        ruleset keeps Counter's own :meth:`~Counter.legal_plays`."""
+        ruleset keeps Counter's own :meth:`~counter_rules.Counter.legal_plays`."""
         if not keeps(self.rules, Counter, "legal_plays"):
             return None
         table = seat_plays(self.rules.players, _DECK)[seat]

@@ -76,7 +76,8 @@ OFFICE_SPEC = RulesetSpec(
         RulesetOption("rounds", 10, int),
     ),
 )
-"""The registry's spec of :func:`office`."""
+"""The registry's spec of :meth:`OhHell.office <counter_rules.OhHell.office>`."""
 
 NORTH_EAST_SPEC = RulesetSpec(players=(5, 6), options=(RulesetOption("players", 5, int),))
-"""The registry's spec of :func:`north_east_blackout`."""
+"""The registry's spec of :meth:`OhHell.north_east_blackout
+<counter_rules.OhHell.north_east_blackout>`."""

@@ -1,10 +1,10 @@
 """Plain Oh Hell's trick rules, each stated once: which cards may be played,
 and which card wins.
 
-- The follow rule: :func:`playable` (a player holding cards of the led suit
-  plays one of them; a player holding none plays anything). The engine's
-  path for plain Oh Hell lists plays with it (:func:`plain_plays`), and the
-  full follow rule of the family
+- The follow rule: :func:`follow_plays` (a player holding cards of the led
+  suit plays one of them; a player holding none plays anything). The
+  engine's path for plain Oh Hell lists plays with it (:func:`plain_plays`),
+  and the full follow rule of the family
   (:class:`~counter_rules.rulesets.parts.follow.FollowRule`, with Jokers,
   must-trump and unbroken trumps) starts from it.
 - The suit a card follows: :func:`effective_suit` (its printed suit, but for
@@ -21,12 +21,14 @@ Ace high (2 < 3 < ... < K < A; :func:`strength`). The compiled build compiles
 this module with mypyc.
 
 Example:
-    >>> from counter_rules import Suit, cards
-    >>> from counter_rules.rulesets.plain_tricks import playable
-    >>> [str(c) for c in playable(cards("2H 9S KS"), Suit.SPADES, None, False)]
-    ['9♠', 'K♠']
-    >>> [str(c) for c in playable(cards("2H 9S KS"), Suit.CLUBS, None, False)]
-    ['2♥', '9♠', 'K♠']
+    >>> from counter_rules import Suit, cards, standard_deck
+    >>> from counter_rules.moves import seat_plays
+    >>> from counter_rules.rulesets.plain_tricks import follow_plays
+    >>> table = seat_plays(4, standard_deck())[1]
+    >>> [str(p) for p in follow_plays(table, cards("2H 9S KS"), Suit.SPADES, None, False)]
+    ['P1:9♠', 'P1:K♠']
+    >>> [str(p) for p in follow_plays(table, cards("2H 9S KS"), Suit.CLUBS, None, False)]
+    ['P1:2♥', 'P1:9♠', 'P1:K♠']
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from counter_rules.builders import make_result, plays_of
+from counter_rules.builders import make_result, not_in_deck, plays_of
 from counter_rules.cards import (
     KEY_COUNT,
     RANK_OF_KEY,
@@ -52,10 +54,10 @@ __all__ = [
     "SAME_COLOUR",
     "best_card",
     "effective_suit",
+    "follow_plays",
     "half_strength",
     "plain_level",
     "plain_plays",
-    "playable",
     "resolve_suited",
     "strength",
 ]
@@ -108,40 +110,54 @@ def effective_suit(card: Card, trump: Suit | None, bowers: bool) -> Suit | None:
     return suit
 
 
-def playable(
-    hand: tuple[Card, ...], led: Suit | None, trump: Suit | None, bowers: bool
-) -> tuple[Card, ...]:
-    """The cards of ``hand`` the follow rule lets its player choose from when
-    ``led`` is the suit to follow: those of the led suit (by
-    :func:`effective_suit`) when the hand holds any, else the whole hand.
+def follow_plays(
+    table: PlayTable,
+    hand: tuple[Card, ...],
+    led: Suit | None,
+    trump: Suit | None,
+    bowers: bool,
+) -> tuple[Play, ...]:
+    """The follow rule: the plays a player holding ``hand`` may choose from
+    when ``led`` is the suit to follow. Those of the cards that follow it (by
+    :func:`effective_suit`) when the hand holds any; else every card.
 
-    Jokers never follow a suit here; the Joker styles and the other options
-    of the family add their own rules on top
+    The plays are the seat's shared plays of ``table`` (by card key). Jokers
+    never follow a suit here; the Joker styles and the other options of the
+    family add their own rules on top
     (:class:`~counter_rules.rulesets.parts.follow.FollowRule`).
+
+    Raises:
+        InvalidArgumentError: A held card is not in ``table`` (only a state
+            built by hand can hold one).
     """
-    following: list[Card] = []
-    if bowers:
-        for card in hand:
-            if effective_suit(card, trump, True) is led:
-                following.append(card)
-    else:
-        suit_of = _SUIT_OF
-        for card in hand:
-            if suit_of[card._key] is led:
-                following.append(card)
-    return tuple(following) if following else hand
+    following: list[Play] = []
+    suit_of = _SUIT_OF
+    for card in hand:
+        key = card._key
+        if (effective_suit(card, trump, True) if bowers else suit_of[key]) is led:
+            play = table[key]
+            if play is None:
+                raise not_in_deck(card)
+            following.append(play)
+    if following:
+        return tuple(following)
+    return tuple(plays_of(table, hand))
 
 
 def plain_plays(
     table: PlayTable, hand: tuple[Card, ...], trick: tuple[PlayedCard, ...]
 ) -> tuple[Play, ...]:
     """The legal plays of Oh Hell without Jokers, bowers, a must-trump rule or
-    unbroken trumps, by :func:`playable`, as the shared plays of ``table``
-    (the seat's plays of the ruleset's deck)."""
-    if not trick:
-        return tuple(plays_of(table, hand))
-    led = _SUIT_OF[trick[0].card._key]
-    return tuple(plays_of(table, playable(hand, led, None, False)))
+    unbroken trumps: any card to lead, else by :func:`follow_plays`; as the
+    shared plays of ``table`` (the seat's plays of the ruleset's deck).
+
+    Raises:
+        InvalidArgumentError: A held card is not in the ruleset's deck (only a
+            state built by hand can hold one).
+    """
+    if trick:
+        return follow_plays(table, hand, _SUIT_OF[trick[0].card._key], None, False)
+    return tuple(plays_of(table, hand))
 
 
 # -- the winner -----------------------------------------------------------------

@@ -37,7 +37,7 @@ import attrs
 from counter_rules.builders import plays_of
 from counter_rules.cards import Card, Rank, Suit
 from counter_rules.hands import Position
-from counter_rules.moves import Play, PlayTable, call_play
+from counter_rules.moves import Play, PlayTable, any_plays, call_play
 from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.parts.jokers import JokerStyle
 from counter_rules.trick import PlayedCard
@@ -146,20 +146,26 @@ class FollowRule:
         context: PlayContext,
     ) -> str | None:
         """Why playing ``card`` (held in ``hand``) with ``call`` breaks the rule, or ``None``."""
-        return self._why_illegal_at(self._position(hand, trick, context), card, call, seat)
+        position = self._position(hand, trick, context, any_plays(seat))
+        return self._why_illegal_at(position, card, call, seat)
 
     def _position(
-        self, hand: Sequence[Card], trick: Sequence[PlayedCard], context: PlayContext
+        self,
+        hand: Sequence[Card],
+        trick: Sequence[PlayedCard],
+        context: PlayContext,
+        table: PlayTable,
     ) -> _Position:
         """What the decider reads of the hand and the trick, worked out once per position."""
         trump = context.trump
         led, is_set = self.led_suit(trick, trump) if trick else (None, False)
         follow: tuple[Card, ...] = ()
         if is_set:
-            allowed = plain_tricks.playable(tuple(hand), led, trump, self.bowers)
-            # Cards that follow are what the rule allows when the hand holds any.
-            if allowed and self.suit_of(allowed[0], trump) is led:
-                follow = allowed
+            held = tuple(hand)
+            allowed = plain_tricks.follow_plays(table, held, led, trump, self.bowers)
+            # Fewer plays than cards: the hand can follow, and must.
+            if len(allowed) < len(held):
+                follow = tuple(play.card for play in allowed)
         trumps: tuple[Card, ...] = ()
         if self.must_trump and trump is not None and is_set and not follow:
             trumps = tuple(c for c in hand if self.suit_of(c, trump) is trump)
@@ -267,7 +273,7 @@ class FollowRule:
             InvalidArgumentError: A held card is not in ``table`` (only a state
                 built by hand can hold one).
         """
-        position = self._position(hand, trick, context)
+        position = self._position(hand, trick, context, table)
         why = self._why_illegal_at
         called = self.jokers.called
         moves: list[Play] = []
