@@ -105,6 +105,15 @@ _CALLS: dict[str, tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = 
     "state_from_json": (cr.state_from_json, (_JSON,), {}),
     "state_to_json": (cr.state_to_json, (_STATE,), {"indent": None}),
     "view": (cr.view, (_STATE, 0), {}),
+    "view_to_json": (cr.view_to_json, (_VIEW,), {"indent": None}),
+    "view_from_json": (cr.view_from_json, (cr.view_to_json(_VIEW),), {}),
+    "view_to_dict": (cr.view_to_dict, (_VIEW,), {}),
+    "view_from_dict": (cr.view_from_dict, (cr.view_to_dict(_VIEW),), {}),
+    "move_to_json": (cr.move_to_json, (Bid(1, 3),), {}),
+    "move_from_json": (cr.move_from_json, (cr.move_to_json(Bid(1, 3)),), {}),
+    "move_to_dict": (cr.move_to_dict, (Bid(1, 3),), {}),
+    "move_from_dict": (cr.move_from_dict, (cr.move_to_dict(Bid(1, 3)),), {}),
+    "wire_schema": (cr.wire_schema, ("view",), {}),
 }
 
 # Names of __all__ the table deliberately leaves out, and why.
