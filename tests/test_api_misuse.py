@@ -51,6 +51,7 @@ def _played_state() -> cr.GameState:
 
 
 _STATE = _played_state()
+_STATE2 = new_game(Counter(), seed=2)
 _VIEW = cr.view(_STATE, 0)
 _RECORD = record_of(_STATE)
 _JSON = cr.state_to_json(_STATE)
@@ -89,6 +90,7 @@ _CALLS: dict[str, tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = 
     "option_from_text": (cr.option_from_text, ("10,9", tuple[int, ...] | str), {}),
     "option_to_json": (cr.option_to_json, (3,), {}),
     "parse_move": (cr.parse_move, ("P1:bid 3",), {}),
+    "parse_move(answer)": (cr.parse_move, ("bid 3",), {"state": _STATE2, "seat": 1}),
     "record_of": (record_of, (_STATE,), {}),
     "replay": (lambda record: list(cr.replay(record)), (_RECORD,), {}),
     "resolve_trick": (

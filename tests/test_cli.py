@@ -148,7 +148,7 @@ def test_only_one_legal_move_is_played_without_asking() -> None:
     )
     assert code == 0
     assert "(your only legal move)" in out
-    assert out.count("Your move [") == 2
+    assert out.count("Your bid [") == 1 and out.count("Your move [") == 1
 
 
 def test_play_is_reproducible() -> None:
@@ -160,16 +160,33 @@ def test_play_is_reproducible() -> None:
 
 
 def test_bad_answers_are_answered_and_asked_again() -> None:
-    """Unknown text, a number out of range and an illegal bid are re-asked;
-    moves may be typed as they are listed."""
+    """Unreadable text, a number out of range and moves the rules refuse are
+    answered (the refusals with the engine's reason) and asked again; a bid is
+    typed as its number."""
     code, out, _ = run(
         ["play", "--option", "target=1", "--seed", "3", "--bots", "random", "--seat", "1"],
-        "hello\n0\n99\nbid 11\nbid 1\n" + "1\n" * 100,
+        "hello\n11\nblind bid 1\nP2:bid 1\n1\n99\n" + "1\n" * 100,
     )
     assert code == 0
-    assert out.count("is not one of your moves") == 4
-    assert "'hello' is not one of your moves: type its number (1 to 11)" in out
+    assert "expected a card such as 'QS', 'Q♠' or '10h'" in out and "got 'hello'" in out
+    assert "'11' is not allowed: " in out
+    assert "'blind bid 1' is not allowed: " in out
+    assert "'P2:bid 1' is not allowed: the answer names seat 2, it is read for seat 1" in out
+    assert "There is no move 99: the moves are numbered 1 to " in out
     assert "bids: seat 0 " in out and "you 1" in out
+
+
+def test_a_refused_card_is_answered_with_the_engines_reason() -> None:
+    """A card that may not be played is refused with the reason the engine
+    gives (must follow, does not hold), not one line for every refusal."""
+    code, out, _ = run(
+        ["play", "--rules", "oh-hell", "--option", "schedule=5", "--seed", "2", "--bots",
+         "random"],
+        "bid 0\n" + "".join(f"{c.letters}\n" for c in standard_deck()) * 5,
+    )  # fmt: skip
+    assert code == 0 and "Game over" in out
+    assert "is not allowed: seat 0 does not hold " in out
+    assert "is not allowed: seat 0 must follow " in out
 
 
 def test_cards_can_be_typed() -> None:
@@ -206,7 +223,7 @@ def test_undo_goes_back_to_the_last_decision() -> None:
     assert code == 1
     assert "Nothing to undo: you have made no decision yet." in undone
     assert undone.count("Back to your last decision.") == 2
-    marker = "Your move [1-11; ? for help]: 2\n"
+    marker = "Your bid [the number; ? for help]: 2\n"
     assert undone.endswith(straight.split(marker, 1)[1])
 
 
@@ -309,7 +326,8 @@ def test_every_ruleset_and_seat_count_plays(rules: str, players: int) -> None:
             "--bots", "random", "--seat", str(players - 1)]  # fmt: skip
     if rules in ("up-and-down", "blackout", "oh-hell"):
         argv += ["--option", "up_to_ten=true" if rules == "up-and-down" else "hook=true"]
-    code, out, _ = run(argv, "1\n" * 2000)
+    # "0" bids 0 (or, where the hook forbids it, "1" bids 1) and picks no card.
+    code, out, _ = run(argv, "0\n1\n" * 2000)
     assert code == 0, out[-500:]
     assert "Game over" in out
 

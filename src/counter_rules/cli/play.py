@@ -33,9 +33,9 @@ from counter_rules.cli._common import (
     whole_number,
 )
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
-from counter_rules.errors import CounterRulesError
+from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
-from counter_rules.notation import format_move
+from counter_rules.notation import format_move, parse_move
 from counter_rules.records import record_of, state_from_json, state_to_json
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import import_plugin
@@ -49,7 +49,7 @@ SUMMARY = "play a game in the terminal against bots"
 DESCRIPTION = (
     "Play a whole game against bots. At each of your turns you see your hand,\n"
     "the trump, the bids, the tricks won and the cards on the table, and answer\n"
-    "with the number of a move or the move itself (QS, bid 2, pass KH). Other\n"
+    "with your bid (2), the number of a move or the move itself (QS, pass KH). Other\n"
     "answers: ? help, e explain the last trick, p the score sheet, u undo to your\n"
     "last decision, s [FILE] save the game, q quit. --resume goes on with a saved game."
 )
@@ -60,9 +60,10 @@ EXAMPLES = (
 )
 _HELP = """\
 Answers:
-  a number       the move with that number in the list
-  a move         as listed: QS or Q♠ for a card, 4S+4H for a Four showing another,
-                 bid 2, blind bid 2, pass KH
+  a number       while bidding, the bid (2 bids two tricks); else the move with
+                 that number in the list
+  a move         QS, Q♠ or 10h for a card, 4S+4H or 4S show 4H for a Four showing
+                 another, Jo high for a Joker's call, bid 2, blind bid 2, pass KH
   e              explain the last trick, effect by effect (e N: trick N of this hand)
   p              the score sheet
   u              undo to your last decision
@@ -298,17 +299,21 @@ class Table:
         self.table(pv)
         kind = {Bid: "bid", Play: "play", Pass: "pass a card to your left"}[type(moves[0])]
         self.write(f"Your moves ({kind}):\n")
-        items = [f"{i:>2}) {_move_text(move):<8}" for i, move in enumerate(moves, 1)]
-        for start in range(0, len(items), 6):
-            self.write("  " + "  ".join(items[start : start + 6]).rstrip() + "\n")
-        texts: dict[str, Move] = {}
-        for move in moves:
-            for text in (format_move(move, ascii=True), format_move(move)):
-                body = text.partition(":")[2].lower().replace(" ", "")
-                texts[body] = move
-                texts[body.removeprefix("pass")] = move
+        bidding = isinstance(moves[0], Bid)
+        if bidding:
+            # A bid is typed as its number: the list shows the numbers themselves.
+            for blind in (False, True):
+                bids = [str(m.tricks) for m in moves if isinstance(m, Bid) and m.blind is blind]
+                if bids:
+                    self.write(f"  {'blind bid ' if blind else ''}{' '.join(bids)}\n")
+            prompt = "Your bid [the number; ? for help]: "
+        else:
+            items = [f"{i:>2}) {_move_text(move):<8}" for i, move in enumerate(moves, 1)]
+            for start in range(0, len(items), 6):
+                self.write("  " + "  ".join(items[start : start + 6]).rstrip() + "\n")
+            prompt = f"Your move [1-{len(moves)}; ? for help]: "
         while True:
-            self.write(f"Your move [1-{len(moves)}; ? for help]: ")
+            self.write(prompt)
             self.streams.out.flush()
             line = self.streams.inp.readline()
             if not line:
@@ -337,15 +342,18 @@ class Table:
                 if self.undo():
                     return None
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(moves):
-                return moves[int(answer) - 1]
-            found = None if answer.isdigit() else texts.get(answer.lower().replace(" ", ""))
-            if found is not None:
-                return found
-            self.write(
-                f"{answer!r} is not one of your moves: type its number (1 to {len(moves)}), "
-                f"the move as listed (e.g. {_move_text(moves[0])!r}) or ? for help\n"
-            )
+            if not bidding and answer.isdigit():
+                if 1 <= int(answer) <= len(moves):
+                    return moves[int(answer) - 1]
+                self.write(f"There is no move {answer}: the moves are numbered 1 to {len(moves)}\n")
+                continue
+            try:
+                return parse_move(answer, state=self.state, seat=self.me)
+            except IllegalMoveError as refused:
+                self.write(f"{answer!r} is not allowed: {refused.reason}\n")
+            except InvalidNotationError as unreadable:
+                numbers = "" if bidding else f" a move's number (1 to {len(moves)}),"
+                self.write(f"{unreadable}; or{numbers} ? for help\n")
 
     @staticmethod
     def verb(move: Move) -> str:
