@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from counter_rules.cards import Card
+from counter_rules.checks import seat_problem
 from counter_rules.engine import apply_move, is_legal
 from counter_rules.errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
@@ -121,10 +122,9 @@ def parse_move(text: str, *, state: GameState | None = None, seat: int | None = 
         raise InvalidArgumentError(
             f"parse_move reads an answer with both state and seat, got state={state!r:.60}"
         )
-    if type(seat) is not int or not 0 <= seat < state.players:
-        raise InvalidArgumentError(
-            f"seat must be a seat 0..{state.players - 1} of the state, got {seat!r:.40}"
-        )
+    problem = seat_problem(seat, state.players)
+    if problem is not None or seat is None:
+        raise InvalidArgumentError(f"seat must be {problem}")
     move = _parse_answer(text, state, seat)
     if not is_legal(state, move):
         apply_move(state, move)  # raises the engine's IllegalMoveError or GameOverError

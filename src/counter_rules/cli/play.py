@@ -85,8 +85,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="your seat, from 0 (default 0)",
     )  # fmt: skip
     parser.add_argument(
-        "--seed", type=seed_number("--seed"), default=None, help="the game's seed (default 1)"
-    )
+        "--seed", type=seed_number("--seed"), default=None,
+        help="the game's seed (default: a fresh one, printed at the start)",
+    )  # fmt: skip
     parser.add_argument(
         "--resume", default=None, metavar="FILE",
         help="go on with a game saved with s, or one of a file of records such as "
@@ -360,13 +361,16 @@ class Table:
         return {Bid: "bid", Play: "play", Pass: "pass"}[type(move)]
 
     def save(self, path: str) -> None:
+        self.write(self.saved(path) + "\n")
+
+    def saved(self, path: str) -> str:
+        """Save the game to ``path``; what happened, in a sentence."""
         try:
             with open(path, "w", encoding="utf-8") as file:
                 file.write(state_to_json(self.state, indent=1) + "\n")
         except OSError as exc:
-            self.write(f"cannot save to {path!r}: {exc.strerror}\n")
-            return
-        self.write(f"Saved to {path}; counter-rules play --resume {path} goes on from here.\n")
+            return f"Cannot save to {path!r}: {exc.strerror}."
+        return f"Saved to {path}; counter-rules play --resume {path} goes on from here."
 
     def undo(self) -> bool:
         if not self.decisions:
@@ -408,9 +412,9 @@ class Table:
         self.write(f"\nGame over after {hands} {'hand' if hands == 1 else 'hands'}. {outcome}\n")
 
 
-_DEFAULTS = {"rules": "counter", "seed": 1}
-"""The values of ``--rules`` and ``--seed`` when not given (they come from the
-saved game under ``--resume``)."""
+_DEFAULTS = {"rules": "counter"}
+"""The values of ``--rules`` when not given (it comes from the saved game
+under ``--resume``); without ``--seed`` a fresh seed is drawn and printed."""
 
 
 def _resume_conflicts(args: argparse.Namespace) -> list[str]:
@@ -465,7 +469,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             f"--seat must be a seat from 0 to {rules.players - 1}, got {me}", "counter-rules play"
         )
     others = [s for s in range(rules.players) if s != me]
-    bots = dict(zip(others, bots_for(args.bots, len(others), ("heuristic",)), strict=True))
+    chosen = bots_for(args.bots, len(others), ("heuristic",), "other seat")
+    bots = dict(zip(others, chosen, strict=True))
     game = Table(rules, state, me, bots, ply, args.save, streams)
     playing = ", ".join(f"seat {s} {bot_name(bots[s])}" for s in others)
     game.write(
@@ -480,5 +485,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     try:
         return game.play()
     except _Quit as stop:
-        game.write(f"\nGame abandoned ({stop}).\n")
+        game.write("\n")
+        streams.err.write(f"Game abandoned ({stop}). {game.saved(args.save)}\n")
         return 1
+    except KeyboardInterrupt:
+        streams.err.write(f"\nGame abandoned (Ctrl-C). {game.saved(args.save)}\n")
+        raise
