@@ -57,6 +57,11 @@ GROUP_NAME = "counter_rules._engine"
 _PLACEHOLDER = Extension("counter_rules._engine__mypyc", sources=[])
 
 
+# The wheel's build tag when the build falls back to pure Python (it must start
+# with a digit; a wheel built pure on purpose, COUNTER_RULES_COMPILE=0, has none).
+FALLBACK_BUILD_TAG = "0_pure_python_fallback"
+
+
 def _compiled_paths() -> list[str]:
     paths: list[str] = []
     for pattern in COMPILED_MODULES:
@@ -81,7 +86,19 @@ class BuildEngine(build_ext):
                 _warn("no working C compiler; building the pure-Python package")
             elif self._compile(required=mode == "compiled"):
                 return
+            self._tag_fallback()
         self._pure()
+
+    def _tag_fallback(self) -> None:
+        """Name the fallback in the wheel's file name, as a build tag.
+
+        pip shows a build's output only with ``-v``, so the warning above is
+        not seen; its normal output does show the wheel's file name ("Created
+        wheel for counter-rules: filename=...-0_pure_python_fallback-py3-none-any.whl").
+        """
+        wheel = self.distribution.command_obj.get("bdist_wheel")
+        if wheel is not None:
+            wheel.build_number = FALLBACK_BUILD_TAG  # type: ignore[attr-defined]
 
     def _compile(self, *, required: bool) -> bool:
         """Build the extensions; on failure, warn and return False (or raise if required)."""

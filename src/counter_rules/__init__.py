@@ -57,6 +57,17 @@ from counter_rules.sampling import sample_world
 from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 from counter_rules.views import PlayerView, view
+from counter_rules.wire import (
+    move_from_dict,
+    move_from_json,
+    move_to_dict,
+    move_to_json,
+    view_from_dict,
+    view_from_json,
+    view_to_dict,
+    view_to_json,
+    wire_schema,
+)
 
 __version__ = "0.1.0"
 
@@ -104,6 +115,10 @@ __all__ = [
     "format_move",
     "is_legal",
     "legal_moves",
+    "move_from_dict",
+    "move_from_json",
+    "move_to_dict",
+    "move_to_json",
     "new_game",
     "option_from_json",
     "option_from_text",
@@ -123,4 +138,9 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "view",
+    "view_from_dict",
+    "view_from_json",
+    "view_to_dict",
+    "view_to_json",
+    "wire_schema",
 ]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import attrs
 
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import seat_problem
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import HandResult, Phase
 from counter_rules.rulesets.base import Ruleset
@@ -155,8 +156,9 @@ def view(state: GameState, seat: int) -> PlayerView:
     if not isinstance(state, GameState):
         raise InvalidArgumentError(f"state must be a GameState, got {state!r}")
     players = state.players
-    if type(seat) is not int or not 0 <= seat < players:
-        raise InvalidArgumentError(f"seat must be 0..{players - 1}, got {seat!r}")
+    problem = seat_problem(seat, players)
+    if problem is not None:
+        raise InvalidArgumentError(f"seat must be {problem}")
     hidden_own = state.rules.information.own_hand_hidden(state)
     others: tuple[tuple[Card, ...] | None, ...] = (None,) * players
     if hidden_own:

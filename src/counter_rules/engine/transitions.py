@@ -18,6 +18,7 @@ from typing import Any, Final, cast
 
 from counter_rules.builders import PLAYED_TABLES, played_card
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import seat_problem
 from counter_rules.engine.tables import SEATS, EngineTables, tables_for, turn_bid_moves
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
 from counter_rules.hands import Deal, DealtHand, HandResult, Phase
@@ -248,9 +249,9 @@ def legal_moves(state: GameState | PlayerView, seat: object = None) -> tuple[Mov
         )
     if seat is None:
         return moves
-    players = len(state.bids)
-    if type(seat) is not int or not 0 <= seat < players:
-        raise InvalidArgumentError(f"seat must be a whole number 0..{players - 1}, got {seat!r}")
+    problem = seat_problem(seat, len(state.bids))
+    if problem is not None:
+        raise InvalidArgumentError(f"seat must be {problem}")
     return tuple([m for m in moves if m.seat == seat])
 
 
@@ -351,6 +352,14 @@ def apply_move(state: object, move: object) -> GameState:
         if candidate is move:
             break
     else:
+        if type(move) not in _MOVE_TYPES:
+            # Not a move at all (move text, say): a wrong argument, not a move the
+            # rules refuse.
+            hint = " (parse_move reads move text)" if isinstance(move, str) else ""
+            raise InvalidArgumentError(
+                f"apply_move needs a Bid, Play or Pass, got {type(move).__name__} "
+                f"{move!r:.60}{hint}"
+            )
         if not equals_legal(legal, move):
             if game.phase is _GAME_OVER:
                 raise GameOverError(f"the game is over; no move can be applied, got {move}")
@@ -375,8 +384,9 @@ def why_illegal(state: GameState, move: object) -> str | None:
         return None
     players = state.players
     seat = move.seat
-    if not 0 <= seat < players:
-        return f"seat must be 0..{players - 1}, got {seat!r}"
+    problem = seat_problem(seat, players)
+    if problem is not None:
+        return f"seat must be {problem}"
     phase = state.phase
     if phase is _GAME_OVER:
         return "the game is over"
