@@ -1,13 +1,11 @@
 """The text seat: the prompt a language model reads, and the loop that reads
 its replies as moves, answers refusals with the engine's reason, and falls back
-after too many tries. The example agent plays whole games."""
+after too many tries (the example agent's games: tests/test_examples.py)."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,8 +30,6 @@ from counter_rules import (
 )
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.text_seat import ANSWER_RULE, ask_text_seat, move_text, seat_prompt
-
-_EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def _listed(prompt: str) -> list[str]:
@@ -183,16 +179,3 @@ def test_move_text_is_the_notation_without_the_seat() -> None:
     assert move_text(Play(2, four, reveal=other)) == "4S+4D"
     assert move_text(Bid(1, 2, blind=True)) == "blind bid 2"
     assert move_text(Play(0, Card.parse("Jo"), call="high")) == "Jo(high)"
-
-
-def test_the_example_agent_plays_whole_games() -> None:
-    """examples/llm_seat.py: the scripted stand-in for a model plays whole
-    games at one seat against bots; its mistakes are answered and retried."""
-    spec = importlib.util.spec_from_file_location("llm_seat", _EXAMPLES / "llm_seat.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    tally = module.main(2)
-    assert tally.games == 2 and tally.decisions > 10
-    assert tally.messages > tally.decisions  # some replies were refused and retried
-    assert 0 <= tally.fallbacks < tally.decisions

@@ -1,0 +1,210 @@
+"""The examples of ``examples/`` are whole programs; each runs here, as its
+documentation page says it does (:doc:`examples` in the docs)."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from counter_rules import GameState, Pass, record_of, state_from_json
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def load_example(name: str) -> ModuleType:
+    """Import ``examples/NAME.py`` as a module."""
+    spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses and attrs look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+# -- the small examples -------------------------------------------------------------
+def test_random_game_example_plays_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/random_game.py prints every hand and the winners."""
+    load_example("random_game").main()
+    out = capsys.readouterr().out
+    assert out.startswith("hand 1: bids") and "final scores" in out
+
+
+def test_explain_trick_example_explains_both_tricks(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/explain_trick.py: the victor Four wins, then a Queen cancels it."""
+    load_example("explain_trick").main()
+    out = capsys.readouterr().out
+    assert out.count("winner:") == 2 and "winner: 1" in out
+
+
+def test_llm_seat_example_plays_whole_games_with_retries() -> None:
+    """examples/llm_seat.py: the scripted stand-in for a model plays whole
+    games at one seat against bots; its mistakes are answered and retried."""
+    tally = load_example("llm_seat").main(2)
+    assert tally.games == 2 and tally.decisions > 10
+    assert tally.messages > tally.decisions  # some replies were refused and retried
+    assert 0 <= tally.fallbacks < tally.decisions
+
+
+# -- the game server ----------------------------------------------------------------
+class Player:
+    """A scripted person at the game server: answers each prompt with a move
+    from the listed ones (a Five when it can, so that a pass comes soon;
+    else the first), and keeps the transcript."""
+
+    def __init__(self) -> None:
+        self.transcript: list[str] = []
+        self.passes = 0
+
+    def choose(self, lines: list[str]) -> str:
+        self.transcript += lines
+        listed = next(x for x in reversed(lines) if x.startswith("Your moves: "))
+        moves = listed.removeprefix("Your moves: ").removesuffix(".").split(", ")
+        fives = [m for m in moves if m.startswith("5")]
+        move = (fives or moves)[0]
+        self.passes += move.startswith("pass ")
+        return move
+
+
+def _until_prompt(read: Callable[[], str]) -> list[str]:
+    """Lines up to and with the prompt, or to the end of the output."""
+    lines = []
+    while True:
+        line = read()
+        if not line:
+            return lines
+        lines.append(line.rstrip("\n"))
+        if line.startswith(">>"):
+            return lines
+
+
+async def _tcp_game(
+    server_module: ModuleType, args: list[str], player: Player, stop: Callable[[Player], bool]
+) -> list[str]:
+    """Play a game over TCP until ``stop(player)``, then save and quit; the last lines."""
+    make = server_module.session_maker(server_module.parser().parse_args(args))
+    server = await server_module.start_server(make, "127.0.0.1", 0, once=True)
+    port = server.sockets[0].getsockname()[1]
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+
+    async def exchange(line: str) -> list[str]:
+        writer.write(line.encode() + b"\n")
+        await writer.drain()
+        return await read_prompt()
+
+    async def read_prompt() -> list[str]:
+        lines = []
+        while True:
+            raw = await reader.readline()
+            if not raw:
+                return lines
+            lines.append(raw.decode().rstrip("\n"))
+            if raw.startswith(b">>"):
+                return lines
+
+    lines = await read_prompt()
+    assert "You are seat 0" in lines[0]
+    refused = await exchange("hello")
+    assert "got 'hello'; type help for help" in refused[0]
+    refused = await exchange("bid 99")
+    assert refused[0] == "'bid 99' is not allowed: a bid must be from 0 to 10, got 99"
+    while not stop(player):
+        lines = await exchange(player.choose(lines))
+    saved = await exchange("save")
+    assert saved[0].startswith("Saved to ")
+    goodbye = await exchange("quit")
+    assert goodbye[0].startswith("Goodbye. Saved to ")
+    assert await reader.read() == b""  # the server closed the connection
+    writer.close()
+    server.close()
+    await server.wait_closed()
+    return goodbye
+
+
+def _stdio_game(args: list[str], player: Player) -> list[str]:
+    """Play a game to its end through ``--stdio`` in a subprocess; the last lines."""
+    command = [sys.executable, str(EXAMPLES / "game_server.py"), "--stdio", *args]
+    with subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8"
+    ) as process:
+        assert process.stdin is not None and process.stdout is not None
+        lines = _until_prompt(process.stdout.readline)
+        while lines[-1].startswith(">>"):
+            process.stdin.write(player.choose(lines) + "\n")
+            process.stdin.flush()
+            lines = _until_prompt(process.stdout.readline)
+        player.transcript += lines
+        assert process.wait(timeout=60) == 0
+    return lines
+
+
+def _unbroken_game(server_module: ModuleType, args: list[str], player: Player) -> GameState:
+    """The same game played through a session alone, never saved in between."""
+    session = server_module.session_maker(server_module.parser().parse_args(args))()
+    lines = session.start()
+    while not session.over:
+        lines = session.answer(player.choose(lines))
+    state: GameState = session.state
+    return state
+
+
+def test_game_server_plays_a_pass_saves_and_resumes_to_the_same_end(tmp_path: Path) -> None:
+    """examples/game_server.py: a person at seat 0 over TCP is refused an
+    unreadable answer and an illegal bid with the engine's reason, plays
+    through Counter's simultaneous pass, saves and quits; ``--stdio --resume``
+    finishes the game, which ends as the same game played unbroken."""
+    server = load_example("game_server")
+    saved, final = tmp_path / "saved.json", tmp_path / "final.json"
+    rules = ["--seed", "3", "--option", "target=3"]
+    first = Player()
+
+    def after_a_pass(player: Player) -> bool:
+        return player.passes > 0 and any(x.startswith("You passed ") for x in player.transcript)
+
+    asyncio.run(_tcp_game(server, [*rules, "--save", str(saved)], first, after_a_pass))
+    assert "A Five was played: everyone passes a card face down to the left." in first.transcript
+    halfway = state_from_json(saved.read_text(encoding="utf-8"))
+    assert not halfway.is_over
+    assert any(isinstance(m, Pass) and m.seat == 0 for m in record_of(halfway).moves)
+
+    second = Player()
+    last = _stdio_game(["--resume", str(saved), "--save", str(final)], second)
+    assert second.transcript[1].startswith("Resumed after ")
+    assert last[-2].startswith("Game over. Winners: ")
+    resumed = state_from_json(final.read_text(encoding="utf-8"))
+    assert resumed.is_over
+
+    unbroken = _unbroken_game(server, [*rules, "--save", str(tmp_path / "unbroken.json")], Player())
+    assert unbroken == resumed
+
+
+def test_game_server_refuses_bad_arguments_with_a_message(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A bad option, seat or bot list stops the server with one line that names it."""
+    server = load_example("game_server")
+    for args, message in [
+        (["--option", "target"], "--option must be NAME=VALUE, got 'target'"),
+        (["--seat", "4"], "--seat must be a seat from 0 to 3, got 4"),
+        (["--bots", "random,random"], "--bots must name one bot, or one for each of the 3"),
+    ]:
+        with pytest.raises(SystemExit) as stopped:
+            server.main(["--stdio", *args])
+        assert stopped.value.code == 2
+        assert message in capsys.readouterr().err
+
+
+@pytest.fixture(autouse=True)
+def _no_stray_modules() -> Iterator[None]:
+    """Each test imports the examples afresh."""
+    before = set(sys.modules)
+    yield
+    for name in set(sys.modules) - before:
+        if name.startswith("example_"):
+            del sys.modules[name]
