@@ -200,6 +200,40 @@ def test_game_server_refuses_bad_arguments_with_a_message(
         assert message in capsys.readouterr().err
 
 
+# -- the tournament ------------------------------------------------------------------
+def test_tournament_plays_every_deal_in_every_seating(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/tournament.py: with its defaults (three deals here), the match
+    of each rotation of the bots deals the same cards in game g, and over the
+    rotations every bot sits at every seat of every deal; the table has a
+    mean with an interval for every bot."""
+    tournament = load_example("tournament").main(["--deals", "3"])
+    players = tournament.rules.players
+    assert len(tournament.matches) == players
+    for g in range(3):
+        games = [m.outcomes[g] for m in tournament.matches]
+        assert len({game.seed for game in games}) == 1
+        for bot in range(players):
+            seats = {game.seats[(bot - r) % players] for r, game in enumerate(games)}
+            assert seats == set(range(players))
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].startswith("Oh Hell: 3 deals, each in 4 seatings (12 games, seed 1)")
+    assert [row.split()[1] for row in table[2:]] == ["heuristic", "ismcts:25", "random", "random"]
+    for standing in tournament.standings:
+        assert standing.mean_score.low <= standing.mean_score.value <= standing.mean_score.high
+
+
+def test_tournament_standings_come_from_the_seed_alone() -> None:
+    """The same seed gives the same standings, in one process or two."""
+    tournament = load_example("tournament")
+    args = ["--rules", "counter", "--option", "target=2", "--bots", "random", "--deals", "2"]
+    with pytest.raises(SystemExit):  # one bot for four seats
+        tournament.main(args)
+    args[-3] = "random,heuristic,random,random"
+    alone = tournament.main(args)
+    assert tournament.main([*args, "--jobs", "2"]).standings == alone.standings
+    assert alone.standings[1].versus_first is not None and alone.standings[0].versus_first is None
+
+
 @pytest.fixture(autouse=True)
 def _no_stray_modules() -> Iterator[None]:
     """Each test imports the examples afresh."""
