@@ -7,6 +7,7 @@ import asyncio
 import importlib
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -271,6 +272,105 @@ def test_training_step_makes_a_rewarded_choice_more_likely() -> None:
         before = policy.probabilities(features)
         policy.reinforce([train.Step(features, 1, before)], advantage, 0.1)
         assert sign * (policy.probabilities(features)[1] - before[1]) > 0
+
+
+# -- the plugin package ---------------------------------------------------------------
+PLUGIN = EXAMPLES / "plugin_package"
+
+
+@pytest.fixture(scope="module")
+def plugin_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The plugin package installed with pip into a directory of its own (put
+    on ``PYTHONPATH`` by the commands that use it); built from a copy, so that
+    the build leaves nothing in the checkout."""
+    work = tmp_path_factory.mktemp("plugin")
+    source, target = work / "source", work / "installed"
+    shutil.copytree(PLUGIN, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
+    pip += ["--no-build-isolation", "--no-index", "--target", str(target), str(source)]
+    installed = subprocess.run(pip, capture_output=True, text=True)
+    assert installed.returncode == 0, installed.stderr
+    return target
+
+
+def _with_plugin(plugin: Path | None, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` with the installed plugin on the path (none: without it)."""
+    environment = dict(os.environ)
+    if plugin is not None:
+        environment["PYTHONPATH"] = os.pathsep.join(
+            [str(plugin), *filter(None, [environment.get("PYTHONPATH")])]
+        )
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=environment, timeout=120
+    )
+
+
+def test_plugin_package_installs_and_its_rules_are_listed(plugin_path: Path) -> None:
+    """The installed plugin's entry point registers ``oh-hell-streak``:
+    ``counter-rules rules`` lists it and prints its rules and options."""
+    listing = _with_plugin(plugin_path, "-m", "counter_rules", "rules")
+    assert "  oh-hell-streak Oh Hell with a streak bonus (3..7 players)" in listing.stdout
+    rules = _with_plugin(plugin_path, "-m", "counter_rules", "rules", "oh-hell-streak")
+    assert rules.returncode == 0, rules.stderr
+    assert rules.stdout.startswith("Oh Hell with a streak bonus (--rules oh-hell-streak), 3..7")
+    assert "The\nstreak bonus: make your bid in STREAK hands in a row" in rules.stdout
+    assert "  streak               default 3 " in rules.stdout
+    without = _with_plugin(None, "-m", "counter_rules", "rules", "oh-hell-streak")
+    assert without.returncode == 2 and "got 'oh-hell-streak'" in without.stderr
+
+
+def test_plugin_ruleset_plays_a_match_whose_records_round_trip(
+    plugin_path: Path, tmp_path: Path
+) -> None:
+    """``counter-rules simulate`` plays a match of the plugin's ruleset with an
+    option changed; every record loads again, replays to the same state and
+    writes the same text, and shows the streak bonus scored; without the
+    plugin, a record of its game is refused with the game's name."""
+    records = tmp_path / "records.jsonl"
+    match = _with_plugin(
+        plugin_path, "-m", "counter_rules", "simulate", "--rules", "oh-hell-streak",
+        "--option", "streak=2", "--option", "schedule=3,3,3,3,3,3", "--bots", "random",
+        "--games", "8", "--records", str(records),
+    )  # fmt: skip
+    assert match.returncode == 0, match.stderr
+    assert match.stdout.startswith("Oh Hell with a streak bonus, 8 games (seed 1)")
+    check = """
+import json, sys
+from counter_rules import GameRecord, record_of, replay, state_from_json, state_to_json
+bonuses = 0
+for line in open(sys.argv[1], encoding="utf-8"):
+    state = state_from_json(line)
+    assert type(state.rules).__name__ == "StreakOhHell" and state.rules.streak == 2
+    record = GameRecord.from_json(line)
+    *_, last = replay(record)
+    assert state.is_over and last == state and record_of(state) == record
+    assert json.loads(state_to_json(state)) == json.loads(line)
+    made = [0] * state.players
+    for hand in state.history:
+        for seat in range(state.players):
+            made[seat] = made[seat] + 1 if hand.bids[seat] == hand.tricks_won[seat] else 0
+            base = hand.tricks_won[seat] + (10 if made[seat] else 0)
+            bonus = 10 if made[seat] and made[seat] % 2 == 0 else 0
+            assert hand.points[seat] == base + bonus
+            bonuses += bonus > 0
+print(bonuses)
+"""
+    checked = _with_plugin(plugin_path, "-c", check, str(records))
+    assert checked.returncode == 0, checked.stderr
+    assert int(checked.stdout) > 0  # some streaks were rewarded
+    refused = _with_plugin(None, "-c", check, str(records))
+    assert "got 'StreakOhHell'" in refused.stderr
+
+
+def test_plugin_ruleset_refuses_a_bad_streak_with_a_message(plugin_path: Path) -> None:
+    """The plugin's own check of an option reaches the command line as the
+    built-in rulesets' checks do, naming the option."""
+    bad = _with_plugin(
+        plugin_path, "-m", "counter_rules", "simulate", "--rules", "oh-hell-streak",
+        "--option", "streak=0", "--games", "1",
+    )  # fmt: skip
+    assert bad.returncode == 2
+    assert "--option streak must be a whole number of hands, 1 or more, got 0" in bad.stderr
 
 
 @pytest.fixture(autouse=True)
