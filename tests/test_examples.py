@@ -373,6 +373,20 @@ def test_plugin_ruleset_refuses_a_bad_streak_with_a_message(plugin_path: Path) -
     assert "--option streak must be a whole number of hands, 1 or more, got 0" in bad.stderr
 
 
+# -- every example, in CI ---------------------------------------------------------------
+def test_every_example_has_a_test_here_and_ci_runs_them_all() -> None:
+    """Each program of examples/ is loaded by a test of this module, and
+    .ci/run runs the tests with every extra and no example skipped."""
+    source = Path(__file__).read_text(encoding="utf-8")
+    for program in sorted(EXAMPLES.glob("*.py")):
+        assert f'load_example("{program.stem}")' in source, program.name
+    assert 'PLUGIN = EXAMPLES / "plugin_package"' in source
+    ci = EXAMPLES.parent / ".ci" / "run"
+    if not ci.exists():
+        pytest.skip("a source distribution holds no .ci/run")
+    assert "\nexport COUNTER_RULES_EVERY_EXAMPLE=1\npytest\n" in ci.read_text(encoding="utf-8")
+
+
 @pytest.fixture(autouse=True)
 def _no_stray_modules() -> Iterator[None]:
     """Each test imports the examples afresh."""
