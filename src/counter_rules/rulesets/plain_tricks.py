@@ -1,10 +1,10 @@
 """Plain Oh Hell's trick rules, each stated once: which cards may be played,
 and which card wins.
 
-- The follow rule: :func:`follow_plays` (a player holding cards of the led
+- The follow rule: :func:`plain_plays` (a player holding cards of the led
   suit plays one of them; a player holding none plays anything). The
-  engine's path for plain Oh Hell lists plays with it (:func:`plain_plays`),
-  and the full follow rule of the family
+  engine's path for plain Oh Hell lists plays with it, and the full follow
+  rule of the family
   (:class:`~counter_rules.rulesets.parts.follow.FollowRule`, with Jokers,
   must-trump and unbroken trumps) starts from it.
 - The suit a card follows: :func:`effective_suit` (its printed suit, but for
@@ -21,13 +21,14 @@ Ace high (2 < 3 < ... < K < A; :func:`strength`). The compiled build compiles
 this module with mypyc.
 
 Example:
-    >>> from counter_rules import Suit, cards, standard_deck
+    >>> from counter_rules import PlayedCard, cards, standard_deck
     >>> from counter_rules.moves import seat_plays
-    >>> from counter_rules.rulesets.plain_tricks import follow_plays
+    >>> from counter_rules.rulesets.plain_tricks import plain_plays
     >>> table = seat_plays(4, standard_deck())[1]
-    >>> [str(p) for p in follow_plays(table, cards("2H 9S KS"), Suit.SPADES, None, False)]
+    >>> spade_led, club_led = ((PlayedCard(0, c),) for c in cards("AS AC"))
+    >>> [str(p) for p in plain_plays(table, cards("2H 9S KS"), spade_led)]
     ['P1:9♠', 'P1:K♠']
-    >>> [str(p) for p in follow_plays(table, cards("2H 9S KS"), Suit.CLUBS, None, False)]
+    >>> [str(p) for p in plain_plays(table, cards("2H 9S KS"), club_led)]
     ['P1:2♥', 'P1:9♠', 'P1:K♠']
 """
 
@@ -54,7 +55,6 @@ __all__ = [
     "SAME_COLOUR",
     "best_card",
     "effective_suit",
-    "follow_plays",
     "half_strength",
     "plain_level",
     "plain_plays",
@@ -110,53 +110,42 @@ def effective_suit(card: Card, trump: Suit | None, bowers: bool) -> Suit | None:
     return suit
 
 
-def follow_plays(
+def plain_plays(
     table: PlayTable,
     hand: tuple[Card, ...],
-    led: Suit | None,
-    trump: Suit | None,
-    bowers: bool,
+    trick: tuple[PlayedCard, ...],
+    trump: Suit | None = None,
+    bowers: bool = False,
 ) -> tuple[Play, ...]:
     """The follow rule: the plays a player holding ``hand`` may choose from
-    when ``led`` is the suit to follow. Those of the cards that follow it (by
-    :func:`effective_suit`) when the hand holds any; else every card.
+    when ``trick`` has been played so far. Any card to lead; else those of
+    the cards that follow the suit of the trick's first card (by
+    :func:`effective_suit`, under ``trump`` and ``bowers``) when the hand
+    holds any; else every card.
 
     The plays are the seat's shared plays of ``table`` (by card key). Jokers
     never follow a suit here; the Joker styles and the other options of the
     family add their own rules on top
-    (:class:`~counter_rules.rulesets.parts.follow.FollowRule`).
+    (:class:`~counter_rules.rulesets.parts.follow.FollowRule`, which passes
+    the trick from the card that sets the suit).
 
     Raises:
         InvalidArgumentError: A held card is not in ``table`` (only a state
             built by hand can hold one).
     """
-    following: list[Play] = []
-    suit_of = _SUIT_OF
-    for card in hand:
-        key = card._key
-        if (effective_suit(card, trump, True) if bowers else suit_of[key]) is led:
-            play = table[key]
-            if play is None:
-                raise not_in_deck(card)
-            following.append(play)
-    if following:
-        return tuple(following)
-    return tuple(plays_of(table, hand))
-
-
-def plain_plays(
-    table: PlayTable, hand: tuple[Card, ...], trick: tuple[PlayedCard, ...]
-) -> tuple[Play, ...]:
-    """The legal plays of Oh Hell without Jokers, bowers, a must-trump rule or
-    unbroken trumps: any card to lead, else by :func:`follow_plays`; as the
-    shared plays of ``table`` (the seat's plays of the ruleset's deck).
-
-    Raises:
-        InvalidArgumentError: A held card is not in the ruleset's deck (only a
-            state built by hand can hold one).
-    """
     if trick:
-        return follow_plays(table, hand, _SUIT_OF[trick[0].card._key], None, False)
+        suit_of = _SUIT_OF
+        led = effective_suit(trick[0].card, trump, True) if bowers else suit_of[trick[0].card._key]
+        following: list[Play] = []
+        for card in hand:
+            key = card._key
+            if (effective_suit(card, trump, True) if bowers else suit_of[key]) is led:
+                play = table[key]
+                if play is None:
+                    raise not_in_deck(card)
+                following.append(play)
+        if following:
+            return tuple(following)
     return tuple(plays_of(table, hand))
 
 
