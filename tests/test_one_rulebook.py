@@ -111,6 +111,7 @@ def test_the_engine_runs_each_power_from_its_module(
 PLAIN_RULES: list[tuple[str, tuple[str, ...]]] = [
     ("plain_plays", ("fast", "must_trump", "bowers")),
     ("effective_suit", ("bowers",)),
+    ("suits_by_key", ("bowers",)),
     ("plain_level", ("fast", "jokers", "bowers")),
     ("best_card", ("fast", "jokers", "bowers")),
     ("half_strength", ("bowers",)),

@@ -7,8 +7,9 @@ and which card wins.
   rule of the family
   (:class:`~counter_rules.rulesets.parts.follow.FollowRule`, with Jokers,
   must-trump and unbroken trumps) starts from it.
-- The suit a card follows: :func:`effective_suit` (its printed suit, but for
-  Jack Marrows' left bower, which belongs to the trump suit).
+- The suit a card follows: :func:`suits_by_key` and :func:`effective_suit`
+  (its printed suit, but for Jack Marrows' left bower, which belongs to the
+  trump suit).
 - The winner: :func:`plain_level` (a trump ranks above the led suit, which
   ranks above the rest) and :func:`best_card` (the highest level, then the
   highest card; of two identical cards the one played first). The engine's
@@ -60,6 +61,7 @@ __all__ = [
     "plain_plays",
     "resolve_suited",
     "strength",
+    "suits_by_key",
 ]
 
 _ACE: Final = Rank.ACE
@@ -93,21 +95,37 @@ for _card in (*standard_deck(0), *standard_deck(1), *_JOKERS):
 
 
 # -- the follow rule ------------------------------------------------------------
+def _suits_under_bowers(trump: Suit) -> tuple[Suit | None, ...]:
+    """Every card's suit by key when ``trump`` is trump under Jack Marrows'
+    bowers: the jack of the trump suit's colour partner (the left bower) is a
+    trump; every other card keeps its printed suit."""
+    partner = SAME_COLOUR[trump.value]
+    return tuple(
+        [
+            trump if suit is partner and rank is _JACK else suit
+            for suit, rank in zip(_SUIT_OF, _RANK_OF, strict=True)
+        ]
+    )
+
+
+_BOWER_SUITS: Final[tuple[tuple[Suit | None, ...], ...]] = tuple(
+    [_suits_under_bowers(suit) for suit in Suit]
+)
+
+
+def suits_by_key(trump: Suit | None, bowers: bool) -> tuple[Suit | None, ...]:
+    """The suit every card belongs to for following and winning, by card key
+    (``None``: the Jokers): its printed suit, except that under ``bowers`` the
+    left bower belongs to ``trump``."""
+    if bowers and trump is not None:
+        return _BOWER_SUITS[trump.value]
+    return _SUIT_OF
+
+
 def effective_suit(card: Card, trump: Suit | None, bowers: bool) -> Suit | None:
     """The suit ``card`` belongs to for following and winning (``None``: the
-    Jokers): its printed suit, except that under Jack Marrows' ``bowers`` the
-    jack of the trump suit's colour partner (the left bower) is a trump."""
-    key = card._key
-    suit = _SUIT_OF[key]
-    if (
-        bowers
-        and trump is not None
-        and suit is not None
-        and _RANK_OF[key] is _JACK
-        and SAME_COLOUR[suit.value] is trump
-    ):
-        return trump
-    return suit
+    Jokers), by :func:`suits_by_key`."""
+    return suits_by_key(trump, bowers)[card._key]
 
 
 def plain_plays(
@@ -134,12 +152,12 @@ def plain_plays(
             built by hand can hold one).
     """
     if trick:
-        suit_of = _SUIT_OF
-        led = effective_suit(trick[0].card, trump, True) if bowers else suit_of[trick[0].card._key]
+        suit_of = suits_by_key(trump, True) if bowers else _SUIT_OF
+        led = suit_of[trick[0].card._key]
         following: list[Play] = []
         for card in hand:
             key = card._key
-            if (effective_suit(card, trump, True) if bowers else suit_of[key]) is led:
+            if suit_of[key] is led:
                 play = table[key]
                 if play is None:
                     raise not_in_deck(card)
