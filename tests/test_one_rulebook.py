@@ -109,8 +109,9 @@ def test_the_engine_runs_each_power_from_its_module(
 # (plain following, suited tricks) and by the full rules of the family (a
 # must-trump follow rule, Jokers, bowers).
 PLAIN_RULES: list[tuple[str, tuple[str, ...]]] = [
-    ("follow_plays", ("fast", "must_trump", "bowers")),
+    ("plain_plays", ("fast", "must_trump", "bowers")),
     ("effective_suit", ("bowers",)),
+    ("suits_by_key", ("bowers",)),
     ("plain_level", ("fast", "jokers", "bowers")),
     ("best_card", ("fast", "jokers", "bowers")),
     ("half_strength", ("bowers",)),
@@ -178,13 +179,13 @@ def test_a_changed_follow_rule_changes_the_moves_the_engine_lists(
     def free(
         table: tuple[Play | None, ...],
         hand: tuple[counter_rules.Card, ...],
-        led: object,
-        trump: object,
-        bowers: bool,
+        trick: object,
+        trump: object = None,
+        bowers: bool = False,
     ) -> tuple[Play, ...]:
         return tuple(play for card in hand if (play := table[card._key]) is not None)
 
-    monkeypatch.setattr(plain_tricks, "follow_plays", free)
+    monkeypatch.setattr(plain_tricks, "plain_plays", free)
     assert offered_off_suit() > 0
 
 

@@ -23,9 +23,8 @@ from counter_rules.engine.tables import SEATS, EngineTables, tables_for, turn_bi
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
 from counter_rules.hands import Deal, DealtHand, HandResult, Phase
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
-from counter_rules.rulesets import counter_tricks
+from counter_rules.rulesets import counter_tricks, plain_tricks
 from counter_rules.rulesets.base import SHORTCUT_COUNTER, SHORTCUT_NONE, SHORTCUT_PLAIN, Ruleset
-from counter_rules.rulesets.plain_tricks import plain_plays, resolve_suited
 from counter_rules.state import GameState
 from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView, proxy_state
@@ -153,7 +152,7 @@ def _list_plays(
     hand, trick and trump alone; ``None`` when the ruleset's method must be asked."""
     kind = tables.play_kind
     if kind == SHORTCUT_PLAIN:
-        return plain_plays(tables.plays[seat], hand, trick)
+        return plain_tricks.plain_plays(tables.plays[seat], hand, trick)
     if kind == SHORTCUT_COUNTER:
         return counter_tricks.legal_plays(tables.plays[seat], hand, trick, trump, seat)
     return None
@@ -172,7 +171,7 @@ def _resolve(
     if kind == SHORTCUT_COUNTER:
         return counter_tricks.resolve(trick, trump, doubled_lead, last_trick, False, trump_card)
     if kind == SHORTCUT_PLAIN:
-        return resolve_suited(trick, trump, trump_card, last_trick)
+        return plain_tricks.resolve_suited(trick, trump, trump_card, last_trick)
     return rules.resolve(
         trick,
         trump,
@@ -554,7 +553,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
     if kind == SHORTCUT_PLAIN:
         # Plain Oh Hell: the winner leads, trump and the stock stay.
         trump = d["trump"]
-        result = resolve_suited(trick, trump, d["trump_card"], last)
+        result = plain_tricks.resolve_suited(trick, trump, d["trump_card"], last)
         winner: int = result.winner  # type: ignore[assignment]  # plain tricks always have one
         counts = list(d["tricks_won"])
         counts[winner] += 1

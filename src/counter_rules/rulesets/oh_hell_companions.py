@@ -15,12 +15,12 @@ import attrs
 from counter_rules.cards import Card, Rank, Suit
 from counter_rules.hands import Phase, Position
 from counter_rules.moves import Play, PlayTable
+from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.advice import Advice
 from counter_rules.rulesets.information import Information
 from counter_rules.rulesets.parts.follow import FollowRule
 from counter_rules.rulesets.parts.game_end import GameEnd
 from counter_rules.rulesets.parts.scoring import ScoringRule
-from counter_rules.rulesets.plain_tricks import plain_plays
 from counter_rules.trick import PlayedCard
 
 __all__ = ["OhHellAdvice", "OhHellInformation"]
@@ -118,4 +118,4 @@ class OhHellAdvice(Advice):
         otherwise, or when a subclass overrides :meth:`~counter_rules.OhHell.legal_plays`."""
         if self.plain_tables is None:
             return None
-        return plain_plays(self.plain_tables[seat], hand, trick)
+        return plain_tricks.plain_plays(self.plain_tables[seat], hand, trick)

@@ -1,14 +1,15 @@
 """Plain Oh Hell's trick rules, each stated once: which cards may be played,
 and which card wins.
 
-- The follow rule: :func:`follow_plays` (a player holding cards of the led
+- The follow rule: :func:`plain_plays` (a player holding cards of the led
   suit plays one of them; a player holding none plays anything). The
-  engine's path for plain Oh Hell lists plays with it (:func:`plain_plays`),
-  and the full follow rule of the family
+  engine's path for plain Oh Hell lists plays with it, and the full follow
+  rule of the family
   (:class:`~counter_rules.rulesets.parts.follow.FollowRule`, with Jokers,
   must-trump and unbroken trumps) starts from it.
-- The suit a card follows: :func:`effective_suit` (its printed suit, but for
-  Jack Marrows' left bower, which belongs to the trump suit).
+- The suit a card follows: :func:`suits_by_key` and :func:`effective_suit`
+  (its printed suit, but for Jack Marrows' left bower, which belongs to the
+  trump suit).
 - The winner: :func:`plain_level` (a trump ranks above the led suit, which
   ranks above the rest) and :func:`best_card` (the highest level, then the
   highest card; of two identical cards the one played first). The engine's
@@ -21,13 +22,14 @@ Ace high (2 < 3 < ... < K < A; :func:`strength`). The compiled build compiles
 this module with mypyc.
 
 Example:
-    >>> from counter_rules import Suit, cards, standard_deck
+    >>> from counter_rules import PlayedCard, cards, standard_deck
     >>> from counter_rules.moves import seat_plays
-    >>> from counter_rules.rulesets.plain_tricks import follow_plays
+    >>> from counter_rules.rulesets.plain_tricks import plain_plays
     >>> table = seat_plays(4, standard_deck())[1]
-    >>> [str(p) for p in follow_plays(table, cards("2H 9S KS"), Suit.SPADES, None, False)]
+    >>> spade_led, club_led = ((PlayedCard(0, c),) for c in cards("AS AC"))
+    >>> [str(p) for p in plain_plays(table, cards("2H 9S KS"), spade_led)]
     ['P1:9♠', 'P1:K♠']
-    >>> [str(p) for p in follow_plays(table, cards("2H 9S KS"), Suit.CLUBS, None, False)]
+    >>> [str(p) for p in plain_plays(table, cards("2H 9S KS"), club_led)]
     ['P1:2♥', 'P1:9♠', 'P1:K♠']
 """
 
@@ -54,12 +56,12 @@ __all__ = [
     "SAME_COLOUR",
     "best_card",
     "effective_suit",
-    "follow_plays",
     "half_strength",
     "plain_level",
     "plain_plays",
     "resolve_suited",
     "strength",
+    "suits_by_key",
 ]
 
 _ACE: Final = Rank.ACE
@@ -93,70 +95,75 @@ for _card in (*standard_deck(0), *standard_deck(1), *_JOKERS):
 
 
 # -- the follow rule ------------------------------------------------------------
+def _suits_under_bowers(trump: Suit) -> tuple[Suit | None, ...]:
+    """Every card's suit by key when ``trump`` is trump under Jack Marrows'
+    bowers: the jack of the trump suit's colour partner (the left bower) is a
+    trump; every other card keeps its printed suit."""
+    partner = SAME_COLOUR[trump.value]
+    return tuple(
+        [
+            trump if suit is partner and rank is _JACK else suit
+            for suit, rank in zip(_SUIT_OF, _RANK_OF, strict=True)
+        ]
+    )
+
+
+_BOWER_SUITS: Final[tuple[tuple[Suit | None, ...], ...]] = tuple(
+    [_suits_under_bowers(suit) for suit in Suit]
+)
+
+
+def suits_by_key(trump: Suit | None, bowers: bool) -> tuple[Suit | None, ...]:
+    """The suit every card belongs to for following and winning, by card key
+    (``None``: the Jokers): its printed suit, except that under ``bowers`` the
+    left bower belongs to ``trump``."""
+    if bowers and trump is not None:
+        return _BOWER_SUITS[trump.value]
+    return _SUIT_OF
+
+
 def effective_suit(card: Card, trump: Suit | None, bowers: bool) -> Suit | None:
     """The suit ``card`` belongs to for following and winning (``None``: the
-    Jokers): its printed suit, except that under Jack Marrows' ``bowers`` the
-    jack of the trump suit's colour partner (the left bower) is a trump."""
-    key = card._key
-    suit = _SUIT_OF[key]
-    if (
-        bowers
-        and trump is not None
-        and suit is not None
-        and _RANK_OF[key] is _JACK
-        and SAME_COLOUR[suit.value] is trump
-    ):
-        return trump
-    return suit
+    Jokers), by :func:`suits_by_key`."""
+    return suits_by_key(trump, bowers)[card._key]
 
 
-def follow_plays(
+def plain_plays(
     table: PlayTable,
     hand: tuple[Card, ...],
-    led: Suit | None,
-    trump: Suit | None,
-    bowers: bool,
+    trick: tuple[PlayedCard, ...],
+    trump: Suit | None = None,
+    bowers: bool = False,
 ) -> tuple[Play, ...]:
     """The follow rule: the plays a player holding ``hand`` may choose from
-    when ``led`` is the suit to follow. Those of the cards that follow it (by
-    :func:`effective_suit`) when the hand holds any; else every card.
+    when ``trick`` has been played so far. Any card to lead; else those of
+    the cards that follow the suit of the trick's first card (by
+    :func:`effective_suit`, under ``trump`` and ``bowers``) when the hand
+    holds any; else every card.
 
     The plays are the seat's shared plays of ``table`` (by card key). Jokers
     never follow a suit here; the Joker styles and the other options of the
     family add their own rules on top
-    (:class:`~counter_rules.rulesets.parts.follow.FollowRule`).
+    (:class:`~counter_rules.rulesets.parts.follow.FollowRule`, which passes
+    the trick from the card that sets the suit).
 
     Raises:
         InvalidArgumentError: A held card is not in ``table`` (only a state
             built by hand can hold one).
     """
-    following: list[Play] = []
-    suit_of = _SUIT_OF
-    for card in hand:
-        key = card._key
-        if (effective_suit(card, trump, True) if bowers else suit_of[key]) is led:
-            play = table[key]
-            if play is None:
-                raise not_in_deck(card)
-            following.append(play)
-    if following:
-        return tuple(following)
-    return tuple(plays_of(table, hand))
-
-
-def plain_plays(
-    table: PlayTable, hand: tuple[Card, ...], trick: tuple[PlayedCard, ...]
-) -> tuple[Play, ...]:
-    """The legal plays of Oh Hell without Jokers, bowers, a must-trump rule or
-    unbroken trumps: any card to lead, else by :func:`follow_plays`; as the
-    shared plays of ``table`` (the seat's plays of the ruleset's deck).
-
-    Raises:
-        InvalidArgumentError: A held card is not in the ruleset's deck (only a
-            state built by hand can hold one).
-    """
     if trick:
-        return follow_plays(table, hand, _SUIT_OF[trick[0].card._key], None, False)
+        suit_of = suits_by_key(trump, True) if bowers else _SUIT_OF
+        led = suit_of[trick[0].card._key]
+        following: list[Play] = []
+        for card in hand:
+            key = card._key
+            if suit_of[key] is led:
+                play = table[key]
+                if play is None:
+                    raise not_in_deck(card)
+                following.append(play)
+        if following:
+            return tuple(following)
     return tuple(plays_of(table, hand))
 
 

@@ -107,13 +107,19 @@ class FollowRule:
         A led Joker of a suit of its own asks for Jokers (``(None, True)``);
         otherwise a led Joker sets no suit and the first suited card does.
         """
-        for played in plays:
-            card = played.card
-            if card.rank is not _JOKER:
-                return self.suit_of(card, trump), True
-            if self.jokers.own_suit:
-                return None, True
-        return None, False
+        setter = self._suit_setter(plays)
+        if setter is None:
+            return None, False
+        return self.suit_of(plays[setter].card, trump), True
+
+    def _suit_setter(self, plays: Sequence[PlayedCard]) -> int | None:
+        """The index of the card that sets the suit to follow: the first card,
+        unless Jokers without a suit of their own lead (then the first suited
+        card); ``None`` after such Jokers only."""
+        for i, played in enumerate(plays):
+            if played.card.rank is not _JOKER or self.jokers.own_suit:
+                return i
+        return None
 
     def context(self, state: Position, hand: Sequence[Card]) -> PlayContext:
         """What this rule reads of ``state`` besides ``hand`` and the trick (the
@@ -162,7 +168,10 @@ class FollowRule:
         follow: tuple[Card, ...] = ()
         if is_set:
             held = tuple(hand)
-            allowed = plain_tricks.follow_plays(table, held, led, trump, self.bowers)
+            setter = self._suit_setter(trick) or 0
+            allowed = plain_tricks.plain_plays(
+                table, held, tuple(trick[setter:]), trump, self.bowers
+            )
             # Fewer plays than cards: the hand can follow, and must.
             if len(allowed) < len(held):
                 follow = tuple(play.card for play in allowed)
