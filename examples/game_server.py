@@ -10,8 +10,10 @@ move the seat may not make is answered with the engine's reason. Counter's
 simultaneous pass after a Five is one more turn: every seat chooses a card
 without seeing the others' choices, and the server says what came back.
 ``save`` writes the game (its record, :func:`counter_rules.state_to_json`) to
-the save file; ``quit``, or a dropped connection, saves and closes; the end of
-the game saves the finished record. ``--resume FILE`` goes on with a saved game.
+the save file (``--save``; by default ``counter-rules-{seed}.json``, a file of
+each game's own); ``quit``, or a dropped connection, saves and closes; the end
+of the game saves the finished record. ``--resume FILE`` goes on with a saved
+game.
 
 The bots are random only through generators drawn from the game's seed and the
 number of moves made, so a resumed game goes on exactly as the unbroken one.
@@ -20,7 +22,7 @@ Run the server, then connect with any line client::
 
     python examples/game_server.py --port 8765 --option target=4
     nc localhost 8765
-    python examples/game_server.py --port 8765 --resume counter-rules-game.json
+    python examples/game_server.py --port 8765 --resume counter-rules-SEED.json
 
 ``--stdio`` plays one game on standard input and output instead (for a
 terminal, or for a socket wrapper such as ``socat`` or ``inetd``).
@@ -250,7 +252,6 @@ def session_maker(args: argparse.Namespace) -> Callable[[], Session]:
         CounterRulesError: A bad ruleset, option, seat, bot or saved game;
             the message names it.
     """
-    save = Path(args.save)
     resumed: GameState | None = None
     if args.resume is not None:
         try:
@@ -288,7 +289,7 @@ def session_maker(args: argparse.Namespace) -> Callable[[], Session]:
 
     def make() -> Session:
         state = resumed if resumed is not None else new_game(rules, games.randrange(2**32))
-        return Session(state, args.seat, bots, save)
+        return Session(state, args.seat, bots, Path(args.save.replace("{seed}", str(state.seed))))
 
     return make
 
@@ -304,7 +305,7 @@ async def _play_connection(
         await writer.drain()
 
     try:
-        await send(session.start())
+        await send(await asyncio.to_thread(session.start))
         while not session.over:
             line = await reader.readline()
             if not line:  # the connection dropped: keep the game
@@ -365,7 +366,11 @@ def parser() -> argparse.ArgumentParser:
     add("--seat", type=int, default=0, help="the person's seat (default 0)")
     add("--bots", default="heuristic", help="one bot for all, or one per other seat, by commas")
     add("--seed", type=int, default=None, help="the seed the games' seeds are drawn from")
-    add("--save", default="counter-rules-game.json", help="the save file")
+    add(
+        "--save",
+        default="counter-rules-{seed}.json",
+        help="the save file, {seed} the game's seed (default counter-rules-{seed}.json)",
+    )
     add("--resume", default=None, metavar="FILE", help="go on with a saved game")
     return cli
 

@@ -187,6 +187,24 @@ def test_game_server_plays_a_pass_saves_and_resumes_to_the_same_end(tmp_path: Pa
     assert unbroken == resumed
 
 
+def test_game_server_saves_each_game_in_a_file_named_by_its_seed(tmp_path: Path) -> None:
+    """``{seed}`` in ``--save`` (as in the default) stands for the game's
+    seed: the games of a server do not overwrite each other's saves."""
+    server = load_example("game_server")
+    args = server.parser().parse_args(["--seed", "3", "--save", str(tmp_path / "g-{seed}.json")])
+    make = server.session_maker(args)
+    seeds = []
+    for _ in range(2):
+        session = make()
+        session.start()
+        assert session.hang_up()[0].startswith(f"Goodbye. Saved to {tmp_path}")
+        seeds.append(session.state.seed)
+    assert seeds[0] != seeds[1]
+    for seed in seeds:
+        saved = state_from_json((tmp_path / f"g-{seed}.json").read_text(encoding="utf-8"))
+        assert saved.seed == seed and not saved.is_over
+
+
 def test_game_server_refuses_bad_arguments_with_a_message(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
