@@ -54,7 +54,13 @@ then starts again. The highest total after the last hand wins."""
 
 @attrs.frozen(repr=False)
 class StreakOhHell(OhHell):
-    """Oh Hell with a bonus for making the bid in several hands in a row."""
+    """Oh Hell with a bonus for making the bid in several hands in a row.
+
+    Its options are those its ``spec`` declares (``players``, ``schedule``,
+    ``hook``, ``streak``, ``bonus``): the command line, records and the
+    adapters build it from them; the other fields of
+    :class:`~counter_rules.OhHell` keep their defaults.
+    """
 
     streak: int = 3
     """How many made bids in a row earn the bonus."""
