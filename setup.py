@@ -29,8 +29,11 @@ from backend import compile_mode  # noqa: E402
 # Glob patterns are allowed (for example "src/counter_rules/effects/*.py").
 # This list is the only place that names them.
 COMPILED_MODULES = [
-    "src/counter_rules/_core.py",
-    "src/counter_rules/rulesets/_shortcuts.py",
+    "src/counter_rules/builders.py",
+    "src/counter_rules/dealing.py",
+    "src/counter_rules/engine/tables.py",
+    "src/counter_rules/engine/transitions.py",
+    "src/counter_rules/rulesets/bid_rules.py",
     "src/counter_rules/rulesets/plain_tricks.py",
     "src/counter_rules/rulesets/counter_tricks.py",
     "src/counter_rules/effects/base.py",
@@ -54,6 +57,11 @@ GROUP_NAME = "counter_rules._engine"
 # compiles, so that wheel builds are tagged for the platform; mypyc runs only
 # when extensions are built, never for metadata or an sdist.
 _PLACEHOLDER = Extension("counter_rules._engine__mypyc", sources=[])
+
+
+# The wheel's build tag when the build falls back to pure Python (it must start
+# with a digit; a wheel built pure on purpose, COUNTER_RULES_COMPILE=0, has none).
+FALLBACK_BUILD_TAG = "0_pure_python_fallback"
 
 
 def _compiled_paths() -> list[str]:
@@ -80,7 +88,19 @@ class BuildEngine(build_ext):
                 _warn("no working C compiler; building the pure-Python package")
             elif self._compile(required=mode == "compiled"):
                 return
+            self._tag_fallback()
         self._pure()
+
+    def _tag_fallback(self) -> None:
+        """Name the fallback in the wheel's file name, as a build tag.
+
+        pip shows a build's output only with ``-v``, so the warning above is
+        not seen; its normal output does show the wheel's file name ("Created
+        wheel for counter-rules: filename=...-0_pure_python_fallback-py3-none-any.whl").
+        """
+        wheel = self.distribution.command_obj.get("bdist_wheel")
+        if wheel is not None:
+            wheel.build_number = FALLBACK_BUILD_TAG  # type: ignore[attr-defined]
 
     def _compile(self, *, required: bool) -> bool:
         """Build the extensions; on failure, warn and return False (or raise if required)."""

@@ -123,6 +123,8 @@ doctest_default_flags = doctest.DONT_ACCEPT_TRUE_FOR_1 | doctest.ELLIPSIS
 
 # -- HTML ---------------------------------------------------------------------
 html_theme = "furo"
+# The wire's JSON Schemas, served where their "$id" says (see wire.rst).
+html_static_path = ["../src/counter_rules/schemas"]
 html_title = f"counter_rules {release}"
 
 # -- MyST (the changelog) -----------------------------------------------------

@@ -91,6 +91,7 @@ RULESETS: tuple[Ruleset, ...] = (
     OhHell(players=4, schedule=(5,), follow="must_trump"),
     OhHell(players=4, schedule=(5,), trumps_broken=True),
     OhHell(players=4, schedule=(5,), decks=2),
+    OhHell(players=3, schedule=(8,), decks=2, trump="rotation", rotation=(Suit.DIAMONDS,)),
     OhHell(players=5, schedule=(4,), remove_twos=True, trump="second_deck"),
     OhHell(players=4, schedule=(5,), no_trump_max=True),
     OhHell.office(),

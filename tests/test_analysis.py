@@ -161,10 +161,10 @@ def test_something_other_than_a_state_is_named() -> None:
 @pytest.mark.parametrize(
     ("seats", "message"),
     [
-        (3, "seats must be a collection of seats 0..2 such as \\(0, 2\\), got 3"),
-        ("01", "seats must be a collection of seats 0..2"),
-        ((0, 3), "each of seats must be a seat 0..2, got 3"),
-        ((True,), "each of seats must be a seat 0..2, got True"),
+        (3, "seats must be a collection of seats from 0 to 2 such as \\(0, 2\\), got 3"),
+        ("01", "seats must be a collection of seats from 0 to 2"),
+        ((0, 3), "each of seats must be a whole number from 0 to 2, got 3"),
+        ((True,), "each of seats must be a whole number from 0 to 2, got True"),
     ],
 )
 def test_bad_seats_are_named(seats: object, message: str) -> None:
@@ -176,7 +176,7 @@ def test_bad_seats_are_named(seats: object, message: str) -> None:
 @pytest.mark.parametrize(
     ("seat", "tricks", "message"),
     [
-        (3, 1, "seat must be a seat 0..2, got 3"),
+        (3, 1, "seat must be a whole number from 0 to 2, got 3"),
         (0, 4, "tricks must be a whole number 0..3 \\(the cards dealt\\), got 4"),
         (0, -1, "got -1"),
         (0, 1.0, "got 1.0"),

@@ -13,8 +13,7 @@ from counter_rules import Phase
 from counter_rules.analysis import can_make, solve
 from counter_rules.analysis._general import GeneralSearch
 from counter_rules.analysis._plain import PlainSearch, plain_applies
-from counter_rules.rulesets._shortcuts import SHORTCUT_PLAIN
-from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.base import SHORTCUT_PLAIN, Ruleset
 
 ENDINGS_PER_RULESET = 80
 

@@ -1,5 +1,10 @@
 """The package's layering, read from the source with :mod:`ast`.
 
+- No circle of imports among the package's modules, counting every import
+  (those only for type checking and those inside functions too): the modules
+  form floors, each importing only from the floors below it. ``Ruleset``
+  states the rules alone: it has at most 24 public members, and what views,
+  sampling and bots ask is on its companions.
 - Outside :mod:`counter_rules.rulesets` no module asks a ruleset its class
   (``isinstance``, ``issubclass`` or ``type(x) is C`` naming a ruleset class):
   it asks the ruleset a question instead. Nor does it read a ruleset's
@@ -27,15 +32,6 @@ from counter_rules import Ruleset
 
 SRC = Path(counter_rules.__file__).parent
 RULESETS = SRC / "rulesets"
-
-# The engine's compiled core and the rulesets' fast-path tables are one
-# private seam across two packages: rulesets declare their shortcuts with the
-# constants of ``rulesets._shortcuts`` and ``_core`` runs them. The solver's
-# fast search reads the same declaration and runs the same follow rule.
-SEAM = {
-    ("counter_rules._core", "counter_rules.rulesets._shortcuts"),
-    ("counter_rules.analysis._plain", "counter_rules.rulesets._shortcuts"),
-}
 
 RULESET_CLASSES = frozenset(
     name
@@ -165,7 +161,7 @@ def test_the_ruleset_classes_are_found() -> None:
 
 def test_no_module_outside_the_rulesets_asks_a_ruleset_its_class() -> None:
     """Bots, the engine, records, the command line and the adapters ask a
-    ruleset questions (``rules.target_score``, ``rules.trick_power(...)``),
+    ruleset questions (``rules.advice.target_score``, ``rules.advice.trick_power(...)``),
     never its class."""
     found = []
     for module, path, tree in _modules():
@@ -200,7 +196,7 @@ def test_the_class_check_finds_an_isinstance_on_a_ruleset() -> None:
 
 def test_no_module_outside_the_rulesets_reads_a_ruleset_option_by_name() -> None:
     """Outside the rulesets, an option is reached through a ruleset question
-    (``rules.one_team``), never ``getattr(rules, "cooperative", False)``."""
+    (``rules.advice.one_team``), never ``getattr(rules, "cooperative", False)``."""
     found = []
     for module, path, tree in _modules():
         if not path.is_relative_to(RULESETS):
@@ -221,14 +217,11 @@ def test_the_option_check_finds_a_getattr_on_a_ruleset() -> None:
 
 
 def test_no_module_imports_a_private_name_of_another_package() -> None:
-    """A private module or name is used only inside the package that owns it
-    (the engine's seam with the rulesets' fast paths aside, see ``SEAM``)."""
+    """A private module or name is used only inside the package that owns it."""
     found = []
     for module, _, tree in _modules():
         for line, path, owner in _private_imports(module, tree):
             if owner == _package(module):
-                continue
-            if any(module == m and path.startswith(p) for m, p in SEAM):
                 continue
             found.append(f"{module}:{line}: {path} (private to {owner})")
     assert found == []
@@ -247,3 +240,107 @@ def test_the_import_check_finds_a_private_name_of_another_package() -> None:
         ("counter_rules.cards._intern", "counter_rules"),
         ("counter_rules._core", "counter_rules"),
     ]
+
+
+# -- circles of imports ------------------------------------------------------------
+def _imports(module_names: set[str], tree: ast.Module) -> set[str]:
+    """The package's modules that ``tree`` imports anywhere: at the top, under
+    ``if TYPE_CHECKING``, inside functions. ``from counter_rules.x import y``
+    imports the module ``counter_rules.x.y`` when there is one, else
+    ``counter_rules.x``."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("counter_rules"):
+            for alias in node.names:
+                submodule = f"{node.module}.{alias.name}"
+                if submodule in module_names:
+                    found.add(submodule)
+                elif node.module in module_names:
+                    found.add(node.module or "")
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name in module_names)
+    return found
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's
+    algorithm), and the modules that import themselves."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1 or node in graph[node]:
+                circles.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return circles
+
+
+def _import_graph() -> dict[str, set[str]]:
+    modules = list(_modules())
+    names = {module for module, _, _ in modules}
+    return {module: _imports(names, tree) for module, _, tree in modules}
+
+
+def test_no_circle_of_imports_among_the_packages_modules() -> None:
+    """Every import counts, type-only ones included: a circle hidden at the
+    bottom of a module or under ``TYPE_CHECKING`` is still a circle."""
+    graph = _import_graph()
+    assert sum(len(edges) for edges in graph.values()) > 100  # the scan sees the imports
+    assert _circles(graph) == []
+
+
+def test_the_circle_check_finds_circles_of_every_kind() -> None:
+    """A circle through a type-only import, one inside a function, and a long
+    one are all found; a plain chain is not a circle."""
+    names = {"counter_rules.a", "counter_rules.b", "counter_rules.c", "counter_rules.d"}
+    sources = {
+        "counter_rules.a": "from counter_rules.b import X\n",
+        "counter_rules.b": (
+            "from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n    from counter_rules.a import Y\n"
+        ),
+        "counter_rules.c": "def f():\n    import counter_rules.d\n",
+        "counter_rules.d": "from counter_rules import c\n",
+    }
+    graph = {name: _imports(names, ast.parse(source)) for name, source in sources.items()}
+    assert graph["counter_rules.d"] == {"counter_rules.c"}
+    assert _circles(graph) == [
+        ["counter_rules.a", "counter_rules.b"],
+        ["counter_rules.c", "counter_rules.d"],
+    ]
+    chain = {"x": {"y"}, "y": {"z"}, "z": set()}
+    assert _circles(chain) == []
+
+
+def test_the_ruleset_interface_states_the_rules_alone() -> None:
+    """``Ruleset`` has at most 24 public members; the questions of views and
+    sampling are on ``information``, those of bots on ``advice``."""
+    from counter_rules.rulesets.base import _MOVED  # deprecated, removed in 0.3.0
+
+    public = {name for name in dir(Ruleset) if not name.startswith("_")} - set(_MOVED)
+    public |= {name for name in Ruleset.__annotations__ if not name.startswith("_")}
+    assert len(public) <= 24, sorted(public)
+    assert {"information", "advice"} <= public
+    moved = {"voids_shown", "counts_toward_void", "own_hand_hidden", "trick_power", "one_team"}
+    assert not moved & public
+    assert moved <= set(_MOVED)

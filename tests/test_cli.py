@@ -22,6 +22,12 @@ from counter_rules.cli._common import seed_number
 from counter_rules.rulesets.registry import ruleset_entries, unregister_ruleset
 
 
+@pytest.fixture(autouse=True)
+def _in_a_scratch_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """play saves an abandoned game in the working directory: keep it out of the checkout."""
+    monkeypatch.chdir(tmp_path)
+
+
 def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     code = main(argv, out=out, inp=io.StringIO(stdin), err=err)
@@ -148,7 +154,7 @@ def test_only_one_legal_move_is_played_without_asking() -> None:
     )
     assert code == 0
     assert "(your only legal move)" in out
-    assert out.count("Your move [") == 2
+    assert out.count("Your bid [") == 1 and out.count("Your move [") == 1
 
 
 def test_play_is_reproducible() -> None:
@@ -160,16 +166,33 @@ def test_play_is_reproducible() -> None:
 
 
 def test_bad_answers_are_answered_and_asked_again() -> None:
-    """Unknown text, a number out of range and an illegal bid are re-asked;
-    moves may be typed as they are listed."""
+    """Unreadable text, a number out of range and moves the rules refuse are
+    answered (the refusals with the engine's reason) and asked again; a bid is
+    typed as its number."""
     code, out, _ = run(
         ["play", "--option", "target=1", "--seed", "3", "--bots", "random", "--seat", "1"],
-        "hello\n0\n99\nbid 11\nbid 1\n" + "1\n" * 100,
+        "hello\n11\nblind bid 1\nP2:bid 1\n1\n99\n" + "1\n" * 100,
     )
     assert code == 0
-    assert out.count("is not one of your moves") == 4
-    assert "'hello' is not one of your moves: type its number (1 to 11)" in out
+    assert "expected a card such as 'QS', 'Q♠' or '10h'" in out and "got 'hello'" in out
+    assert "'11' is not allowed: " in out
+    assert "'blind bid 1' is not allowed: " in out
+    assert "'P2:bid 1' is not allowed: the answer names seat 2, it is read for seat 1" in out
+    assert "There is no move 99: the moves are numbered 1 to " in out
     assert "bids: seat 0 " in out and "you 1" in out
+
+
+def test_a_refused_card_is_answered_with_the_engines_reason() -> None:
+    """A card that may not be played is refused with the reason the engine
+    gives (must follow, does not hold), not one line for every refusal."""
+    code, out, _ = run(
+        ["play", "--rules", "oh-hell", "--option", "schedule=5", "--seed", "2", "--bots",
+         "random"],
+        "bid 0\n" + "".join(f"{c.letters}\n" for c in standard_deck()) * 5,
+    )  # fmt: skip
+    assert code == 0 and "Game over" in out
+    assert "is not allowed: seat 0 does not hold " in out
+    assert "is not allowed: seat 0 must follow " in out
 
 
 def test_cards_can_be_typed() -> None:
@@ -206,7 +229,7 @@ def test_undo_goes_back_to_the_last_decision() -> None:
     assert code == 1
     assert "Nothing to undo: you have made no decision yet." in undone
     assert undone.count("Back to your last decision.") == 2
-    marker = "Your move [1-11; ? for help]: 2\n"
+    marker = "Your bid [the number; ? for help]: 2\n"
     assert undone.endswith(straight.split(marker, 1)[1])
 
 
@@ -309,7 +332,8 @@ def test_every_ruleset_and_seat_count_plays(rules: str, players: int) -> None:
             "--bots", "random", "--seat", str(players - 1)]  # fmt: skip
     if rules in ("up-and-down", "blackout", "oh-hell"):
         argv += ["--option", "up_to_ten=true" if rules == "up-and-down" else "hook=true"]
-    code, out, _ = run(argv, "1\n" * 2000)
+    # "0" bids 0 (or, where the hook forbids it, "1" bids 1) and picks no card.
+    code, out, _ = run(argv, "0\n1\n" * 2000)
     assert code == 0, out[-500:]
     assert "Game over" in out
 
@@ -325,11 +349,46 @@ def test_simultaneous_bids_and_passes_are_asked() -> None:
 
 
 def test_end_of_input_and_quit_abandon_the_game() -> None:
-    """Input that ends, or q, stops the game with a message and status 1."""
-    code, out, _ = run(["play", "--seed", "3"], "1\n")
-    assert code == 1 and "Game abandoned (the input ended)" in out
-    code, out, _ = run(["play", "--seed", "3"], "q\n")
-    assert code == 1 and "Game abandoned (you quit)" in out
+    """Input that ends, or q, stops the game with status 1; the message goes to
+    standard error."""
+    code, out, err = run(["play", "--seed", "3"], "1\n")
+    assert code == 1 and err.startswith("Game abandoned (the input ended). Saved to ")
+    code, out, err = run(["play", "--seed", "3"], "q\n")
+    assert code == 1 and err.startswith("Game abandoned (you quit). Saved to ")
+    assert "Game abandoned" not in out
+
+
+def test_an_abandoned_game_is_saved_and_resumes(tmp_path: Path) -> None:
+    """q and the end of the input save the game (to --save, by default
+    counter-rules-game.json); --resume goes on from the same position."""
+    argv = ["play", "--seed", "5", "--bots", "random", "--option", "target=1"]
+    _, whole, _ = run(argv, "1\n" * 400)
+    for answers in ("1\n1\nq\n", "1\n1\n"):
+        code, _, err = run(argv, answers)
+        assert code == 1
+        assert "Saved to counter-rules-game.json; counter-rules play --resume" in err
+        record = GameRecord.from_json(Path("counter-rules-game.json").read_text(encoding="utf-8"))
+        assert record.seed == 5 and len(record.moves) > 2
+        code, resumed, _ = run(["play", "--resume", "counter-rules-game.json", "--bots", "random"],
+                               "1\n" * 400)  # fmt: skip
+        assert code == 0 and resumed.splitlines()[-1] == whole.splitlines()[-1]
+    path = tmp_path / "elsewhere.json"
+    code, _, err = run([*argv, "--save", str(path)], "q\n")
+    assert f"Saved to {path}" in err and path.exists()
+
+
+def test_play_deals_a_fresh_printed_seed_by_default() -> None:
+    """Without --seed every game deals new cards, and the seed is printed so
+    the game can be dealt again."""
+    seeds = set()
+    for _ in range(3):
+        code, out, _ = run(["play", "--bots", "random"], "q\n")
+        assert code == 1
+        seed = out.split(", seed ", 1)[1].split(".", 1)[0]
+        seeds.add(int(seed))
+    assert len(seeds) == 3
+    again = run(["play", "--bots", "random", "--seed", str(seeds.pop())], "q\n")[1]
+    assert "your hand:" in again
 
 
 def test_colour_only_when_asked_for_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -341,6 +400,7 @@ def test_colour_only_when_asked_for_a_terminal(monkeypatch: pytest.MonkeyPatch) 
             return True
 
     monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
     argv = ["play", "--rules", "oh-hell", "--option", "schedule=1", "--seed", "2"]
     for extra, coloured in [([], True), (["--no-color"], False)]:
         out = Terminal()
@@ -410,7 +470,14 @@ def test_simulate_writes_records_as_json_lines(tmp_path: Path) -> None:
         (["play", "--option", "target=lots"], "--option target must be"),
         (["play", "--players", "7"], "--players must be 3, 4 or 5, got 7"),
         (["play", "--players", "x"], "--players must be a whole number"),
-        (["play", "--bots", "random,random"], "--bots must name one bot for every seat"),
+        (
+            ["play", "--bots", "random,random"],
+            "--bots must name one bot for every other seat or one per other seat (3 other seats)",
+        ),
+        (
+            ["simulate", "--bots", "random,random"],
+            "--bots must name one bot for every seat or one per seat (4 seats)",
+        ),
         (["play", "--seat", "4"], "--seat must be a seat from 0 to 3"),
         (["play", "--seat", "-1"], "--seat must be a whole number of at least 0"),
         (["play", "--rules", "poker"], "--rules must be one of counter"),
@@ -510,6 +577,85 @@ def test_version_and_help() -> None:
         assert code == 0 and "\nexample:\n  counter-rules " + command in out
         description = out.split("\n\n")[1]
         assert len(description) > 40 and not description.startswith("options")
+
+
+# -- a newcomer's first five minutes ---------------------------------------------------
+def test_bare_counter_rules_shows_help() -> None:
+    """counter-rules with no command prints the help (the commands and an
+    example), status 0."""
+    code, out, err = run([])
+    assert code == 0 and err == ""
+    assert out.startswith("usage: counter-rules ") and "play" in out and "example:" in out
+
+
+def test_help_command_shows_the_help_of_a_command() -> None:
+    """counter-rules help, and counter-rules help COMMAND, print the help."""
+    assert run(["help"])[1] == run(["--help"])[1]
+    code, out, _ = run(["help", "play"])
+    assert code == 0 and out == run(["play", "--help"])[1]
+
+
+def test_dash_capital_v_prints_the_version() -> None:
+    """-V is --version, at the top and for every command."""
+    from counter_rules import __version__
+
+    for argv in (["-V"], ["play", "-V"]):
+        assert run(argv)[:2] == (0, f"counter-rules {__version__}\n")
+
+
+def test_an_unknown_option_is_reported_by_its_subcommand() -> None:
+    """counter-rules play --bogus is play's error, pointing at play's help."""
+    code, _, err = run(["play", "--bogus"])
+    assert code == 2
+    assert err == (
+        "counter-rules play: error: unrecognized arguments: --bogus "
+        "(see counter-rules play --help)\n"
+    )
+
+
+def test_show_reads_standard_input_and_prints_the_games_name(tmp_path: Path) -> None:
+    """show - reads the record from standard input; the first line names the
+    game as a person reads it, not as Python writes it."""
+    path = tmp_path / "game.json"
+    run(["play", "--seed", "6", "--bots", "random", "--save", str(path)], "1\ns\nq\n")
+    code, from_file, _ = run(["show", str(path)])
+    assert code == 0
+    code, from_stdin, _ = run(["show", "-"], path.read_text(encoding="utf-8"))
+    assert code == 0 and from_stdin == from_file
+    first = from_file.splitlines()[0]
+    assert first.startswith("Counter: Oh Hell where every rank has a power, 4 players, seed 6, ")
+    assert "Counter(" not in first
+    code, _, err = run(["show", "-"], "{}")
+    assert code == 2 and err.startswith("counter-rules show: error: standard input is not a")
+
+
+def test_a_seed_too_long_to_be_one_states_the_range() -> None:
+    """A seed with more digits than any seed says which seeds there are."""
+    code, _, err = run(["play", "--seed", "9" * 60])
+    assert code == 2
+    assert "--seed must be an integer from -(2**128 - 1) to 2**128 - 1, got a number of 60" in err
+
+
+def test_counts_of_one_are_singular() -> None:
+    """explain with one card says '1 card', not '1 cards'."""
+    code, _, err = run(["explain", "4S", "--trump", "H"])
+    assert code == 2 and "got 1 card (see" in err and "1 cards" not in err
+
+
+def test_a_dumb_terminal_gets_no_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TERM=dumb turns the colours off, as NO_COLOR does."""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    argv = ["play", "--rules", "oh-hell", "--option", "schedule=1", "--seed", "2"]
+    for term, coloured in (("xterm-256color", True), ("dumb", False)):
+        monkeypatch.setenv("TERM", term)
+        out = Terminal()
+        main(argv, out=out, inp=io.StringIO("1\n1\n"), err=io.StringIO())
+        assert ("\x1b[" in out.getvalue()) is coloured
 
 
 def test_make_rules_parses_every_kind_of_value() -> None:
@@ -620,4 +766,7 @@ def test_ctrl_c_stops_at_once_with_status_130(args: list[str], started: str) -> 
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err
+    if args[0] == "play":  # the game is saved, to be resumed
+        assert b"Game abandoned (Ctrl-C). Saved to counter-rules-game.json" in err
+        assert Path("counter-rules-game.json").exists()
     assert time.monotonic() - begun < 10

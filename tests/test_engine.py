@@ -102,7 +102,7 @@ def test_illegal_move_messages_are_in_players_words() -> None:
         apply_move(state, Play(1, state.hands[1][0]))
     with pytest.raises(IllegalMoveError, match="a bid must be from 0 to 10, got 11"):
         apply_move(state, Bid(1, 11))
-    with pytest.raises(IllegalMoveError, match=r"seat must be 0\.\.3, got 7"):
+    with pytest.raises(IllegalMoveError, match="seat must be a whole number from 0 to 3, got 7"):
         apply_move(state, Bid(7, 1))
     for seat in (1, 2, 3, 0):
         state = apply_move(state, Bid(seat, 2))
@@ -178,3 +178,37 @@ def test_a_first_dealer_that_is_not_a_seat_is_refused(dealer: object) -> None:
     """The error names the value and the seats allowed."""
     with pytest.raises(InvalidArgumentError, match=r"dealer must be a seat 0\.\.3"):
         new_game(Counter(), seed=1, dealer=dealer)  # type: ignore[arg-type]
+
+
+def test_move_text_given_to_apply_move_is_an_argument_error() -> None:
+    """apply_move(state, "P1:bid 2") is a wrong argument (InvalidArgumentError
+    pointing at parse_move), not a move the rules refuse; the state is untouched."""
+    from counter_rules import IllegalMoveError, InvalidArgumentError, parse_move
+
+    state = new_game(Counter(), seed=2)
+    with pytest.raises(InvalidArgumentError) as caught:
+        apply_move(state, "P1:bid 2")  # type: ignore[arg-type]
+    assert not isinstance(caught.value, IllegalMoveError)
+    assert str(caught.value) == (
+        "apply_move needs a Bid, Play or Pass, got str 'P1:bid 2' (parse_move reads move text)"
+    )
+    assert apply_move(state, parse_move("P1:bid 2")).bids[1] == 2
+
+
+def test_a_wrong_seat_is_worded_one_way_everywhere() -> None:
+    """view, legal_moves, parse_move and a move's seat say the same thing of seat 9."""
+    from counter_rules import Bid, IllegalMoveError, InvalidArgumentError, parse_move, view
+
+    state = new_game(Counter(), seed=2)
+    wording = "seat must be a whole number from 0 to 3, got 9"
+    for call in (
+        lambda: view(state, 9),
+        lambda: legal_moves(state, 9),
+        lambda: parse_move("bid 2", state=state, seat=9),
+    ):
+        with pytest.raises(InvalidArgumentError) as caught:
+            call()
+        assert str(caught.value) == wording
+    with pytest.raises(IllegalMoveError) as refused:
+        apply_move(state, Bid(9, 2))
+    assert refused.value.reason == wording

@@ -29,7 +29,8 @@ from counter_rules import (
     legal_moves,
     new_game,
 )
-from counter_rules.rulesets.base import Ruleset, deal_order
+from counter_rules.dealing import deal_order
+from counter_rules.rulesets.base import Ruleset
 from counter_rules.scoring import up_and_down
 
 _SUITS = tuple(Suit)
@@ -155,11 +156,11 @@ def _kinds(rules: Ruleset) -> tuple[int, int]:
 
 
 def test_the_engine_uses_fast_paths_only_where_they_are_the_rulesets_own_rules() -> None:
-    """Built-in rulesets name the engine's fast paths for their own exact type:
-    not for Jokers, must-trump or unbroken trumps, and not for a subclass that
-    overrides a method, whose override the engine then calls."""
-    from counter_rules.rulesets._shortcuts import SHORTCUT_COUNTER, SHORTCUT_NONE, SHORTCUT_PLAIN
-    from counter_rules.rulesets.base import NO_SHORTCUTS
+    """Built-in rulesets name the engine's fast paths where they state their
+    rules: not for Jokers, must-trump or unbroken trumps, and not for a method
+    a subclass overrides, whose override the engine then calls; a subclass
+    that only changes options keeps them."""
+    from counter_rules.rulesets.base import SHORTCUT_COUNTER, SHORTCUT_NONE, SHORTCUT_PLAIN
 
     assert _kinds(Counter()) == (SHORTCUT_COUNTER, SHORTCUT_COUNTER)
     assert _kinds(OhHell()) == (SHORTCUT_PLAIN, SHORTCUT_PLAIN)
@@ -176,7 +177,13 @@ def test_the_engine_uses_fast_paths_only_where_they_are_the_rulesets_own_rules()
             return super().legal_plays(state, seat)
 
     own = OwnPlays(players=4)
-    assert own.shortcuts() == NO_SHORTCUTS
+    assert _kinds(own) == (SHORTCUT_NONE, SHORTCUT_COUNTER)
+
+    @attrs.frozen
+    class Later(OhHell):
+        hook: bool = True
+
+    assert _kinds(Later(schedule=(5,))) == (SHORTCUT_PLAIN, SHORTCUT_PLAIN)
     state = new_game(own, seed=3)
     while state.hand_number == 1:
         state = apply_move(state, legal_moves(state)[-1])
@@ -223,8 +230,8 @@ def test_quick_bids_follow_the_bidding_rule_sentences(
     """The quick bid list (used by the engine and by ``legal_bids``) equals the
     rule written out: free bids, the hook on the last bidder, bids that must
     total the cards dealt."""
-    from counter_rules._core import turn_bid_moves
-    from counter_rules.rulesets._shortcuts import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, turn_bids
+    from counter_rules.engine.tables import turn_bid_moves
+    from counter_rules.rulesets.bid_rules import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, turn_bids
 
     rule, cards, bids = position
     code = {"free": BIDS_FREE, "hook": BIDS_HOOK, "total": BIDS_TOTAL}[rule]
@@ -269,7 +276,7 @@ def test_bid_moves_listed_ahead_equal_the_rulesets_legal_bids(
 def test_the_engine_lists_bids_itself_only_where_the_rulesets_methods_would_agree() -> None:
     """Quick bids are off for simultaneous or blind bidding and for a subclass
     that overrides ``legal_bids``; the override is then what the engine asks."""
-    from counter_rules.rulesets._shortcuts import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, SHORTCUT_NONE
+    from counter_rules.rulesets.base import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, SHORTCUT_NONE
 
     assert Counter().shortcuts().bids == BIDS_FREE
     assert Counter(hook=True).shortcuts().bids == BIDS_HOOK
@@ -297,7 +304,7 @@ def test_moves_listed_ahead_equal_the_moves_listed_afresh(
     """The engine lists the next moves while it builds a state (plays, bids in
     turn); at every state of a random game they equal the moves the ruleset
     lists for a fresh copy of the state, which has no such list."""
-    from counter_rules._core import compute_legal
+    from counter_rules.engine.transitions import compute_legal
 
     for state, _ in random_playout(rules, seed, choice_seed):
         listed = state.__dict__["_legal"]
@@ -324,7 +331,7 @@ def test_an_evolved_state_lists_its_own_moves_not_its_parents() -> None:
 def test_counter_subclasses_that_change_the_bidding_go_through_their_methods() -> None:
     """A Counter whose bidding is simultaneous, or whose hands are smaller, is
     listed by its own methods: the engine and ``legal_bids`` agree."""
-    from counter_rules.rulesets.base import NO_SHORTCUTS
+    from counter_rules.rulesets.base import SHORTCUT_NONE
 
     @attrs.frozen
     class AllAtOnce(Counter):
@@ -333,7 +340,7 @@ def test_counter_subclasses_that_change_the_bidding_go_through_their_methods() -
             return True
 
     together = AllAtOnce(players=3)
-    assert together.shortcuts() == NO_SHORTCUTS
+    assert together.shortcuts().bids == SHORTCUT_NONE
     state = new_game(together, seed=4)
     assert {m.seat for m in legal_moves(state)} == {0, 1, 2}
     assert len(legal_moves(state)) == 33

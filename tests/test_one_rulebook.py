@@ -1,4 +1,7 @@
-"""Each Counter power is stated once, in its ``effects`` module, and the engine runs it.
+"""Each Counter power is stated once, in its ``effects`` module, and the engine
+runs it; so are plain Oh Hell's follow rule and trick winner, in
+:mod:`counter_rules.rulesets.plain_tricks`, which the engine's fast path and
+the family's full rules both run.
 
 The tests replace a power's function in its module and play random games
 through :func:`~counter_rules.new_game` / :func:`~counter_rules.apply_move`
@@ -35,7 +38,7 @@ from counter_rules.effects import (
     three,
     two,
 )
-from counter_rules.rulesets import counter_tricks
+from counter_rules.rulesets import counter_tricks, plain_tricks
 from counter_rules.rulesets.base import Ruleset
 
 # Compiled modules call each other directly, so replacing a module's function
@@ -100,6 +103,90 @@ def test_the_engine_runs_each_power_from_its_module(
         for _ in _random_counter_moves(games=30):
             pass
     monkeypatch.setattr(module, name, original)
+
+
+# Plain Oh Hell's rules, and rulesets that reach them by the engine's fast path
+# (plain following, suited tricks) and by the full rules of the family (a
+# must-trump follow rule, Jokers, bowers).
+PLAIN_RULES: list[tuple[str, tuple[str, ...]]] = [
+    ("plain_plays", ("fast", "must_trump", "bowers")),
+    ("effective_suit", ("bowers",)),
+    ("suits_by_key", ("bowers",)),
+    ("plain_level", ("fast", "jokers", "bowers")),
+    ("best_card", ("fast", "jokers", "bowers")),
+    ("half_strength", ("bowers",)),
+]
+PLAIN_PATHS = {
+    "fast": counter_rules.OhHell(players=4, schedule=(5,)),
+    "must_trump": counter_rules.OhHell(players=4, schedule=(5,), follow="must_trump"),
+    "jokers": counter_rules.OhHell(players=4, schedule=(5,), jokers="high"),
+    "bowers": counter_rules.OhHell(players=4, schedule=(5,), bowers=True),
+}
+
+
+def _random_oh_hell_moves(rules: Ruleset, games: int) -> Iterator[GameState]:
+    rng = random.Random(3)
+    for seed in range(games):
+        state = new_game(rules, seed)
+        while not state.is_over:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+            yield state
+
+
+@pure_only
+@pytest.mark.parametrize(
+    ("name", "path"), [(name, path) for name, paths in PLAIN_RULES for path in paths]
+)
+def test_the_engine_runs_plain_oh_hells_rules_from_their_module(
+    name: str, path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Replacing plain Oh Hell's follow rule or winner in
+    :mod:`~counter_rules.rulesets.plain_tricks` changes what ``apply_move``
+    does on the engine's fast path and on the family's full rules alike."""
+    rules = PLAIN_PATHS[path]
+    assert (rules.shortcuts().plays != 0) == (path == "fast")
+
+    def replaced(*args: object) -> object:
+        raise PowerUsed(f"plain_tricks.{name}")
+
+    monkeypatch.setattr(plain_tricks, name, replaced)
+    with pytest.raises(PowerUsed):
+        for _ in _random_oh_hell_moves(rules, games=3):
+            pass
+
+
+@pure_only
+@pytest.mark.parametrize("path", ["fast", "must_trump"])
+def test_a_changed_follow_rule_changes_the_moves_the_engine_lists(
+    path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A follow rule that lets every card be played makes the engine offer a
+    card off the led suit to a player who holds the led suit, on the fast path
+    and under must-trump; the real rule never does."""
+
+    def offered_off_suit() -> int:
+        count = 0
+        for state in _random_oh_hell_moves(PLAIN_PATHS[path], games=4):
+            if state.phase is Phase.PLAYING and state.trick:
+                led = state.trick[0].card.suit
+                (seat,) = state.to_act
+                if any(c.suit is led for c in state.hands[seat]):
+                    count += any(m.card.suit is not led for m in legal_moves(state))
+        return count
+
+    assert offered_off_suit() == 0
+
+    def free(
+        table: tuple[Play | None, ...],
+        hand: tuple[counter_rules.Card, ...],
+        trick: object,
+        trump: object = None,
+        bowers: bool = False,
+    ) -> tuple[Play, ...]:
+        return tuple(play for card in hand if (play := table[card._key]) is not None)
+
+    monkeypatch.setattr(plain_tricks, "plain_plays", free)
+    assert offered_off_suit() > 0
 
 
 @pure_only

@@ -33,7 +33,7 @@ from counter_rules import (
     legal_moves,
     new_game,
 )
-from counter_rules._core import why_illegal
+from counter_rules.engine.transitions import why_illegal
 from counter_rules.rulesets.base import Ruleset
 
 

@@ -155,8 +155,50 @@ def test_a_builder_needs_players() -> None:
     def fixed() -> Counter:
         return Counter()
 
-    with pytest.raises(InvalidArgumentError, match="players option"):
+    with (
+        pytest.warns(DeprecationWarning, match="without spec"),
+        pytest.raises(InvalidArgumentError, match="players option"),
+    ):
         register_ruleset("fixed", fixed, title="fixed")  # type: ignore[arg-type]
+
+
+def test_a_preset_declares_its_spec_and_a_subclass_reads_its_fields() -> None:
+    """A factory registered with a spec gets exactly it; a subclass of a
+    declared class that changes a default reads its own fields with its
+    parent's player counts; a factory without a spec still registers, with a
+    warning, from its parameters."""
+    from counter_rules import RulesetOption, RulesetSpec
+    from counter_rules.rulesets.registry import unregister_ruleset
+
+    def three_hands(players: int = 4, hook: bool = True) -> OhHell:
+        return OhHell(players=players, schedule=(3, 2, 1), hook=hook)
+
+    spec = RulesetSpec(players=(3, 4), options=(RulesetOption("players", 4, int),))
+    entry = register_ruleset("three-hands", three_hands, title="three", spec=spec)
+    try:
+        assert entry.players == (3, 4)
+        assert [o.name for o in entry.options] == ["players"]
+    finally:
+        unregister_ruleset("three-hands")
+    with pytest.warns(DeprecationWarning, match="without spec"):
+        entry = register_ruleset("three-hands", three_hands, title="three")
+    try:
+        assert [(o.name, o.default) for o in entry.options] == [("players", 4), ("hook", True)]
+        assert entry.players == OhHell.spec.players
+    finally:
+        unregister_ruleset("three-hands")
+
+    @attrs.frozen
+    class LowTarget(Counter):
+        target: int | None = 4
+
+    entry = register_ruleset("low-target", LowTarget, title="low")
+    try:
+        assert entry.players == (3, 4, 5)
+        assert entry.option("target").default == 4
+        assert entry.build_from_json({"players": 3}) == LowTarget(players=3)
+    finally:
+        unregister_ruleset("low-target")
 
 
 def test_unknown_names_list_the_known_ones() -> None:

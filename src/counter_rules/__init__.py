@@ -13,7 +13,6 @@ Example:
     True
 """
 
-from counter_rules import _core
 from counter_rules.cards import SUITS, Card, Rank, Suit, cards, standard_deck
 from counter_rules.engine import (
     apply_move,
@@ -23,6 +22,7 @@ from counter_rules.engine import (
     new_game,
     resolve_trick,
 )
+from counter_rules.engine import transitions as _transitions
 from counter_rules.errors import (
     CounterRulesError,
     GameOverError,
@@ -42,9 +42,9 @@ from counter_rules.records import (
     state_to_json,
 )
 from counter_rules.rulesets import Blackout, Counter, OhHell, Ruleset, UpAndDown
+from counter_rules.rulesets.options import RulesetOption, RulesetSpec
 from counter_rules.rulesets.registry import (
     RulesetEntry,
-    RulesetOption,
     option_from_json,
     option_from_text,
     option_to_json,
@@ -57,10 +57,21 @@ from counter_rules.sampling import sample_world
 from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 from counter_rules.views import PlayerView, view
+from counter_rules.wire import (
+    move_from_dict,
+    move_from_json,
+    move_to_dict,
+    move_to_json,
+    view_from_dict,
+    view_from_json,
+    view_to_dict,
+    view_to_json,
+    wire_schema,
+)
 
 __version__ = "0.1.0"
 
-COMPILED: bool = not (_core.__file__ or "").endswith(".py")
+COMPILED: bool = not (_transitions.__file__ or "").endswith(".py")
 """Whether the engine's hot modules run compiled: true in the compiled build
 that a wheel install gives (see :doc:`performance`), false in the pure-Python
 package (an editable install, ``COUNTER_RULES_COMPILE=0``, or a build without
@@ -93,6 +104,7 @@ __all__ = [
     "Ruleset",
     "RulesetEntry",
     "RulesetOption",
+    "RulesetSpec",
     "SUITS",
     "Suit",
     "TrickResult",
@@ -103,6 +115,10 @@ __all__ = [
     "format_move",
     "is_legal",
     "legal_moves",
+    "move_from_dict",
+    "move_from_json",
+    "move_to_dict",
+    "move_to_json",
     "new_game",
     "option_from_json",
     "option_from_text",
@@ -122,4 +138,9 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "view",
+    "view_from_dict",
+    "view_from_json",
+    "view_to_dict",
+    "view_to_json",
+    "wire_schema",
 ]

@@ -33,7 +33,7 @@ import threading
 from collections.abc import Sequence
 
 from counter_rules.cards import Card
-from counter_rules.rulesets.base import shuffled
+from counter_rules.dealing import shuffled
 
 __all__ = ["DealPlan"]
 

@@ -15,7 +15,16 @@ from __future__ import annotations
 
 from counter_rules.errors import InvalidArgumentError
 
-__all__ = ["SEED_LIMIT", "check_bool", "check_choice", "check_int", "check_seed", "seed_problem"]
+__all__ = [
+    "SEED_LIMIT",
+    "check_bool",
+    "check_choice",
+    "check_int",
+    "check_seed",
+    "counted",
+    "seat_problem",
+    "seed_problem",
+]
 
 _SEED_BITS = 128
 SEED_LIMIT = 2**_SEED_BITS
@@ -88,3 +97,28 @@ def check_seed(field: str, value: object) -> int:
     if problem is None and isinstance(value, int):
         return value
     raise InvalidArgumentError(f"{field} must be {problem}")
+
+
+def seat_problem(seat: object, players: int) -> str | None:
+    """Why ``seat`` is not a seat of a ``players``-seat game, or ``None``: the
+    one wording of a wrong seat (``seat must be ...``).
+
+    Example:
+        >>> from counter_rules.checks import seat_problem
+        >>> seat_problem(4, 4)
+        'a whole number from 0 to 3, got 4'
+    """
+    if type(seat) is int and 0 <= seat < players:
+        return None
+    return f"a whole number from 0 to {players - 1}, got {seat!r:.40}"
+
+
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, the noun in the plural unless the number is 1.
+
+    Example:
+        >>> from counter_rules.checks import counted
+        >>> counted(1, "card"), counted(3, "other seat")
+        ('1 card', '3 other seats')
+    """
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

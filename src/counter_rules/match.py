@@ -227,7 +227,7 @@ def play_game(
         move = at_seat[seat].choose(view(state, seat), rngs[seat])
         state = apply_move(state, move)
     winners = state.winners
-    one_team = rules.one_team
+    one_team = rules.advice.one_team
     shares = []
     for seat in seat_of:
         if seat not in winners:
@@ -422,5 +422,5 @@ def _summarise(
         games,
         tuple(results),
         tuple(outcomes),
-        1.0 if rules.one_team else 1.0 / rules.players,
+        1.0 if rules.advice.one_team else 1.0 / rules.players,
     )

@@ -13,12 +13,11 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TypeAlias
 
 import attrs
 
-from counter_rules.cards import KEY_COUNT, Card
+from counter_rules.cards import KEY_COUNT, Card, Rank, intern_card, standard_deck
 
 __all__ = ["Bid", "Move", "Pass", "Play"]
 
@@ -62,12 +61,26 @@ class Play:
     trick) or ``"low"`` (it loses); ``None`` otherwise."""
 
     def __str__(self) -> str:
-        text = f"P{self.seat}:{self.card}"
-        if self.reveal is not None:
-            text += f"+{self.reveal}"
-        if self.call is not None:
-            text += f"({self.call})"
-        return text
+        return play_text(self.seat, self.card, self.reveal, self.call)
+
+
+def play_text(
+    seat: int, card: Card, reveal: Card | None, call: str | None, ascii: bool = False
+) -> str:
+    """The text of ``card`` played by ``seat`` (with a Four shown, or a Joker's
+    call): ``P1:4♠+4♦``, ``P2:Jo(high)``; ``ascii=True`` writes ``4S``. A
+    :class:`Play` and a :class:`~counter_rules.PlayedCard` print through it."""
+    if ascii:
+        text = f"P{seat}:{card.letters}"
+        if reveal is not None:
+            text += f"+{reveal.letters}"
+    else:
+        text = f"P{seat}:{card}"
+        if reveal is not None:
+            text += f"+{reveal}"
+    if call is not None:
+        text += f"({call})"
+    return text
 
 
 @attrs.frozen
@@ -119,17 +132,47 @@ def shared_play(seat: int, card: Card, reveal: Card | None = None) -> Play:
     return reveal_play(seat, card, reveal)
 
 
-def seat_plays(players: int, deck: Sequence[Card]) -> tuple[PlayTable, ...]:
+def seat_plays(players: int, deck: tuple[Card, ...]) -> tuple[PlayTable, ...]:
     """For each seat, the shared plays without a reveal of every card of
     ``deck``, indexed by the card's key, ``None`` for cards outside ``deck``
-    (internal: each ruleset builds its own once)."""
+    (internal). Built once per deck object and player count."""
+    known = _SEAT_PLAYS.get((players, id(deck)))
+    if known is not None and known[0] is deck:
+        return known[1]
     tables = []
     for seat in range(players):
         table: list[Play | None] = [None] * _PLAY_TABLE_SIZE
         for card in deck:
             table[card._key] = shared_play(seat, card)
         tables.append(tuple(table))
-    return tuple(tables)
+    if len(_SEAT_PLAYS) > 256:
+        _SEAT_PLAYS.clear()
+    result = tuple(tables)
+    # The deck is kept with its tables, so that its id is not reused meanwhile.
+    _SEAT_PLAYS[(players, id(deck))] = (deck, result)
+    return result
+
+
+_SEAT_PLAYS: dict[tuple[int, int], tuple[tuple[Card, ...], tuple[PlayTable, ...]]] = {}
+
+
+def any_plays(seat: int) -> PlayTable:
+    """The shared plays without a reveal of ``seat`` for every card there is
+    (one or two decks, Jokers), indexed by the card's key (internal): for
+    callers that know the seat but not the ruleset's deck."""
+    table = _ANY_PLAYS.get(seat)
+    if table is None:
+        table = _ANY_PLAYS[seat] = seat_plays(seat + 1, _EVERY_CARD)[seat]
+    return table
+
+
+_ANY_PLAYS: dict[int, PlayTable] = {}
+_EVERY_CARD: tuple[Card, ...] = (
+    *standard_deck(0),
+    *standard_deck(1),
+    intern_card(Card(Rank.JOKER, None, 0)),
+    intern_card(Card(Rank.JOKER, None, 1)),
+)
 
 
 def shared_bid(seat: int, tricks: int, blind: bool = False) -> Bid:

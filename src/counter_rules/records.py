@@ -84,25 +84,29 @@ _MAX_TEXT = 20_000_000
 _MAX_MOVES = 200_000
 
 
-def _bad(where: str, problem: str) -> InvalidNotationError:
-    return InvalidNotationError(f"record {where}: {problem}" if where else f"record: {problem}")
+def _bad(where: str, problem: str, document: str = "record") -> InvalidNotationError:
+    """An error naming the document (a record, a view) and the place in it."""
+    return InvalidNotationError(
+        f"{document} {where}: {problem}" if where else f"{document}: {problem}"
+    )
 
 
-def _parse_json(text: object) -> object:
+def parse_json(text: object, document: str = "record") -> object:
+    """Parse JSON text (or UTF-8 bytes) from outside (internal: records and the wire)."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise _bad("text", f"not UTF-8 ({exc.reason})") from None
+            raise _bad("text", f"not UTF-8 ({exc.reason})", document) from None
     if not isinstance(text, str):
-        raise _bad("text", f"expected JSON text, got {type(text).__name__}")
+        raise _bad("text", f"expected JSON text, got {type(text).__name__}", document)
     if len(text) > _MAX_TEXT:
-        raise _bad("text", f"too long ({len(text)} characters, at most {_MAX_TEXT})")
+        raise _bad("text", f"too long ({len(text)} characters, at most {_MAX_TEXT})", document)
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
         # ValueError covers JSONDecodeError and integers too long to convert.
-        raise _bad("text", f"not valid JSON ({exc})") from None
+        raise _bad("text", f"not valid JSON ({exc})", document) from None
 
 
 # -- rulesets <-> JSON ---------------------------------------------------------
@@ -144,8 +148,13 @@ def rules_from_dict(data: object, where: str = "rules") -> Ruleset:
         >>> rules_from_dict({"game": "Counter", "options": {"players": 3}})
         Counter(players=3, target=None, hook=False)
     """
+    return load_rules(data, where, "record")
+
+
+def load_rules(data: object, where: str, document: str) -> Ruleset:
+    """:func:`rules_from_dict` for a document of any kind (internal: records and the wire)."""
     if not isinstance(data, dict) or set(data) != {"game", "options"}:
-        raise _bad(where, 'expected an object with keys "game" and "options"')
+        raise _bad(where, 'expected an object with keys "game" and "options"', document)
     game = data["game"]
     entries = {e.game: e for e in ruleset_entries() if e.game is not None}
     if not isinstance(game, str) or game not in entries:
@@ -153,11 +162,12 @@ def rules_from_dict(data: object, where: str = "rules") -> Ruleset:
             f"{where}.game",
             f"expected one of {', '.join(entries)} (or a game registered with "
             f"register_ruleset), got {game!r:.60}",
+            document,
         )
     entry = entries[game]
     options = data["options"]
     if not isinstance(options, dict):
-        raise _bad(f"{where}.options", f"expected an object, got {options!r:.60}")
+        raise _bad(f"{where}.options", f"expected an object, got {options!r:.60}", document)
     kwargs: dict[str, object] = {}
     for name, value in options.items():
         try:
@@ -165,20 +175,22 @@ def rules_from_dict(data: object, where: str = "rules") -> Ruleset:
         except InvalidArgumentError:
             allowed = ", ".join(o.name for o in entry.options)
             raise _bad(
-                f"{where}.options", f"unknown option {name!r:.40} for {game} ({allowed})"
+                f"{where}.options",
+                f"unknown option {name!r:.40} for {game} ({allowed})",
+                document,
             ) from None
         try:
             kwargs[name] = option_from_json(value, option.hint)
         except CounterRulesError as exc:
-            raise _bad(f"{where}.options.{name}", str(exc)) from None
+            raise _bad(f"{where}.options.{name}", str(exc), document) from None
     try:
         return entry.build(**kwargs)
     except CounterRulesError as exc:
-        raise _bad(f"{where}.options", str(exc)) from None
+        raise _bad(f"{where}.options", str(exc), document) from None
     except (TypeError, ValueError, OverflowError) as exc:
         # A ruleset written by a user may not check its options as the
         # built-in ones do; its own error still comes out as the record's.
-        raise _bad(f"{where}.options", f"{type(exc).__name__}: {exc}") from None
+        raise _bad(f"{where}.options", f"{type(exc).__name__}: {exc}", document) from None
 
 
 # -- the record ----------------------------------------------------------------
@@ -254,7 +266,7 @@ class GameRecord:
             InvalidNotationError: The text is not a valid record; the message
                 names where the problem is.
         """
-        return cls.from_dict(_parse_json(text))
+        return cls.from_dict(parse_json(text))
 
     @classmethod
     def from_dict(cls, data: object) -> GameRecord:
@@ -515,5 +527,5 @@ def state_from_json(text: str | bytes) -> GameState:
         InvalidNotationError: The text is not a valid record; the message names
             where the problem is.
     """
-    _, state = _load(_parse_json(text))
+    _, state = _load(parse_json(text))
     return state

@@ -48,8 +48,9 @@ from collections.abc import Sequence
 
 from counter_rules._deal_sampler import DealPlan
 from counter_rules.cards import Card, Suit
+from counter_rules.dealing import shuffled, sort_hand
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.rulesets.base import Ruleset, shuffled, sort_hand
+from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import Deal, GameState, Phase
 from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
@@ -85,7 +86,7 @@ class _Knowledge:
         """Whether ``card`` counts toward a bound on suit ``key``, by the
         ruleset under the hand's trump (Counter's Eight of the suit is exempt
         from voids; under bowers the left bower counts toward trump)."""
-        return self.pv.rules.counts_toward_void(card, key, self.pv.trump)
+        return self.pv.rules.information.counts_toward_void(card, key, self.pv.trump)
 
     def _void(self, seat: int, key: _SuitKey) -> None:
         if seat not in self.visible:
@@ -106,7 +107,7 @@ class _Knowledge:
             self._played(seat, played.card)
             if seat in self.visible:
                 continue
-            for key in rules.voids_shown(plays[:j], played, trump, earlier):
+            for key in rules.information.voids_shown(plays[:j], played, trump, earlier):
                 self._void(seat, key)
 
     def _exchange(self, index: int) -> None:

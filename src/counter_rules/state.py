@@ -1,4 +1,5 @@
-"""The game state: :class:`GameState`, :class:`Phase`, :class:`Deal`, :class:`HandResult`.
+"""The game state: :class:`GameState` (and, from :mod:`counter_rules.hands`,
+:class:`Phase`, :class:`Deal` and :class:`HandResult`, which it holds).
 
 A :class:`GameState` is immutable: :func:`counter_rules.apply_move` returns a
 new one and never changes the old. States carry no validators (they would run
@@ -9,126 +10,20 @@ checked by the property tests.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
 
 from counter_rules._fields import FrozenFields
 from counter_rules.cards import Card, Suit
-from counter_rules.errors import InvalidArgumentError
+from counter_rules.hands import Deal, HandResult, Phase
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = ["Deal", "GameState", "HandResult", "Phase"]
 
 
-class Phase(enum.Enum):
-    """What the game is waiting for."""
-
-    BIDDING = "bidding"
-    """Players bid, one after another from the dealer's left (or all at once)."""
-    PLAYING = "playing"
-    """Players play cards to the current trick."""
-    PASSING = "passing"
-    """Every player passes one card to the left, all at once (Counter's Five)."""
-    GAME_OVER = "game over"
-    """The game has ended; :attr:`GameState.winners` is known."""
-
-    def __str__(self) -> str:
-        return self.value
-
-
 _GAME_OVER = Phase.GAME_OVER
-
-
-def _card_tuple(value: Iterable[Card | str]) -> tuple[Card, ...]:
-    if isinstance(value, str):
-        value = value.split()
-    elif not isinstance(value, Iterable) or isinstance(value, (Card, bytes, Mapping)):
-        raise InvalidArgumentError(
-            f"expected a sequence of cards or a text like 'AS 2S', got {value!r:.80}"
-        )
-    out = []
-    for item in value:
-        if isinstance(item, str):
-            item = Card.parse(item)
-        elif not isinstance(item, Card):
-            raise InvalidArgumentError(f"expected a Card or card text, got {item!r}")
-        out.append(item)
-    return tuple(out)
-
-
-def _hands_converter(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
-    if not isinstance(value, Iterable) or isinstance(value, (str, bytes, Mapping)):
-        raise InvalidArgumentError(
-            f"hands must be a sequence with one hand per seat, got {value!r:.80}"
-        )
-    return tuple(_card_tuple(hand) for hand in value)
-
-
-@attrs.frozen(kw_only=True)
-class Deal:
-    """The exact cards of one deal: a hand per seat, and the undealt stock.
-
-    ``stock[0]`` is the top card: the trump indicator where the ruleset turns
-    one up. Cards may be given as :class:`~counter_rules.Card` values or card
-    text. :func:`counter_rules.new_game` checks the deal against the ruleset
-    (hand sizes, the exact deck).
-
-    Raises:
-        InvalidArgumentError: A card appears twice, an item is not a card, or
-            ``hands`` (or one hand, or ``stock``) is not a sequence of cards.
-
-    Example:
-        >>> from counter_rules import Deal
-        >>> deal = Deal(hands=["AS 2S", "3S 4S"], stock="5S")
-        >>> [len(h) for h in deal.hands], str(deal.stock[0])
-        ([2, 2], '5♠')
-    """
-
-    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands_converter)
-    """The cards of each seat, seat 0 first."""
-    stock: tuple[Card, ...] = attrs.field(default=(), converter=_card_tuple)
-    """The undealt cards, top card first."""
-
-    def __attrs_post_init__(self) -> None:
-        seen: set[Card] = set()
-        for card in (*(c for hand in self.hands for c in hand), *self.stock):
-            if card in seen:
-                raise InvalidArgumentError(f"card {card} is dealt twice")
-            seen.add(card)
-
-
-@attrs.frozen
-class HandResult:
-    """The scored result of one finished hand."""
-
-    hand_number: int
-    """Which hand (1 for the first)."""
-    dealer: int
-    """The dealer of that hand."""
-    cards_dealt: int
-    """How many cards each player was dealt."""
-    trump: Suit | None
-    """The trump suit the hand started with."""
-    bids: tuple[int, ...]
-    """Each seat's bid."""
-    tricks_won: tuple[int, ...]
-    """The tricks each seat won."""
-    points: tuple[int, ...]
-    """The points each seat scored for the hand."""
-    scores: tuple[int, ...]
-    """The running totals after the hand."""
-    blind: tuple[bool, ...] = ()
-    """Which seats bid blind."""
-    exchanges: tuple[tuple[Card | None, ...], ...] = ()
-    """The hand's passes (Counter): for each exchange, the card each seat passed
-    (``None`` where a player's view does not know it)."""
-    tricks: tuple[TrickResult, ...] = ()
-    """The hand's tricks, in order (as the engine resolved them, without the
-    effects list; see :func:`counter_rules.explain_trick`)."""
 
 
 # slots=False: the fields live in the instance dict, which the engine hands to
@@ -234,7 +129,7 @@ class GameState(FrozenFields):
     def winners(self) -> tuple[int, ...]:
         """The seats with the top score once the game is over (all tied seats win);
         ``()`` while it goes on."""
-        if self.phase is not Phase.GAME_OVER:
+        if self.phase is not _GAME_OVER:
             return ()
         return self.rules.winners(self)
 

@@ -12,9 +12,10 @@ from fractions import Fraction
 import attrs
 
 from counter_rules._fields import FrozenFields
-from counter_rules.cards import KEY_COUNT, Card, Rank, Suit
+from counter_rules.cards import Card, Rank, Suit
+from counter_rules.moves import play_text
 
-__all__ = ["Effect", "PlayedCard", "TrickResult", "played_card"]
+__all__ = ["Effect", "PlayedCard", "TrickResult"]
 
 
 @attrs.frozen
@@ -37,25 +38,7 @@ class PlayedCard:
     """A Joker's call, ``"high"`` or ``"low"``, where the ruleset asks for one."""
 
     def __str__(self) -> str:
-        text = f"P{self.seat}:{self.card}"
-        if self.reveal is not None:
-            text += f"+{self.reveal}"
-        if self.call is not None:
-            text += f"({self.call})"
-        return text
-
-
-# Shared PlayedCard instances without reveal or call, by seat and card key.
-_PLAYED_TABLES: list[list[PlayedCard | None]] = [[None] * KEY_COUNT for _ in range(16)]
-
-
-def played_card(seat: int, card: Card) -> PlayedCard:
-    """The shared :class:`PlayedCard` for ``seat`` playing ``card`` with no reveal (internal)."""
-    table = _PLAYED_TABLES[seat]
-    played = table[card._key]
-    if played is None:
-        played = table[card._key] = PlayedCard(seat, card)
-    return played
+        return play_text(self.seat, self.card, self.reveal, self.call)
 
 
 @attrs.frozen

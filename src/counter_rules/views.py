@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import attrs
 
-from counter_rules._core import SEATS, compute_legal, derive, register_move_source
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import seat_problem
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Move
+from counter_rules.hands import HandResult, Phase
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.state import GameState, HandResult, Phase
+from counter_rules.state import GameState
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = ["PlayerView", "view"]
@@ -156,9 +156,10 @@ def view(state: GameState, seat: int) -> PlayerView:
     if not isinstance(state, GameState):
         raise InvalidArgumentError(f"state must be a GameState, got {state!r}")
     players = state.players
-    if type(seat) is not int or not 0 <= seat < players:
-        raise InvalidArgumentError(f"seat must be 0..{players - 1}, got {seat!r}")
-    hidden_own = state.rules.own_hand_hidden(state)
+    problem = seat_problem(seat, players)
+    if problem is not None:
+        raise InvalidArgumentError(f"seat must be {problem}")
+    hidden_own = state.rules.information.own_hand_hidden(state)
     others: tuple[tuple[Card, ...] | None, ...] = (None,) * players
     if hidden_own:
         others = tuple(None if s == seat else h for s, h in enumerate(state.hands))
@@ -170,75 +171,63 @@ def view(state: GameState, seat: int) -> PlayerView:
     exchanges = tuple((e[seat], e[(seat - 1) % players]) for e in state.exchanges)
     my_pass = state.pending[seat] if state.phase is Phase.PASSING else None
     return PlayerView(
-        state.rules,
-        seat,
-        state.phase,
-        state.hand_number,
-        state.dealer,
-        state.leader,
-        state.to_act,
-        None if hidden_own else state.hands[seat],
-        others,
-        tuple(len(h) for h in state.hands),
-        bids,
-        blind,
-        state.tricks_won,
-        state.trick,
-        state.tricks,
-        state.trump,
-        state.trump_card,
-        state.stock[: _face_up_count(state)],
-        len(state.stock),
-        state.doubled_lead,
-        state.scores,
-        _public_history(state.history, seat),
-        state.cards_dealt,
-        my_pass,
-        exchanges,
+        rules=state.rules,
+        seat=seat,
+        phase=state.phase,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        leader=state.leader,
+        to_act=state.to_act,
+        hand=None if hidden_own else state.hands[seat],
+        others=others,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        bids=bids,
+        blind=blind,
+        tricks_won=state.tricks_won,
+        trick=state.trick,
+        tricks=state.tricks,
+        trump=state.trump,
+        trump_card=state.trump_card,
+        face_up=state.stock[: _face_up_count(state)],
+        stock_size=len(state.stock),
+        doubled_lead=state.doubled_lead,
+        scores=state.scores,
+        history=_public_history(state.history, seat),
+        cards_dealt=state.cards_dealt,
+        my_pass=my_pass,
+        my_exchanges=exchanges,
     )
 
 
-def proxy_state(player_view: PlayerView) -> GameState:
+def proxy_state(player_view: PlayerView, to_act: frozenset[int]) -> GameState:
     """A state with the view's public information and only the seat's own hand
-    (other hands empty): enough for the ruleset to list the seat's legal moves."""
+    (the other hands empty), with ``to_act`` as the seats to act: enough for
+    the ruleset to list that seat's legal moves (internal; the engine lists a
+    view's moves with it). Its stock holds only the face-up cards the view
+    shows, and its seed is 0: neither is read when moves are listed."""
     players = player_view.players
-    hands = tuple((player_view.hand or ()) if s == player_view.seat else () for s in range(players))
-    pending: tuple[Card | None, ...] = (None,) * players
+    own = player_view.hand or ()
     return GameState(
-        player_view.rules,
-        player_view.phase,
-        player_view.hand_number,
-        player_view.dealer,
-        hands,
-        player_view.bids,
-        player_view.tricks_won,
-        player_view.trick,
-        player_view.leader,
-        player_view.trump,
-        player_view.face_up,
-        player_view.scores,
-        player_view.tricks,
-        player_view.to_act,
-        player_view.doubled_lead,
-        pending,
-        0,
-        player_view.history,
-        player_view.cards_dealt,
-        player_view.trump_card,
-        player_view.blind,
-        (),
+        rules=player_view.rules,
+        phase=player_view.phase,
+        hand_number=player_view.hand_number,
+        dealer=player_view.dealer,
+        hands=tuple(own if s == player_view.seat else () for s in range(players)),
+        bids=player_view.bids,
+        tricks_won=player_view.tricks_won,
+        trick=player_view.trick,
+        leader=player_view.leader,
+        trump=player_view.trump,
+        stock=player_view.face_up,
+        scores=player_view.scores,
+        tricks=player_view.tricks,
+        to_act=to_act,
+        doubled_lead=player_view.doubled_lead,
+        pending=(None,) * players,
+        seed=0,
+        history=player_view.history,
+        cards_dealt=player_view.cards_dealt,
+        trump_card=player_view.trump_card,
+        blind=player_view.blind,
+        exchanges=(),
     )
-
-
-def _view_moves(player_view: object) -> tuple[Move, ...]:
-    """The legal moves of the view's seat: :func:`counter_rules.legal_moves` of a view."""
-    assert isinstance(player_view, PlayerView)
-    seat = player_view.seat
-    if seat not in player_view.to_act:
-        return ()
-    if player_view.phase is Phase.PASSING and player_view.my_pass is not None:
-        return ()
-    return compute_legal(derive(proxy_state(player_view), {"to_act": SEATS[seat]}))
-
-
-register_move_source(PlayerView, _view_moves)

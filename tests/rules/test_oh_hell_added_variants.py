@@ -21,7 +21,7 @@ from counter_rules import (
     state_from_json,
     state_to_json,
 )
-from counter_rules.rulesets.plain_tricks import JOKER_STYLES
+from counter_rules.rulesets.parts.jokers import JOKER_STYLES
 
 SPADES, HEARTS, DIAMONDS, CLUBS = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 

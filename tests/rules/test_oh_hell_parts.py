@@ -3,8 +3,9 @@
 Like python-chess testing ``legal_moves`` against ``is_legal``, the move lists
 of random games are checked against the one decider of each move kind
 (:meth:`OhHell.play_error`, :meth:`OhHell.bid_error`); and the voids
-:meth:`OhHell.voids_shown` reports for every play are checked against the real
-hidden hand of its player.
+the information companion reports for every play
+(:meth:`~counter_rules.rulesets.oh_hell_companions.OhHellInformation.voids_shown`)
+are checked against the real hidden hand of its player.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from counter_rules import (
     new_game,
 )
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.information import Information
 from counter_rules.rulesets.parts.jokers import CALLS
 
 OPTION_SETS: dict[str, OhHell] = {
@@ -177,7 +179,7 @@ def _check_voids(rules: Ruleset, voids_shown: VoidsShown, seeds: range) -> int:
             voids = voids_shown(state.trick, played, trump, trumps)
             hand = state.hands[move.seat]
             for suit in voids:
-                held = [c for c in hand if rules.counts_toward_void(c, suit, trump)]
+                held = [c for c in hand if rules.information.counts_toward_void(c, suit, trump)]
                 assert not held, (rules, state.trick, move, suit, held)
             shown += len(voids)
     return shown
@@ -188,7 +190,7 @@ def test_voids_shown_hold_in_the_players_real_hand(name: str) -> None:
     """A play shows a void only in suits of which its player holds no card that
     counts toward one (checked against the hidden hands of random games)."""
     rules = OPTION_SETS[name]
-    assert _check_voids(rules, rules.voids_shown, range(4)) > 0
+    assert _check_voids(rules, rules.information.voids_shown, range(4)) > 0
 
 
 def test_the_base_rule_of_voids_is_plain_follow_suit() -> None:
@@ -197,24 +199,26 @@ def test_the_base_rule_of_voids_is_plain_follow_suit() -> None:
     rules = OPTION_SETS["plain"]
 
     def base(*args: object) -> tuple[Suit | None, ...]:
-        return Ruleset.voids_shown(rules, *args)  # type: ignore[arg-type]
+        return Information().voids_shown(*args)  # type: ignore[arg-type]
 
     assert _check_voids(rules, base, range(4)) > 0
     led = (PlayedCard(0, Card.parse("2H")),)
-    assert Ruleset.voids_shown(rules, led, PlayedCard(1, Card.parse("3S")), None, 0) == (
+    assert Information().voids_shown(led, PlayedCard(1, Card.parse("3S")), None, 0) == (
         Suit.HEARTS,
     )
-    assert Ruleset.voids_shown(rules, led, PlayedCard(1, Card.parse("3H")), None, 0) == ()
-    assert Ruleset.voids_shown(rules, (), PlayedCard(0, Card.parse("3H")), None, 0) == ()
-    assert Ruleset.counts_toward_void(rules, Card.parse("3H"), Suit.HEARTS, Suit.SPADES)
-    assert not Ruleset.counts_toward_void(rules, Card.parse("3H"), Suit.SPADES, Suit.SPADES)
+    assert Information().voids_shown(led, PlayedCard(1, Card.parse("3H")), None, 0) == ()
+    assert Information().voids_shown((), PlayedCard(0, Card.parse("3H")), None, 0) == ()
+    assert Information().counts_toward_void(Card.parse("3H"), Suit.HEARTS, Suit.SPADES)
+    assert not Information().counts_toward_void(Card.parse("3H"), Suit.SPADES, Suit.SPADES)
 
 
 def test_a_card_off_suit_shows_a_void_in_the_led_suit() -> None:
     """Unable to follow, any card may be played: a card off the led suit shows a void in it."""
     rules = OPTION_SETS["plain"]
     led = (PlayedCard(0, Card.parse("2H")),)
-    assert rules.voids_shown(led, PlayedCard(1, Card.parse("3S")), Suit.CLUBS, 0) == (Suit.HEARTS,)
+    assert rules.information.voids_shown(led, PlayedCard(1, Card.parse("3S")), Suit.CLUBS, 0) == (
+        Suit.HEARTS,
+    )
 
 
 def test_must_trump_a_plain_card_off_suit_shows_no_trumps_either() -> None:
@@ -222,7 +226,7 @@ def test_must_trump_a_plain_card_off_suit_shows_no_trumps_either() -> None:
     a void in the led suit and in trumps."""
     rules = OPTION_SETS["must-trump"]
     led = (PlayedCard(0, Card.parse("2H")),)
-    voids = rules.voids_shown(led, PlayedCard(1, Card.parse("3S")), Suit.CLUBS, 0)
+    voids = rules.information.voids_shown(led, PlayedCard(1, Card.parse("3S")), Suit.CLUBS, 0)
     assert set(voids) == {Suit.HEARTS, Suit.CLUBS}
 
 
@@ -232,12 +236,12 @@ def test_unbroken_trump_lead_shows_only_trumps_held() -> None:
     played it shows nothing."""
     rules = OPTION_SETS["trumps-broken"]
     lead = PlayedCard(0, Card.parse("2C"))
-    assert set(rules.voids_shown((), lead, Suit.CLUBS, 0)) == {
+    assert set(rules.information.voids_shown((), lead, Suit.CLUBS, 0)) == {
         Suit.HEARTS,
         Suit.SPADES,
         Suit.DIAMONDS,
     }
-    assert rules.voids_shown((), lead, Suit.CLUBS, 1) == ()
+    assert rules.information.voids_shown((), lead, Suit.CLUBS, 1) == ()
 
 
 def test_a_joker_played_at_any_time_shows_nothing() -> None:
@@ -246,9 +250,9 @@ def test_a_joker_played_at_any_time_shows_nothing() -> None:
     joker = PlayedCard(1, Card.parse("Jo"), None, None)
     led = (PlayedCard(0, Card.parse("2H")),)
     for name in ("loser-jokers", "high-jokers"):
-        assert OPTION_SETS[name].voids_shown(led, joker, Suit.CLUBS, 0) == ()
+        assert OPTION_SETS[name].information.voids_shown(led, joker, Suit.CLUBS, 0) == ()
     called = PlayedCard(1, Card.parse("Jo"), None, "high")
-    assert OPTION_SETS["atkinson-jokers"].voids_shown(led, called, Suit.CLUBS, 0) == ()
+    assert OPTION_SETS["atkinson-jokers"].information.voids_shown(led, called, Suit.CLUBS, 0) == ()
 
 
 def test_an_atkinson_joker_lead_shows_a_hand_of_jokers() -> None:
@@ -256,7 +260,7 @@ def test_an_atkinson_joker_lead_shows_a_hand_of_jokers() -> None:
     every suit void."""
     rules = OPTION_SETS["atkinson-jokers"]
     lead = PlayedCard(0, Card.parse("Jo"), None, "low")
-    assert set(rules.voids_shown((), lead, Suit.CLUBS, 2)) == set(Suit)
+    assert set(rules.information.voids_shown((), lead, Suit.CLUBS, 2)) == set(Suit)
 
 
 def test_a_brader_joker_lead_asks_for_jokers() -> None:
@@ -264,9 +268,9 @@ def test_a_brader_joker_lead_asks_for_jokers() -> None:
     Joker, played to a led Joker, shows the player holds no Joker."""
     rules = OPTION_SETS["brader-jokers"]
     led = (PlayedCard(0, Card.parse("Jo")),)
-    voids = rules.voids_shown(led, PlayedCard(1, Card.parse("3C")), Suit.CLUBS, 0)
+    voids = rules.information.voids_shown(led, PlayedCard(1, Card.parse("3C")), Suit.CLUBS, 0)
     assert voids == (None,)
-    assert rules.counts_toward_void(Card.parse("Jo/1"), None, Suit.CLUBS)
+    assert rules.information.counts_toward_void(Card.parse("Jo/1"), None, Suit.CLUBS)
 
 
 def test_bowers_the_left_bower_follows_trump_and_counts_toward_trumps_void() -> None:
@@ -276,17 +280,17 @@ def test_bowers_the_left_bower_follows_trump_and_counts_toward_trumps_void() -> 
     its own suit (at no trump, every Jack does)."""
     rules = OPTION_SETS["bowers"]
     led = (PlayedCard(0, Card.parse("2D")),)
-    assert rules.voids_shown(led, PlayedCard(1, Card.parse("JD")), Suit.HEARTS, 0) == (
+    assert rules.information.voids_shown(led, PlayedCard(1, Card.parse("JD")), Suit.HEARTS, 0) == (
         Suit.DIAMONDS,
     )
     jd, js, jh = Card.parse("JD"), Card.parse("JS"), Card.parse("JH")
-    assert not rules.counts_toward_void(jd, Suit.DIAMONDS, Suit.HEARTS)
-    assert rules.counts_toward_void(jd, Suit.HEARTS, Suit.HEARTS)
-    assert rules.counts_toward_void(jh, Suit.HEARTS, Suit.HEARTS)
-    assert rules.counts_toward_void(js, Suit.SPADES, Suit.HEARTS)
-    assert not rules.counts_toward_void(js, Suit.HEARTS, Suit.HEARTS)
-    assert rules.counts_toward_void(jd, Suit.DIAMONDS, None)
-    assert rules.counts_toward_void(Card.parse("QD"), Suit.DIAMONDS, Suit.HEARTS)
+    assert not rules.information.counts_toward_void(jd, Suit.DIAMONDS, Suit.HEARTS)
+    assert rules.information.counts_toward_void(jd, Suit.HEARTS, Suit.HEARTS)
+    assert rules.information.counts_toward_void(jh, Suit.HEARTS, Suit.HEARTS)
+    assert rules.information.counts_toward_void(js, Suit.SPADES, Suit.HEARTS)
+    assert not rules.information.counts_toward_void(js, Suit.HEARTS, Suit.HEARTS)
+    assert rules.information.counts_toward_void(jd, Suit.DIAMONDS, None)
+    assert rules.information.counts_toward_void(Card.parse("QD"), Suit.DIAMONDS, Suit.HEARTS)
 
 
 @pytest.mark.parametrize(
@@ -304,7 +308,7 @@ def test_options_that_change_play_or_resolution_leave_the_plain_quick_paths(
 ) -> None:
     """The engine's quick paths for plain Oh Hell stand in for the methods only
     where the options keep plain following (plays) and plain winners (tricks)."""
-    from counter_rules.rulesets._shortcuts import SHORTCUT_NONE, SHORTCUT_PLAIN
+    from counter_rules.rulesets.base import SHORTCUT_NONE, SHORTCUT_PLAIN
 
     plain = OhHell(players=4, schedule=(5,)).shortcuts()
     assert (plain.plays, plain.tricks) == (SHORTCUT_PLAIN, SHORTCUT_PLAIN)
@@ -337,8 +341,10 @@ def test_any_ruleset_lists_exactly_what_its_deciders_accept(rules: OhHell, seed:
         trump = state.trump
         trumps = sum(1 for t in state.tricks for p in t.plays if p.card.suit is trump)
         played = PlayedCard(move.seat, move.card, None, move.call)
-        for suit in rules.voids_shown(state.trick, played, trump, trumps):
-            assert not [c for c in state.hands[seat] if rules.counts_toward_void(c, suit, trump)]
+        for suit in rules.information.voids_shown(state.trick, played, trump, trumps):
+            assert not [
+                c for c in state.hands[seat] if rules.information.counts_toward_void(c, suit, trump)
+            ]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -348,7 +354,7 @@ def test_counter_voids_shown_hold_in_the_players_real_hand(players: int) -> None
     from counter_rules import Counter
 
     rules = Counter(players=players, target=6)
-    assert _check_voids(rules, rules.voids_shown, range(6)) > 0
+    assert _check_voids(rules, rules.information.voids_shown, range(6)) > 0
     eight = Card.parse("8S")
-    assert not rules.counts_toward_void(eight, Suit.SPADES, Suit.HEARTS)
-    assert rules.counts_toward_void(Card.parse("9S"), Suit.SPADES, Suit.HEARTS)
+    assert not rules.information.counts_toward_void(eight, Suit.SPADES, Suit.HEARTS)
+    assert rules.information.counts_toward_void(Card.parse("9S"), Suit.SPADES, Suit.HEARTS)

@@ -30,12 +30,13 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Final
 
+from counter_rules.builders import played_card
 from counter_rules.cards import KEY_COUNT, Card
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.moves import Move, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState, Phase
-from counter_rules.trick import PlayedCard, played_card
+from counter_rules.trick import PlayedCard
 
 __all__ = ["GeneralSearch", "OutOfTime", "deck_index", "position_key"]
 
@@ -146,7 +147,7 @@ class GeneralSearch:
             s for s in range(players) if not side >> s & 1
         ]
         self.index = deck_index(rules)
-        self.calls = rules.jokers_called
+        self.calls = rules.advice.jokers_called
         self.bounds: dict[tuple[int, ...], int] = {}
         self.targets: dict[tuple[int, ...], int] = {}
         self.best: dict[tuple[int, ...], int] = {}

@@ -8,7 +8,7 @@ current trick, the leader. The rules are asked through the functions the
 engine runs for those rulesets, and their answers are kept by a compact key:
 
 - the legal plays come from
-  :func:`~counter_rules.rulesets._shortcuts.plain_plays`, kept by the seat, its
+  :func:`~counter_rules.rulesets.plain_tricks.plain_plays`, kept by the seat, its
   hand and the led card (the function follows the led card's suit and reads
   nothing else of the trick);
 - the winner of a trick comes from
@@ -46,13 +46,13 @@ from time import perf_counter
 from typing import Final
 
 from counter_rules.analysis._general import OutOfTime
+from counter_rules.builders import played_card
 from counter_rules.cards import KEY_COUNT, SUIT_OF_KEY, Card, Suit
+from counter_rules.engine.tables import tables_for
 from counter_rules.moves import Play
-from counter_rules.rulesets._shortcuts import SHORTCUT_PLAIN, plain_plays
-from counter_rules.rulesets.base import Ruleset, tables_for
-from counter_rules.rulesets.plain_tricks import best_card, plain_level, resolve_suited
+from counter_rules.rulesets.base import SHORTCUT_PLAIN, Ruleset
+from counter_rules.rulesets.plain_tricks import best_card, plain_level, plain_plays, resolve_suited
 from counter_rules.state import GameState, Phase
-from counter_rules.trick import played_card
 
 __all__ = ["PlainSearch", "PlainTables", "plain_applies", "plain_tables"]
 
@@ -452,8 +452,9 @@ class PlainSearch:
 
     def _top_trumps(self) -> int:
         """The highest remaining trumps that one hand holds in a row from the
-        top (a mask): each wins the trick it is played to (no trump: none)."""
-        if self.trump_suit < 0:
+        top (a mask): each wins the trick it is played to (no trump, or
+        identical cards in the deck, one of which may be played first: none)."""
+        if self.trump_suit < 0 or self.ties:
             return 0
         cards = self._remaining(self.trump_suit)
         if not cards:

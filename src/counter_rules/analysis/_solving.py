@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from counter_rules.analysis._general import GeneralSearch
 from counter_rules.analysis._plain import PlainSearch, plain_applies
+from counter_rules.checks import seat_problem
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move, Play
@@ -47,8 +48,10 @@ def check_position(state: object, function: str) -> GameState:
 
 
 def _check_seat(seat: object, players: int, what: str) -> int:
-    if type(seat) is not int or not 0 <= seat < players:
-        raise InvalidArgumentError(f"{what} must be a seat 0..{players - 1}, got {seat!r:.40}")
+    problem = seat_problem(seat, players)
+    if problem is not None:
+        raise InvalidArgumentError(f"{what} must be {problem}")
+    assert isinstance(seat, int)
     return seat
 
 
@@ -56,7 +59,7 @@ def side_of(seats: object, players: int) -> int:
     """The bit set of ``seats`` (a collection of seat numbers), checked."""
     if isinstance(seats, str | bytes) or not isinstance(seats, Iterable):
         raise InvalidArgumentError(
-            f"seats must be a collection of seats 0..{players - 1} such as (0, 2), "
+            f"seats must be a collection of seats from 0 to {players - 1} such as (0, 2), "
             f"got {seats!r:.40}"
         )
     side = 0

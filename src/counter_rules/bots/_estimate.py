@@ -3,7 +3,7 @@
 Three tools, from cheap to exact:
 
 - :func:`static_power`: a number in [0, 1] per card, the ruleset's fixed
-  guess (:meth:`~counter_rules.Ruleset.trick_power`); no sampling.
+  guess (:meth:`~counter_rules.rulesets.advice.Advice.trick_power`); no sampling.
 - :func:`card_chances`: before the play (for bidding), how often each card of
   the hand wins a random trick against sampled hands of the others, asking the
   ruleset's own trick resolution (:func:`counter_rules.resolve_trick` without
@@ -40,7 +40,7 @@ __all__ = [
 
 def static_power(card: Card, trump: Suit | None, rules: Ruleset) -> float:
     """A fixed guess, in [0, 1], of how likely ``card`` is to win a trick."""
-    return rules.trick_power(card, trump)
+    return rules.advice.trick_power(card, trump)
 
 
 def hand_over(state: GameState, hand_number: int) -> bool:
@@ -57,9 +57,9 @@ def _random_play(
     seat: int,
 ) -> PlayedCard:
     """A random legal play of ``hand`` to the trick so far, as the ruleset's
-    own :meth:`~counter_rules.Ruleset.plays_from` lists them; a random card
+    own :meth:`~counter_rules.rulesets.advice.Advice.plays_from` lists them; a random card
     of the hand where the rules need more of the state than the trick."""
-    legal = rules.plays_from(hand, tuple(plays), trump, seat)
+    legal = rules.advice.plays_from(hand, tuple(plays), trump, seat)
     if legal:
         play = legal[rng.randrange(len(legal))]
         return PlayedCard(seat, play.card, play.reveal, play.call)
@@ -77,14 +77,14 @@ def card_chances(player_view: PlayerView, rng: random.Random, samples: int) -> d
     Each sample draws the others' hands with :func:`counter_rules.sample_world`,
     puts the card at a random place in a trick whose other cards are random
     legal plays from those hands (the ruleset's
-    :meth:`~counter_rules.Ruleset.plays_from`), and asks the ruleset who wins.
+    :meth:`~counter_rules.rulesets.advice.Advice.plays_from`), and asks the ruleset who wins.
     """
     rules = player_view.rules
     hand = player_view.hand or ()
     me = player_view.seat
     players = player_view.players
     trump, trump_card = player_view.trump, player_view.trump_card
-    atkinson = rules.jokers_called
+    atkinson = rules.advice.jokers_called
     wins = dict.fromkeys(hand, 0)
     for _ in range(samples):
         world = sample_world(player_view, rng)
@@ -157,7 +157,7 @@ def wants_trick(
 
     Under the bid: win; at the bid: lose. Once the bid cannot be made any
     more, the ruleset answers from its scoring
-    (:meth:`~counter_rules.Ruleset.more_tricks_pay`): schemes that pay for
+    (:meth:`~counter_rules.rulesets.advice.Advice.more_tricks_pay`): schemes that pay for
     tricks on a missed bid keep winning; Counter chases tricks only when
     enough of them pay and otherwise ducks for the point of a trickless hand.
     """
@@ -167,7 +167,7 @@ def wants_trick(
         return True
     if won == bid:
         return False
-    return rules.more_tricks_pay(bid, won, left)
+    return rules.advice.more_tricks_pay(bid, won, left)
 
 
 def pass_choice(rules: Ruleset, moves: Sequence[Move], trump: Suit | None, want: bool) -> Move:

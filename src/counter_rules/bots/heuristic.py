@@ -129,7 +129,7 @@ class HeuristicBot:
     def _unseen_card_chance(self, view: PlayerView, rng: random.Random) -> float:
         """Devil's bridge: how often the hidden single card would win."""
         rules = view.rules
-        atkinson = rules.jokers_called
+        atkinson = rules.advice.jokers_called
         players = view.players
         wins = 0
         for _ in range(self.samples):
@@ -155,7 +155,7 @@ class HeuristicBot:
             return _nearest(blind, view.cards_dealt // view.players)
         sighted = [b for b in bids if not b.blind] or bids
         expected = self.expected_tricks(view, rng)
-        if view.rules.cautious_bidding:
+        if view.rules.advice.cautious_bidding:
             expected = min(expected, self.max_counter_bid)
         return _nearest(sighted, expected)
 

@@ -123,7 +123,7 @@ class _Policy:
         self.rules = rules
         self.greedy = greedy
         self.cache: dict[tuple[Card, Suit | None], float] = {}
-        self.cautious = rules.cautious_bidding
+        self.cautious = rules.advice.cautious_bidding
 
     def power(self, card: Card, trump: Suit | None) -> float:
         key = (card, trump)
@@ -197,7 +197,7 @@ def _rewards(state: GameState, hand_number: int, scale: float, target: int | Non
     if target is not None:
         chances = win_chances(result.scores, target)
         return [(players * c - 1) / (players - 1) / scale for c in chances]
-    if state.rules.one_team:
+    if state.rules.advice.one_team:
         team = sum(points) / players / scale
         return [team] * players
     total = sum(points)
@@ -218,7 +218,7 @@ def _race_scale(scores: Sequence[int], seat: int, target: int) -> float:
 
 def _reward_scale(rules: Ruleset, cards: int) -> float:
     """About what a good hand scores, so that rewards span roughly -1..1."""
-    return rules.good_hand_points(cards)
+    return rules.advice.good_hand_points(cards)
 
 
 def _check_positive(name: str, value: object, allowed: str) -> None:
@@ -311,7 +311,7 @@ class ISMCTSBot:
             if not sighted or view.hand is None:
                 return list(moves), {}
             expected = sum(card_chances(view, rng, _PRIOR_SAMPLES).values())
-            if view.rules.cautious_bidding:
+            if view.rules.advice.cautious_bidding:
                 expected = min(expected, 5.0)
             near = [m for m in sighted if abs(m.tricks - expected) <= _BID_WINDOW]
             if not near:
@@ -324,7 +324,7 @@ class ISMCTSBot:
             )
             chances = move_chances(view, moves, rng, _PRIOR_SAMPLES)
             bias = {m: (c if want else 1 - c) for m, c in zip(moves, chances, strict=True)}
-            if view.rules.target_score is not None:
+            if view.rules.advice.target_score is not None:
                 # As the heuristic: keep strong cards when winning, shed them
                 # when ducking.
                 for m in moves:
@@ -346,7 +346,7 @@ class ISMCTSBot:
             return root, candidates
         policy = _Policy(view.rules, self.rollout == "greedy")
         rules = view.rules
-        target = rules.target_score
+        target = rules.advice.target_score
         if target is None:
             scale, fade = _reward_scale(rules, view.cards_dealt), 1.0
         else:

@@ -55,10 +55,10 @@ def _parser() -> Parser:
         description="Play, simulate and explain the trick-taking game Counter and the "
         "Oh Hell family.",
         epilog="example:\n  counter-rules play --rules up-and-down --players 5\n\n"
-        "counter-rules COMMAND --help describes each command.",
+        "counter-rules help COMMAND (or COMMAND --help) describes each command.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("-V", "--version", action="version", version=_version())
     sub = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", parser_class=Parser
     )
@@ -71,7 +71,7 @@ def _parser() -> Parser:
             epilog="example:\n" + "\n".join(f"  {line}" for line in command.EXAMPLES),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        child.add_argument("--version", action="version", version=_version())
+        child.add_argument("-V", "--version", action="version", version=_version())
         child.set_defaults(run=command.run)
         command.add_arguments(child)
     return parser
@@ -115,10 +115,19 @@ def main(
     stdout = sys.stdout if out is None else out
     errors = sys.stderr if err is None else err
     command = "counter-rules"
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not words:
+        words = ["--help"]  # a bare command shows what it can do
+    elif words[0] == "help":
+        words = [*words[1:2], "--help"]  # help [COMMAND]
     try:
+        parser = _parser()
         with contextlib.redirect_stdout(stdout):  # --help and --version
-            args = _parser().parse_args(argv)
+            args, unknown = parser.parse_known_args(words)
         command = f"counter-rules {args.command}"
+        if unknown:
+            # Said by the subcommand, whose options they are not.
+            raise UsageError(f"unrecognized arguments: {' '.join(unknown)}", command)
         color = wants_color(stdout, getattr(args, "no_color", False))
         streams = Streams(stdout, sys.stdin if inp is None else inp, errors, color)
         status: int = args.run(args, streams)

@@ -14,7 +14,7 @@ import attrs
 
 from counter_rules.bots import BOT_NAMES, Bot, bot_from_name
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import SEED_LIMIT, seed_problem
+from counter_rules.checks import SEED_LIMIT, counted, seed_problem
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import (
@@ -78,8 +78,9 @@ class Streams:
 
 
 def wants_color(stream: TextIO, no_color: bool) -> bool:
-    """Colour only on a terminal, and never with ``--no-color`` or ``NO_COLOR`` set."""
-    if no_color or os.environ.get("NO_COLOR"):
+    """Colour only on a terminal, and never with ``--no-color``, ``NO_COLOR`` set
+    or ``TERM=dumb`` (a terminal that shows no colours)."""
+    if no_color or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
@@ -195,8 +196,16 @@ def seed_number(name: str) -> Any:
     digits = len(str(SEED_LIMIT))
 
     def parse(text: str) -> int:
-        if not re.fullmatch(rf"[+-]?[0-9]{{1,{digits}}}", text.strip()):
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r}")
+        if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r:.60}")
+        if len(text.strip().lstrip("+-")) > digits:
+            # Too long to be a seed: said with the range, without the number itself.
+            problem = seed_problem(SEED_LIMIT)
+            assert problem is not None
+            raise argparse.ArgumentTypeError(
+                f"{name} must be {problem.partition(', got')[0]}, got a number of "
+                f"{len(text.strip().lstrip('+-'))} digits"
+            )
         problem = seed_problem(int(text))
         if problem is not None:
             raise argparse.ArgumentTypeError(f"{name} must be {problem}")
@@ -205,8 +214,11 @@ def seed_number(name: str) -> Any:
     return parse
 
 
-def record_text(path: str, number: int | None, label: str, command: str) -> str:
-    """The text of one game record in the file ``path``: the whole file when
+def record_text(
+    path: str, number: int | None, label: str, command: str, stdin: TextIO | None = None
+) -> str:
+    """The text of one game record in the file ``path`` (``-``: ``stdin``, when
+    given): the whole file when
     it holds one record, its ``number``-th line (from 1) when it holds several,
     one a line, as ``simulate --records`` writes them.
 
@@ -220,8 +232,11 @@ def record_text(path: str, number: int | None, label: str, command: str) -> str:
         return UsageError(f"{label} {problem}", command)
 
     try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
+        if path == "-" and stdin is not None:
+            text = stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
     except OSError as exc:
         raise usage(f"cannot be read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
@@ -298,9 +313,12 @@ def rules_from_args(args: argparse.Namespace) -> tuple[RulesetEntry, Ruleset]:
 
 
 # -- bots ----------------------------------------------------------------------------
-def bots_for(spec: str | None, seats: int, default: Sequence[str]) -> list[Bot]:
+def bots_for(
+    spec: str | None, seats: int, default: Sequence[str], seat_word: str = "seat"
+) -> list[Bot]:
     """The bots ``--bots`` names for ``seats`` seats: one name for every seat or
     one per seat; ``None`` takes ``default`` (its last name repeated).
+    ``seat_word`` is how the error names the seats (``"other seat"`` in ``play``).
 
     Raises:
         InvalidArgumentError: A wrong count or an unknown bot.
@@ -313,8 +331,9 @@ def bots_for(spec: str | None, seats: int, default: Sequence[str]) -> list[Bot]:
             names *= seats
     if len(names) != seats or not all(names):
         raise InvalidArgumentError(
-            f"--bots must name one bot for every seat or one per seat ({seats}), "
-            f"from {', '.join(BOT_NAMES)} or ismcts:N, got {spec!r}"
+            f"--bots must name one bot for every {seat_word} or one per {seat_word} "
+            f"({counted(seats, seat_word)}), from {', '.join(BOT_NAMES)} or ismcts:N, "
+            f"got {spec!r}"
         )
     bots = []
     for name in names:

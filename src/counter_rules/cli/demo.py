@@ -71,7 +71,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     out = streams.out
     rng = random.Random(args.seed)
     state = new_game(rules, seed=args.seed)
-    target = rules.target_score
+    target = rules.advice.target_score
     points = "point" if target == 1 else "points"
     out.write(f"Counter, {rules.players} players, first to {target} {points} (seed {args.seed})\n")
     _deal(state, streams)

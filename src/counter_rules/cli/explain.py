@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import counted
 from counter_rules.cli._common import Streams, UsageError, card_text, make_rules, whole_number
 from counter_rules.effects.base import fmt_half
 from counter_rules.engine import resolve_trick
@@ -95,7 +96,7 @@ def _reveals(texts: list[str], played: list[Card]) -> dict[int, Card]:
         index = int(index_text)
         if index >= len(played):
             raise UsageError(
-                f"--reveal {text!r}: the trick has {len(played)} cards, so I must be "
+                f"--reveal {text!r}: the trick has {counted(len(played), 'card')}, so I must be "
                 f"0..{len(played) - 1}",
                 "counter-rules explain",
             )
@@ -121,7 +122,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         counts = ruleset_entry("counter").players
         raise UsageError(
             f"a trick of Counter has one card per player, {counts[0]} to {counts[-1]}: "
-            f"got {len(played)} cards",
+            f"got {counted(len(played), 'card')}",
             "counter-rules explain",
         )
     rules = make_rules("counter", len(played) if args.players is None else args.players)

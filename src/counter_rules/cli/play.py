@@ -35,9 +35,9 @@ from counter_rules.cli._common import (
 )
 from counter_rules.cli.analyse import hint_text
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
-from counter_rules.errors import CounterRulesError
+from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
-from counter_rules.notation import format_move
+from counter_rules.notation import format_move, parse_move
 from counter_rules.records import record_of, state_from_json, state_to_json
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import import_plugin
@@ -51,7 +51,7 @@ SUMMARY = "play a game in the terminal against bots"
 DESCRIPTION = (
     "Play a whole game against bots. At each of your turns you see your hand,\n"
     "the trump, the bids, the tricks won and the cards on the table, and answer\n"
-    "with the number of a move or the move itself (QS, bid 2, pass KH). Other\n"
+    "with your bid (2), the number of a move or the move itself (QS, pass KH). Other\n"
     "answers: ? help, e explain the last trick, p the score sheet, u undo to your\n"
     "last decision, s [FILE] save the game, q quit. --resume goes on with a saved game."
 )
@@ -62,9 +62,10 @@ EXAMPLES = (
 )
 _HELP = """\
 Answers:
-  a number       the move with that number in the list
-  a move         as listed: QS or Q♠ for a card, 4S+4H for a Four showing another,
-                 bid 2, blind bid 2, pass KH
+  a number       while bidding, the bid (2 bids two tricks); else the move with
+                 that number in the list
+  a move         QS, Q♠ or 10h for a card, 4S+4H or 4S show 4H for a Four showing
+                 another, Jo high for a Joker's call, bid 2, blind bid 2, pass KH
   e              explain the last trick, effect by effect (e N: trick N of this hand)
   a              double-dummy advice: each move's value over worlds drawn from what you see
   p              the score sheet
@@ -87,8 +88,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="your seat, from 0 (default 0)",
     )  # fmt: skip
     parser.add_argument(
-        "--seed", type=seed_number("--seed"), default=None, help="the game's seed (default 1)"
-    )
+        "--seed", type=seed_number("--seed"), default=None,
+        help="the game's seed (default: a fresh one, printed at the start)",
+    )  # fmt: skip
     parser.add_argument(
         "--resume", default=None, metavar="FILE",
         help="go on with a game saved with s, or one of a file of records such as "
@@ -301,17 +303,21 @@ class Table:
         self.table(pv)
         kind = {Bid: "bid", Play: "play", Pass: "pass a card to your left"}[type(moves[0])]
         self.write(f"Your moves ({kind}):\n")
-        items = [f"{i:>2}) {_move_text(move):<8}" for i, move in enumerate(moves, 1)]
-        for start in range(0, len(items), 6):
-            self.write("  " + "  ".join(items[start : start + 6]).rstrip() + "\n")
-        texts: dict[str, Move] = {}
-        for move in moves:
-            for text in (format_move(move, ascii=True), format_move(move)):
-                body = text.partition(":")[2].lower().replace(" ", "")
-                texts[body] = move
-                texts[body.removeprefix("pass")] = move
+        bidding = isinstance(moves[0], Bid)
+        if bidding:
+            # A bid is typed as its number: the list shows the numbers themselves.
+            for blind in (False, True):
+                bids = [str(m.tricks) for m in moves if isinstance(m, Bid) and m.blind is blind]
+                if bids:
+                    self.write(f"  {'blind bid ' if blind else ''}{' '.join(bids)}\n")
+            prompt = "Your bid [the number; ? for help]: "
+        else:
+            items = [f"{i:>2}) {_move_text(move):<8}" for i, move in enumerate(moves, 1)]
+            for start in range(0, len(items), 6):
+                self.write("  " + "  ".join(items[start : start + 6]).rstrip() + "\n")
+            prompt = f"Your move [1-{len(moves)}; ? for help]: "
         while True:
-            self.write(f"Your move [1-{len(moves)}; ? for help]: ")
+            self.write(prompt)
             self.streams.out.flush()
             line = self.streams.inp.readline()
             if not line:
@@ -343,28 +349,34 @@ class Table:
                 if self.undo():
                     return None
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(moves):
-                return moves[int(answer) - 1]
-            found = None if answer.isdigit() else texts.get(answer.lower().replace(" ", ""))
-            if found is not None:
-                return found
-            self.write(
-                f"{answer!r} is not one of your moves: type its number (1 to {len(moves)}), "
-                f"the move as listed (e.g. {_move_text(moves[0])!r}) or ? for help\n"
-            )
+            if not bidding and answer.isdigit():
+                if 1 <= int(answer) <= len(moves):
+                    return moves[int(answer) - 1]
+                self.write(f"There is no move {answer}: the moves are numbered 1 to {len(moves)}\n")
+                continue
+            try:
+                return parse_move(answer, state=self.state, seat=self.me)
+            except IllegalMoveError as refused:
+                self.write(f"{answer!r} is not allowed: {refused.reason}\n")
+            except InvalidNotationError as unreadable:
+                numbers = "" if bidding else f" a move's number (1 to {len(moves)}),"
+                self.write(f"{unreadable}; or{numbers} ? for help\n")
 
     @staticmethod
     def verb(move: Move) -> str:
         return {Bid: "bid", Play: "play", Pass: "pass"}[type(move)]
 
     def save(self, path: str) -> None:
+        self.write(self.saved(path) + "\n")
+
+    def saved(self, path: str) -> str:
+        """Save the game to ``path``; what happened, in a sentence."""
         try:
             with open(path, "w", encoding="utf-8") as file:
                 file.write(state_to_json(self.state, indent=1) + "\n")
         except OSError as exc:
-            self.write(f"cannot save to {path!r}: {exc.strerror}\n")
-            return
-        self.write(f"Saved to {path}; counter-rules play --resume {path} goes on from here.\n")
+            return f"Cannot save to {path!r}: {exc.strerror}."
+        return f"Saved to {path}; counter-rules play --resume {path} goes on from here."
 
     def undo(self) -> bool:
         if not self.decisions:
@@ -406,9 +418,9 @@ class Table:
         self.write(f"\nGame over after {hands} {'hand' if hands == 1 else 'hands'}. {outcome}\n")
 
 
-_DEFAULTS = {"rules": "counter", "seed": 1}
-"""The values of ``--rules`` and ``--seed`` when not given (they come from the
-saved game under ``--resume``)."""
+_DEFAULTS = {"rules": "counter"}
+"""The values of ``--rules`` when not given (it comes from the saved game
+under ``--resume``); without ``--seed`` a fresh seed is drawn and printed."""
 
 
 def _resume_conflicts(args: argparse.Namespace) -> list[str]:
@@ -463,7 +475,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             f"--seat must be a seat from 0 to {rules.players - 1}, got {me}", "counter-rules play"
         )
     others = [s for s in range(rules.players) if s != me]
-    bots = dict(zip(others, bots_for(args.bots, len(others), ("heuristic",)), strict=True))
+    chosen = bots_for(args.bots, len(others), ("heuristic",), "other seat")
+    bots = dict(zip(others, chosen, strict=True))
     game = Table(rules, state, me, bots, ply, args.save, streams)
     playing = ", ".join(f"seat {s} {bot_name(bots[s])}" for s in others)
     game.write(
@@ -478,5 +491,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     try:
         return game.play()
     except _Quit as stop:
-        game.write(f"\nGame abandoned ({stop}).\n")
+        game.write("\n")
+        streams.err.write(f"Game abandoned ({stop}). {game.saved(args.save)}\n")
         return 1
+    except KeyboardInterrupt:
+        streams.err.write(f"\nGame abandoned (Ctrl-C). {game.saved(args.save)}\n")
+        raise

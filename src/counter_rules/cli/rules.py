@@ -106,8 +106,10 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     out = streams.out
     if args.name is None:
         out.write("Rulesets (counter-rules rules NAME prints the rules and the options):\n")
-        for entry in ruleset_entries():
-            out.write(f"  {entry.name:<12} {entry.title} ({_players(entry)} players)\n")
+        entries = ruleset_entries()
+        width = max(12, *(len(entry.name) for entry in entries))  # a plugin's name may be long
+        for entry in entries:
+            out.write(f"  {entry.name:<{width}} {entry.title} ({_players(entry)} players)\n")
         return 0
     try:
         entry = ruleset_entry(args.name)

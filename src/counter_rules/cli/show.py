@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import argparse
 
+from counter_rules.checks import counted
 from counter_rules.cli._common import Streams, UsageError, card_text, record_text, whole_number
 from counter_rules.cli.play import Table
 from counter_rules.engine import explain_trick
 from counter_rules.errors import CounterRulesError
 from counter_rules.records import GameRecord
-from counter_rules.rulesets.registry import import_plugin
+from counter_rules.rulesets.registry import import_plugin, ruleset_entry_for
 from counter_rules.trick import TrickResult
 
 __all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "add_arguments", "run"]
@@ -24,12 +25,15 @@ DESCRIPTION = (
 EXAMPLES = (
     "counter-rules show counter-rules-game.json",
     "counter-rules show games.jsonl --game 3 --explain",
+    "counter-rules show - < counter-rules-game.json",
 )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``show``."""
-    parser.add_argument("file", metavar="FILE", help="a record, or records one a line")
+    parser.add_argument(
+        "file", metavar="FILE", help="a record, or records one a line; - reads standard input"
+    )
     parser.add_argument(
         "--game", type=whole_number("--game"), default=1, metavar="N",
         help="the N-th record of a file of records, from 1 (default 1)",
@@ -58,9 +62,9 @@ class _Narrator(Table):
                 self.write(f"      - {effect}\n")
 
 
-def _record(path: str, number: int | None) -> GameRecord:
-    label = f"FILE {path!r}"
-    text = record_text(path, number, label, "counter-rules show")
+def _record(path: str, number: int | None, streams: Streams) -> GameRecord:
+    label = "standard input" if path == "-" else f"FILE {path!r}"
+    text = record_text(path, number, label, "counter-rules show", streams.inp)
     try:
         return GameRecord.from_json(text)
     except CounterRulesError as exc:
@@ -71,12 +75,15 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     """Print the recorded game."""
     for module in args.plugin:
         import_plugin(module)
-    record = _record(args.file, args.game)
+    record = _record(args.file, args.game, streams)
     states = list(record.replay())
     rules = record.rules
     table = _Narrator(rules, states[0], -1, {}, 0, "", streams)
     table.explain_all = args.explain
-    table.write(f"{rules!r}, seed {record.seed}, {len(record.moves)} moves\n")
+    table.write(
+        f"{ruleset_entry_for(rules).title}, {rules.players} players, seed {record.seed}, "
+        f"{counted(len(record.moves), 'move')}\n"
+    )
     table.deal_header()
     for move, before, after in zip(record.moves, states, states[1:], strict=False):
         table.state = after

@@ -12,9 +12,9 @@ from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.blackout import Blackout
 from counter_rules.rulesets.counter import Counter
 from counter_rules.rulesets.oh_hell import OhHell
+from counter_rules.rulesets.options import RulesetOption, RulesetSpec
 from counter_rules.rulesets.registry import (
     RulesetEntry,
-    RulesetOption,
     register_ruleset,
     ruleset_entries,
     ruleset_entry,
@@ -29,6 +29,7 @@ __all__ = [
     "Ruleset",
     "RulesetEntry",
     "RulesetOption",
+    "RulesetSpec",
     "UpAndDown",
     "register_ruleset",
     "ruleset_entries",

@@ -1,54 +1,72 @@
 """The interface between the engine and a ruleset.
 
-The engine (``counter_rules.engine``) runs the cycle every game here shares:
+The engine (:mod:`counter_rules.engine`) runs the cycle every game here shares:
 deal, bid, play tricks (with an optional simultaneous pass after a trick), score,
-deal again until the end. A :class:`Ruleset` supplies the parts: the deck and
-the deal, where trump comes from, which bids and plays are legal, how a trick
-is resolved, how a hand is scored and when the game ends.
+deal again until the end. A :class:`Ruleset` states the rules it asks about:
+the deck and the deal, where trump comes from, which bids and plays are legal,
+how a trick is resolved, how a hand is scored and when the game ends. It
+declares which of the engine's compiled paths state its rules
+(:meth:`Ruleset.shortcuts`) and, for the registry, its player counts and
+options (:attr:`Ruleset.spec`). Two companions answer what the rules of play
+never ask: :attr:`Ruleset.information` (what a seat may know) and
+:attr:`Ruleset.advice` (what bots ask).
 """
 
 from __future__ import annotations
 
 import abc
-import functools
-import random
-import weakref
-from collections.abc import Callable, Sequence
-from operator import attrgetter
+import warnings
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final
 
 import attrs
 
-from counter_rules.cards import Card, Rank, Suit, intern_card
+from counter_rules.cards import Card, Suit, intern_card
+from counter_rules.dealing import deal_order, sort_hand, sorted_deck, split_deal
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Play, seat_plays
-from counter_rules.rulesets._shortcuts import SHORTCUT_NONE, EngineTables, deal_order, split_deal
-from counter_rules.rulesets.plain_tricks import strength
+from counter_rules.hands import Deal, DealtHand, HandResult, Position
+from counter_rules.moves import Play
+from counter_rules.rulesets.advice import Advice
+from counter_rules.rulesets.bid_rules import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL
+from counter_rules.rulesets.information import Information
+from counter_rules.rulesets.options import RulesetSpec
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = [
+    "BIDS_FREE",
+    "BIDS_HOOK",
+    "BIDS_TOTAL",
     "NO_SHORTCUTS",
-    "DealtHand",
-    "EngineTables",
+    "SHORTCUT_COUNTER",
+    "SHORTCUT_NONE",
+    "SHORTCUT_PLAIN",
     "Ruleset",
     "Shortcuts",
-    "deal_order",
-    "hand_rng",
-    "shuffled",
-    "tables_for",
+    "keeps",
 ]
 
-_card_key = attrgetter("_key")
+SHORTCUT_NONE: Final = 0
+"""No shortcut: the engine calls the ruleset's method (plays, tricks, bids)."""
+SHORTCUT_PLAIN: Final = 1
+"""Plain Oh Hell: the follow rule and winner of
+:mod:`counter_rules.rulesets.plain_tricks`."""
+SHORTCUT_COUNTER: Final = 2
+"""Counter: :mod:`counter_rules.rulesets.counter_tricks`."""
 
 
 @attrs.frozen
 class Shortcuts:
     """Which of the engine's built-in fast paths a ruleset's rules are.
 
-    Each field is one of the constants of ``counter_rules.rulesets._shortcuts``:
-    ``SHORTCUT_NONE`` (ask the ruleset's method), ``SHORTCUT_PLAIN`` (plain Oh Hell's
-    follow rule and trick resolution) or ``SHORTCUT_COUNTER``
-    (:mod:`counter_rules.rulesets.counter_tricks`); for bids, ``SHORTCUT_NONE`` or
-    one of the ``BIDS_*`` rules of bids made in turn.
+    ``plays`` and ``tricks`` are :data:`SHORTCUT_NONE` (ask the ruleset's
+    method), :data:`SHORTCUT_PLAIN` (plain Oh Hell's follow rule and trick
+    winner) or :data:`SHORTCUT_COUNTER`
+    (:mod:`counter_rules.rulesets.counter_tricks`); ``bids`` is
+    :data:`SHORTCUT_NONE` or one of the rules of bids made in turn
+    (:data:`~counter_rules.rulesets.bid_rules.BIDS_FREE`,
+    :data:`~counter_rules.rulesets.bid_rules.BIDS_HOOK`,
+    :data:`~counter_rules.rulesets.bid_rules.BIDS_TOTAL`, stated in
+    :mod:`counter_rules.rulesets.bid_rules`).
     """
 
     plays: int = SHORTCUT_NONE
@@ -59,64 +77,49 @@ class Shortcuts:
     """How the engine lists the bids of the seat to bid."""
 
 
-NO_SHORTCUTS = Shortcuts()
+NO_SHORTCUTS: Final = Shortcuts()
 """No fast path: the engine asks the ruleset's methods for everything."""
 
+_PLAIN_INFORMATION: Final = Information()
+_PLAIN_ADVICE: Final = Advice()
+# The members that moved to a companion: name -> companion ("" for the first
+# dealer, which is seat 0 unless new_game names another).
+_MOVED: Final = {
+    **dict.fromkeys(("voids_shown", "counts_toward_void", "own_hand_hidden"), "information"),
+    **dict.fromkeys(
+        (
+            "one_team", "target_score", "jokers_called", "cautious_bidding", "trick_power",
+            "good_hand_points", "more_tricks_pay", "plays_from",
+        ),
+        "advice",
+    ),
+    "first_dealer": "",
+}  # fmt: skip
 
-def hand_rng(seed: int, hand_number: int, purpose: str = "deal") -> random.Random:
-    """The random generator of one hand of a game (internal).
 
-    A string seed is hashed with SHA-512 by :mod:`random`: stable across runs,
-    platforms and Python versions, and distinct for every (seed, hand, purpose).
+def _first_dealer() -> int:
+    return 0
+
+
+def keeps(rules: Ruleset, owner: type[Ruleset], *methods: str) -> bool:
+    """Whether the class of ``rules`` keeps the given methods as ``owner`` (a
+    built-in ruleset class) states them: how a built-in ruleset knows that a
+    fast path (:meth:`counter_rules.Ruleset.shortcuts`) still stands for its rules in a
+    subclass.
+
+    Example:
+        >>> import attrs
+        >>> from counter_rules import Counter
+        >>> from counter_rules.rulesets.base import keeps
+        >>> @attrs.frozen
+        ... class Greedy(Counter):
+        ...     def resolve(self, *args, **kwargs):
+        ...         return super().resolve(*args, **kwargs)
+        >>> keeps(Greedy(), Counter, "resolve"), keeps(Greedy(), Counter, "legal_plays")
+        (False, True)
     """
-    return random.Random(f"counter-rules/{seed}/{hand_number}/{purpose}")
-
-
-def shuffled(deck: Sequence[Card], rng: random.Random) -> list[Card]:
-    """A uniformly shuffled copy of ``deck``.
-
-    Sorting by random keys is a uniform permutation (ties between 53-bit floats
-    aside) and is quicker in CPython than :meth:`random.Random.shuffle`.
-    """
-    keys = [rng.random() for _ in deck]
-    return [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
-
-
-# Decks seen by Ruleset.deal, by id, with their sorted form (the deck object is
-# kept, so its id cannot be reused while the entry exists).
-_SORTED_DECKS: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
-
-
-def _sorted_deck(deck: tuple[Card, ...]) -> tuple[Card, ...]:
-    """``deck`` in sorting order (a ruleset's :meth:`Ruleset.deck` should already
-    be; a custom ruleset whose deck is not still deals sorted hands)."""
-    known = _SORTED_DECKS.get(id(deck))
-    if known is not None and known[0] is deck:
-        return known[1]
-    ordered = tuple(sorted(deck, key=_card_key))
-    if len(_SORTED_DECKS) > 256:
-        _SORTED_DECKS.clear()
-    _SORTED_DECKS[id(deck)] = (deck, ordered)
-    return ordered
-
-
-def sort_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
-    """A hand in display order (suit, then rank, then copy)."""
-    return tuple(sorted(hand, key=_card_key))
-
-
-@attrs.frozen
-class DealtHand:
-    """The result of dealing one hand."""
-
-    hands: tuple[tuple[Card, ...], ...]
-    """Each seat's cards, sorted."""
-    stock: tuple[Card, ...]
-    """The undealt cards, top first."""
-    trump: Suit | None
-    """The trump suit of the hand (``None``: no trump)."""
-    trump_card: Card | None
-    """The face-up card that shows trump (and, in some games, the hand size)."""
+    cls = type(rules)
+    return all(getattr(cls, name) is getattr(owner, name) for name in methods)
 
 
 class Ruleset(abc.ABC):
@@ -128,14 +131,19 @@ class Ruleset(abc.ABC):
 
     players: int
 
+    spec: ClassVar[RulesetSpec]
+    """What the ruleset declares for the registry: the player counts it
+    accepts and its options (see :class:`~counter_rules.RulesetSpec`)."""
+
     def shortcuts(self) -> Shortcuts:
         """The engine's built-in fast paths this ruleset's rules are (default: none).
 
         The engine then lists plays, resolves tricks or lists bids in turn with
         the compiled functions that state the same rules, instead of calling
         :meth:`legal_plays`, :meth:`resolve` and :meth:`legal_bids`. A built-in
-        ruleset claims them only for its own exact type, so a subclass that
-        overrides a rule is always asked through its methods.
+        ruleset claims a path only while the class keeps the methods the path
+        stands for (:func:`~counter_rules.rulesets.base.keeps`), so a subclass
+        that overrides a rule is asked through its methods.
         """
         return NO_SHORTCUTS
 
@@ -164,8 +172,9 @@ class Ruleset(abc.ABC):
         (``seed`` is the game's, for trump sources that draw at random)."""
 
     def deal(self, seed: int, hand_number: int) -> DealtHand:
-        """Deal hand ``hand_number`` of a game with this seed."""
-        deck = _sorted_deck(self.deck())
+        """Deal hand ``hand_number`` of a game with this seed (by
+        :mod:`counter_rules.dealing`)."""
+        deck = sorted_deck(self.deck())
         order = deal_order(seed, hand_number, len(deck))
         size = self.hand_size(hand_number)
         players = self.players
@@ -205,10 +214,6 @@ class Ruleset(abc.ABC):
                 + " ".join(str(c) for c in missing)
             )
 
-    def first_dealer(self) -> int:
-        """The dealer of the first hand: seat 0."""
-        return 0
-
     def first_bidder(self, dealer: int) -> int:
         """Who bids first: the dealer's left."""
         return (dealer + 1) % self.players
@@ -223,36 +228,23 @@ class Ruleset(abc.ABC):
         return False
 
     @abc.abstractmethod
-    def legal_bids(self, state: GameState, seat: int) -> tuple[int, ...]:
+    def legal_bids(self, state: Position, seat: int) -> tuple[int, ...]:
         """The bids ``seat`` may make now, ascending."""
 
-    def may_bid_blind(self, state: GameState, seat: int) -> bool:
+    def may_bid_blind(self, state: Position, seat: int) -> bool:
         """Whether ``seat`` may now bid blind, before looking at the hand."""
         return False
 
     @abc.abstractmethod
-    def why_illegal_bid(self, state: GameState, seat: int, tricks: int, blind: bool) -> str:
+    def why_illegal_bid(self, state: Position, seat: int, tricks: int, blind: bool) -> str:
         """Why the bid is illegal (called only for an illegal bid)."""
 
     @abc.abstractmethod
-    def legal_plays(self, state: GameState, seat: int) -> tuple[Play, ...]:
+    def legal_plays(self, state: Position, seat: int) -> tuple[Play, ...]:
         """The plays ``seat`` may make to the current trick, in a stable order."""
 
-    def plays_from(
-        self,
-        hand: tuple[Card, ...],
-        trick: tuple[PlayedCard, ...],
-        trump: Suit | None,
-        seat: int,
-    ) -> tuple[Play, ...] | None:
-        """The legal plays of ``seat`` when they depend only on its hand, the
-        trick so far and trump, for callers that hold no state (a bot
-        completing imagined tricks). ``None`` (the default) when the ruleset
-        needs the whole state: then ask :meth:`legal_plays`."""
-        return None
-
     @abc.abstractmethod
-    def why_illegal_play(self, state: GameState, play: Play) -> str:
+    def why_illegal_play(self, state: Position, play: Play) -> str:
         """Why ``play`` is illegal (called only for an illegal play of a held card)."""
 
     @abc.abstractmethod
@@ -273,137 +265,56 @@ class Ruleset(abc.ABC):
         """Raise :class:`~counter_rules.InvalidArgumentError` for a trick that cannot exist."""
 
     @abc.abstractmethod
-    def score_hand(self, state: GameState) -> tuple[int, ...]:
+    def score_hand(self, state: Position) -> tuple[int, ...]:
         """The points each seat scores for the hand just finished."""
 
     @abc.abstractmethod
     def is_game_over(self, history: Sequence[HandResult]) -> bool:
         """Whether the game ends after the hands in ``history``."""
 
-    def winners(self, state: GameState) -> tuple[int, ...]:
+    def winners(self, state: Position) -> tuple[int, ...]:
         """The winning seats of a finished game: every seat tied at the top."""
         best = max(state.scores)
         return tuple(seat for seat, score in enumerate(state.scores) if score == best)
 
-    def voids_shown(
-        self,
-        before: Sequence[PlayedCard],
-        played: PlayedCard,
-        trump: Suit | None,
-        trumps_played: int,
-    ) -> tuple[Suit | None, ...]:
-        """The suits (None = the Jokers' suit) of which the player of ``played`` is shown to hold no card that counts toward a void (see counts_toward_void), given the cards ``before`` it in the same trick (empty when it was led), the trick's trump, and how many trumps were played in earlier tricks of the hand."""  # noqa: E501
-        if not before:
-            return ()
-        led = before[0].card.suit
-        return () if played.card.suit is led else (led,)
-
-    def own_hand_hidden(self, state: GameState) -> bool:
-        """Whether in ``state`` every seat sees all the other hands but not its
-        own (Devil's bridge, while a one-card hand is bid); default: never."""
-        return False
-
-    def counts_toward_void(self, card: Card, suit: Suit | None, trump: Suit | None) -> bool:
-        """Whether holding ``card`` would contradict a void in ``suit`` when ``trump`` is the hand's trump (default: the card's suit is ``suit``)."""  # noqa: E501
-        return card.suit is suit
-
-    # -- what bots ask --------------------------------------------------------
-    # No rule reads these: bots and the match runner ask them to judge cards,
-    # bids, rewards and win shares without knowing the ruleset's class. Each
-    # ruleset answers from the parts that state its rules.
+    # -- the companions ---------------------------------------------------------
     @property
-    def one_team(self) -> bool:
-        """Whether all seats play as one team that wins or loses together
-        (cooperative Blackout); default: no, every seat plays for itself."""
-        return False
+    def information(self) -> Information:
+        """What the players may know: the questions player views and the world
+        sampler ask (see :class:`~counter_rules.rulesets.information.Information`);
+        default: the plain game's answers."""
+        return _PLAIN_INFORMATION
 
     @property
-    def target_score(self) -> int | None:
-        """The score that ends the game once a seat reaches it, or ``None``
-        (the default) when the game ends otherwise, after a schedule of hands."""
-        return None
-
-    @property
-    def jokers_called(self) -> bool:
-        """Whether a Joker is played with a call, ``"high"`` (it wins the
-        trick) or ``"low"`` (it loses it); default: no."""
-        return False
-
-    @property
-    def cautious_bidding(self) -> bool:
-        """Whether bots bid low and close to their estimate of the tricks they
-        take: where an exact bid scores only its size and a missed one next to
-        nothing, big bids seldom pay. Default: no (a made bid earns a bonus,
-        and the estimate alone decides)."""
-        return False
-
-    def trick_power(self, card: Card, trump: Suit | None) -> float:
-        """A fixed guess, in [0, 1], of how likely ``card`` is to win a trick
-        when ``trump`` is trump.
-
-        The default ranks a card by its strength within its suit, Ace high
-        (``counter_rules.rulesets.plain_tricks.strength``): a trump from 0.5
-        (its Two) to 1 (its Ace), any other card from 0 to 0.45; a Joker 0.5.
-
-        Example:
-            >>> from counter_rules import Card, OhHell, Suit
-            >>> [OhHell().trick_power(Card.parse(c), Suit.SPADES) for c in ("AS", "2S", "2H")]
-            [1.0, 0.5, 0.0]
-        """
-        if card.rank is Rank.JOKER:
-            return 0.5
-        base = (strength(card) - 2) / 12
-        if trump is not None and card.suit is trump:
-            return 0.5 + 0.5 * base
-        return 0.45 * base
-
-    def good_hand_points(self, cards: int) -> float:
-        """About what a good hand of ``cards`` cards each scores (bots scale
-        their rewards by it); default 5."""
-        return 5.0
-
-    def more_tricks_pay(self, bid: int, won: int, left: int) -> bool:
-        """Whether a seat that bid ``bid`` and cannot win exactly that many
-        tricks whatever happens (it has won ``won`` and holds ``left`` cards)
-        still scores more by winning tricks. Default: no."""
-        return False
+    def advice(self) -> Advice:
+        """What bots and the match runner ask to judge cards, bids and rewards
+        (see :class:`~counter_rules.rulesets.advice.Advice`); default: answers
+        that suit the plain game."""
+        return _PLAIN_ADVICE
 
 
-def tables_for(rules: Ruleset) -> EngineTables:
-    """The engine's tables for ``rules``, built once per ruleset (rulesets are
-    immutable, so equal rulesets share them)."""
-    entry = _TABLES_BY_ID.get(id(rules))
-    if entry is not None and entry[0]() is rules:
-        return entry[1]
-    tables = _tables_for_value(rules)
-    _TABLES_BY_ID[id(rules)] = (weakref.ref(rules, _forget(id(rules))), tables)
-    return tables
+def _moved(name: str, companion: str) -> property:
+    """A member that moved to a companion, kept working with a warning until
+    the next minor release (see the changelog); type checkers do not see it."""
 
+    def get(rules: Ruleset) -> Any:
+        if companion:
+            message = f"Ruleset.{name} is deprecated: use rules.{companion}.{name}"
+        else:
+            message = (
+                "Ruleset.first_dealer() is deprecated: the first dealer is seat 0 "
+                "unless new_game(..., dealer=k) names another"
+            )
+        warnings.warn(message, DeprecationWarning, stacklevel=2)
+        return getattr(getattr(rules, companion), name) if companion else _first_dealer
 
-# Looked up by the ruleset's identity first (hashing a ruleset with many
-# options costs more than building a game's first state), then by value.
-_TABLES_BY_ID: dict[int, tuple[weakref.ref[Ruleset], EngineTables]] = {}
-
-
-def _forget(key: int) -> Callable[[object], None]:
-    def forget(_: object) -> None:
-        _TABLES_BY_ID.pop(key, None)
-
-    return forget
-
-
-@functools.lru_cache(maxsize=256)
-def _tables_for_value(rules: Ruleset) -> EngineTables:
-    shortcuts = rules.shortcuts()
-    return EngineTables(
-        seat_plays(rules.players, rules.deck()),
-        shortcuts.plays,
-        shortcuts.tricks,
-        shortcuts.bids,
+    get.__doc__ = (
+        f"Deprecated: use ``rules.{companion}.{name}``."
+        if companion
+        else "Deprecated: seat 0 deals first unless ``new_game(..., dealer=k)`` names another."
     )
+    return property(get)
 
 
-# Bound at the end, for typing.get_type_hints: the states' module imports this
-# one at its top (a state holds its ruleset), so importing it at the top here
-# would be a cycle.
-from counter_rules.state import Deal, GameState, HandResult  # noqa: E402
+for _name, _companion in _MOVED.items():
+    setattr(Ruleset, _name, _moved(_name, _companion))

@@ -24,6 +24,7 @@ import attrs
 from counter_rules.checks import check_bool, check_choice, check_int
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.oh_hell import OhHell
+from counter_rules.rulesets.options import RulesetOption, RulesetSpec
 
 __all__ = ["BLACKOUT_SCHEDULES", "BLACKOUT_SCORINGS", "Blackout"]
 
@@ -110,3 +111,16 @@ class Blackout(OhHell):
             if getattr(self, flag):
                 parts.append(f"{flag}=True")
         return f"Blackout({', '.join(parts)})"
+
+
+Blackout.spec = RulesetSpec(
+    players=(3, 4, 5, 6, 7),
+    options=(
+        RulesetOption("players", 4, int),
+        RulesetOption("scoring", "standard", str, "variant_scoring"),
+        RulesetOption("simultaneous_bidding", False, bool),
+        RulesetOption("schedule", "standard", str, "variant_schedule"),
+        RulesetOption("hook", False, bool),
+        RulesetOption("cooperative", False, bool),
+    ),
+)

@@ -23,15 +23,27 @@ from counter_rules.cards import Card, Rank, Suit, standard_deck
 from counter_rules.checks import check_bool, check_int
 from counter_rules.effects import eight, four
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Play
+from counter_rules.hands import HandResult, Position
+from counter_rules.moves import Play, seat_plays
 from counter_rules.rulesets import counter_tricks
-from counter_rules.rulesets._shortcuts import BIDS_FREE, BIDS_HOOK, SHORTCUT_COUNTER, turn_bids
-from counter_rules.rulesets.base import NO_SHORTCUTS, Ruleset, Shortcuts, tables_for
+from counter_rules.rulesets.advice import Advice
+from counter_rules.rulesets.base import (
+    BIDS_FREE,
+    BIDS_HOOK,
+    SHORTCUT_COUNTER,
+    SHORTCUT_NONE,
+    Ruleset,
+    Shortcuts,
+    keeps,
+)
+from counter_rules.rulesets.bid_rules import turn_bids
+from counter_rules.rulesets.information import Information
+from counter_rules.rulesets.options import RulesetSpec
+from counter_rules.rulesets.parts.bidding import BiddingRule
 from counter_rules.scoring import counter as counter_scoring
-from counter_rules.state import GameState, HandResult
 from counter_rules.trick import PlayedCard, TrickResult
 
-__all__ = ["DEFAULT_TARGETS", "Counter"]
+__all__ = ["DEFAULT_TARGETS", "Counter", "CounterAdvice", "CounterInformation"]
 
 DEFAULT_TARGETS: Mapping[int, int] = MappingProxyType({3: 9, 4: 8, 5: 7})
 """The recommended target score for 3, 4 and 5 players (read-only)."""
@@ -87,11 +99,16 @@ class Counter(Ruleset):
         check_bool("Counter", "hook", self.hook)
 
     def shortcuts(self) -> Shortcuts:
-        """Counter's own rules run on the engine's compiled paths; a subclass
-        (which may change a rule) is asked through its methods."""
-        if type(self) is not Counter:
-            return NO_SHORTCUTS
-        return Shortcuts(SHORTCUT_COUNTER, SHORTCUT_COUNTER, BIDS_HOOK if self.hook else BIDS_FREE)
+        """Counter's plays, tricks and bids run on the engine's compiled paths
+        (:mod:`~counter_rules.rulesets.counter_tricks` and the rule of bids in
+        turn), each while the class keeps the methods that state it: a
+        subclass that overrides one is asked through its override."""
+        bids = BIDS_HOOK if self.hook else BIDS_FREE
+        return Shortcuts(
+            SHORTCUT_COUNTER if keeps(self, Counter, "legal_plays") else SHORTCUT_NONE,
+            SHORTCUT_COUNTER if keeps(self, Counter, "resolve") else SHORTCUT_NONE,
+            bids if keeps(self, Counter, *_BID_METHODS) else SHORTCUT_NONE,
+        )
 
     @property
     def name(self) -> str:
@@ -121,39 +138,30 @@ class Counter(Ruleset):
         return stock[0].suit, stock[0]
 
     # -- bidding --------------------------------------------------------------
-    def legal_bids(self, state: GameState, seat: int) -> tuple[int, ...]:
+    def legal_bids(self, state: Position, seat: int) -> tuple[int, ...]:
         """0..10 (the cards dealt); with :attr:`hook`, the last bidder may not
         bring the total to 10."""
         return turn_bids(BIDS_HOOK if self.hook else BIDS_FREE, state.cards_dealt, state.bids)
 
-    def why_illegal_bid(self, state: GameState, seat: int, tricks: int, blind: bool) -> str:
-        """Explain a bid out of range or against the hook."""
+    def why_illegal_bid(self, state: Position, seat: int, tricks: int, blind: bool) -> str:
+        """Explain a bid out of range or against the hook (by the family's
+        :class:`~counter_rules.rulesets.parts.bidding.BiddingRule`)."""
         if blind:
             return "Counter has no blind bids"
-        if not 0 <= tricks <= state.cards_dealt:
-            return f"a bid must be from 0 to {state.cards_dealt}, got {tricks}"
-        total = sum(b for b in state.bids if b is not None)
-        return f"the last bidder may not bid {tricks}: the bids would total {total + tricks} tricks"
+        reason = BiddingRule(hook=self.hook).why_illegal(
+            cards=state.cards_dealt, bids=state.bids, seat=seat, tricks=tricks
+        )
+        return reason or "not a legal bid now"
 
     # -- playing --------------------------------------------------------------
-    def legal_plays(self, state: GameState, seat: int) -> tuple[Play, ...]:
+    def legal_plays(self, state: Position, seat: int) -> tuple[Play, ...]:
         """Follow the suit to follow (a led Two asks for trumps) unless void or
         holding only its Eight; a Four may be played with or without showing
         another Four (see :mod:`~counter_rules.rulesets.counter_tricks`)."""
-        return self.plays_from(state.hands[seat], state.trick, state.trump, seat)
+        table = seat_plays(self.players, _DECK)[seat]
+        return counter_tricks.legal_plays(table, state.hands[seat], state.trick, state.trump, seat)
 
-    def plays_from(
-        self,
-        hand: tuple[Card, ...],
-        trick: tuple[PlayedCard, ...],
-        trump: Suit | None,
-        seat: int,
-    ) -> tuple[Play, ...]:
-        """:meth:`legal_plays` from the hand, the trick so far and trump alone."""
-        table = tables_for(self).plays[seat]
-        return counter_tricks.legal_plays(table, hand, trick, trump, seat)
-
-    def why_illegal_play(self, state: GameState, play: Play) -> str:
+    def why_illegal_play(self, state: Position, play: Play) -> str:
         """Explain a play of a held card that breaks the follow or Four rules,
         or comes with a Joker's call."""
         problem = counter_tricks.play_problem(
@@ -220,6 +228,36 @@ class Counter(Ruleset):
             tuple(plays), trump, doubled_lead, last_trick, explain, trump_card
         )
 
+    # -- scoring --------------------------------------------------------------
+    def score_hand(self, state: Position) -> tuple[int, ...]:
+        """Counter's table for every seat."""
+        bids = cast("tuple[int, ...]", state.bids)  # every seat has bid
+        counts = (self.players,) * self.players
+        return tuple(map(counter_scoring.points, bids, state.tricks_won, counts))
+
+    def is_game_over(self, history: Sequence[HandResult]) -> bool:
+        """Over once anybody has reached the target."""
+        return max(history[-1].scores) >= self.effective_target
+
+    # -- the companions -----------------------------------------------------------
+    @property
+    def information(self) -> CounterInformation:
+        """Counter's answers on what a seat may know (an Eight need not follow)."""
+        return _INFORMATION
+
+    @property
+    def advice(self) -> CounterAdvice:
+        """Counter's answers for bots (a target score, cautious bids, powers)."""
+        return CounterAdvice(self)
+
+
+_BID_METHODS = ("legal_bids", "simultaneous_bidding", "may_bid_blind")
+
+
+class CounterInformation(Information):
+    """What a Counter seat may know: a follower who does not play the suit to
+    follow holds none of it, but for its Eight."""
+
     def voids_shown(
         self,
         before: Sequence[PlayedCard],
@@ -240,22 +278,21 @@ class Counter(Ruleset):
         as their printed suit)."""
         return card.suit is suit and not eight.exempts((card,))
 
-    # -- scoring --------------------------------------------------------------
-    def score_hand(self, state: GameState) -> tuple[int, ...]:
-        """Counter's table for every seat."""
-        bids = cast("tuple[int, ...]", state.bids)  # every seat has bid
-        counts = (self.players,) * self.players
-        return tuple(map(counter_scoring.points, bids, state.tricks_won, counts))
 
-    def is_game_over(self, history: Sequence[HandResult]) -> bool:
-        """Over once anybody has reached the target."""
-        return max(history[-1].scores) >= self.effective_target
+_INFORMATION = CounterInformation()
 
-    # -- what bots ask --------------------------------------------------------
+
+@attrs.frozen
+class CounterAdvice(Advice):
+    """Counter's answers for bots and the match runner."""
+
+    rules: Counter
+    """The ruleset it advises on."""
+
     @property
     def target_score(self) -> int:
-        """:attr:`effective_target`: reaching it ends the game."""
-        return self.effective_target
+        """:attr:`~counter_rules.Counter.effective_target`: reaching it ends the game."""
+        return self.rules.effective_target
 
     @property
     def cautious_bidding(self) -> bool:
@@ -270,7 +307,7 @@ class Counter(Ruleset):
 
         Example:
             >>> from counter_rules import Card, Counter, Suit
-            >>> Counter().trick_power(Card.parse("2H"), Suit.SPADES)
+            >>> Counter().advice.trick_power(Card.parse("2H"), Suit.SPADES)
             0.67
         """
         plain, trumps = _TRICK_POWER[card.rank]
@@ -282,7 +319,25 @@ class Counter(Ruleset):
         :mod:`counter_rules.scoring.counter`: a missed bid scores by its tricks
         only when they are many)."""
         expected = won + left // 2
-        players = self.players
+        players = self.rules.players
         return counter_scoring.points(bid, expected, players) > counter_scoring.points(
             bid, 0, players
         )
+
+    def plays_from(
+        self,
+        hand: tuple[Card, ...],
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        seat: int,
+    ) -> tuple[Play, ...] | None:
+        """The legal plays from the hand, the trick so far and trump alone (by
+        :func:`~counter_rules.rulesets.counter_tricks.legal_plays`), while the
+        ruleset keeps Counter's own :meth:`~counter_rules.Counter.legal_plays`."""
+        if not keeps(self.rules, Counter, "legal_plays"):
+            return None
+        table = seat_plays(self.rules.players, _DECK)[seat]
+        return counter_tricks.legal_plays(table, hand, trick, trump, seat)
+
+
+Counter.spec = RulesetSpec.from_fields(Counter, players=(3, 4, 5))

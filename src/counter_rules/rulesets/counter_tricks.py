@@ -36,7 +36,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from counter_rules.cards import Card, Rank, Suit
+from counter_rules.builders import make_result, plays_of
+from counter_rules.cards import RANK_OF_KEY, SUIT_OF_KEY, Card, Rank, Suit
 from counter_rules.effects import (
     ace,
     eight,
@@ -54,7 +55,6 @@ from counter_rules.effects import (
 )
 from counter_rules.effects.base import VOID, TrickWork, fmt_half
 from counter_rules.moves import Play, PlayTable, reveal_play
-from counter_rules.rulesets._shortcuts import RANK_OF, SUIT_OF, make_result, plays_of
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = ["legal_plays", "play_problem", "resolve", "suit_to_follow"]
@@ -73,6 +73,8 @@ _TEN: Final = 1 << Rank.TEN
 _JACK: Final = 1 << Rank.JACK
 _QUEEN: Final = 1 << Rank.QUEEN
 _KING: Final = 1 << Rank.KING
+_SUIT_OF: Final[tuple[Suit | None, ...]] = SUIT_OF_KEY
+_RANK_OF: Final[tuple[Rank | None, ...]] = RANK_OF_KEY
 _TWO_RANK: Final = Rank.TWO
 _FOUR_RANK: Final = Rank.FOUR
 
@@ -228,8 +230,8 @@ def legal_plays(
     follow = two.suit_to_follow(trick[0].card, trump) if trick else None
     # One pass reading each card's key once; suits and ranks come from tables
     # by key. It sorts out every play, those of the suit to follow, and the Fours.
-    suit_of = SUIT_OF
-    rank_of = RANK_OF
+    suit_of = _SUIT_OF
+    rank_of = _RANK_OF
     every: list[Play] = []
     suited_plays: list[Play] = []
     suited: list[Card] = []

@@ -17,16 +17,17 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Self, cast
 
 import attrs
 
 from counter_rules.cards import Card, Rank, Suit, intern_card, standard_deck
 from counter_rules.errors import InvalidArgumentError, InvalidNotationError
-from counter_rules.moves import Play
+from counter_rules.hands import Deal, DealtHand, HandResult, Position
+from counter_rules.moves import Play, seat_plays
 from counter_rules.rulesets import oh_hell_presets
-from counter_rules.rulesets._shortcuts import SHORTCUT_NONE, SHORTCUT_PLAIN, plain_plays
-from counter_rules.rulesets.base import NO_SHORTCUTS, DealtHand, Ruleset, Shortcuts, tables_for
+from counter_rules.rulesets.base import SHORTCUT_NONE, SHORTCUT_PLAIN, Ruleset, Shortcuts, keeps
+from counter_rules.rulesets.oh_hell_companions import OhHellAdvice, OhHellInformation
 from counter_rules.rulesets.oh_hell_options import (
     FOLLOW_RULES,
     LEADERS,
@@ -36,6 +37,8 @@ from counter_rules.rulesets.oh_hell_options import (
     build_schedule,
     check_options,
 )
+from counter_rules.rulesets.oh_hell_tricks import resolve_by_rule
+from counter_rules.rulesets.options import RulesetSpec
 from counter_rules.rulesets.parts.bidding import BiddingRule
 from counter_rules.rulesets.parts.follow import FollowRule
 from counter_rules.rulesets.parts.game_end import GameEnd
@@ -49,11 +52,16 @@ from counter_rules.rulesets.parts.trump import (
     TrumpSource,
     TurnedCardTrump,
 )
-from counter_rules.rulesets.plain_tricks import resolve_by_rule
-from counter_rules.state import Deal, GameState, HandResult, Phase
 from counter_rules.trick import PlayedCard, TrickResult
 
-__all__ = ["FOLLOW_RULES", "LEADERS", "OhHell", "SCHEDULES", "SCORINGS", "TRUMP_SOURCES"]
+__all__ = [
+    "FOLLOW_RULES",
+    "LEADERS",
+    "SCHEDULES",
+    "SCORINGS",
+    "TRUMP_SOURCES",
+    "OhHell",
+]
 
 _JOKER = Rank.JOKER
 _TWO = Rank.TWO
@@ -289,10 +297,73 @@ class OhHell(Ruleset):
                 parts.append(f"{field.name}={value!r}")
         return f"OhHell({', '.join(parts)})"
 
-    # -- presets of the seeds (see rulesets.oh_hell_presets) -------------------
-    office = classmethod(oh_hell_presets.office)
-    north_east_blackout = classmethod(oh_hell_presets.north_east_blackout)
-    seven_truf = classmethod(oh_hell_presets.seven_truf)
+    # -- presets of the seeds (their options: rulesets.oh_hell_presets) --------
+    @classmethod
+    def office(
+        cls,
+        players: int = 4,
+        *,
+        english: bool = True,
+        reflip_joker: bool = False,
+        rounds: int = 10,
+    ) -> Self:
+        """The office rules of seed 004.
+
+        Ten rounds; each round a flipped card fixes the hand size (face cards
+        and Jokers count 10, at most 8 cards with six players) and trump (a
+        Joker: no trump); simultaneous bids, whose total may equal the tricks;
+        two Jokers that always lose and may be played at any time; a led Joker
+        leaves the suit to the next card. The office scores English
+        consolation points (``scoring="english"``); ``english=False`` gives
+        the scoring its author was first taught (``scoring="office"``).
+
+        Example:
+            >>> from counter_rules import OhHell
+            >>> OhHell.office(players=6)
+            OhHell(players=6, schedule='office', jokers='loser', simultaneous_bidding=True, scoring='english')
+        """  # noqa: E501
+        options = oh_hell_presets.office_options(
+            players, english=english, reflip_joker=reflip_joker, rounds=rounds
+        )
+        return cls(**options)  # type: ignore[arg-type]
+
+    @classmethod
+    def seven_truf(cls) -> Self:
+        """7-truf, Andi Beben's four-player Indonesian game (seed 003).
+
+        Bids in turn, the dealer (bidding last) may not make them total the
+        tricks; a made bid scores 10 times the bid, a made zero 5 times the
+        cards dealt, a miss 1 a trick (``scoring="ten_times_bid"``); 22 deals.
+        The source's list of the 22 deals is lost: the preset deals every size
+        from 1 to 11 cards twice, up and back down (``schedule="seven_truf"``),
+        with a turned-up trump (see "Rules interpretations").
+
+        Example:
+            >>> from counter_rules import OhHell
+            >>> rules = OhHell.seven_truf()
+            >>> len(rules.hand_sizes), rules.hand_sizes[9:13]
+            (22, (10, 11, 11, 10))
+        """
+        return cls(**oh_hell_presets.seven_truf_options())  # type: ignore[arg-type]
+
+    @classmethod
+    def north_east_blackout(cls, players: int = 5) -> Self:
+        """Dick Atkinson's North-East England Blackout (seed 003).
+
+        5 or 6 players; two Jokers join the pack and, with five players, the
+        four Twos leave it; 10 cards each (9 with six players) every deal; trump
+        rotates ♥ ♣ ♦ ♠; the dealer may not make the bids total the tricks;
+        Jokers as in :mod:`counter_rules.rulesets.plain_tricks` (``"atkinson"``).
+        Each player deals once; Blackout's scoring applies, and ties are played
+        off with further deals of the same size (see "Rules interpretations").
+
+        Example:
+            >>> from counter_rules import OhHell
+            >>> rules = OhHell.north_east_blackout(5)
+            >>> len(rules.deck()), rules.hand_sizes
+            (50, (10, 10, 10, 10, 10))
+        """
+        return cls(**oh_hell_presets.north_east_blackout_options(players))  # type: ignore[arg-type]
 
     # -- the deal -------------------------------------------------------------
     @property
@@ -357,7 +428,7 @@ class OhHell(Ruleset):
         return (dealer + LEADERS.index(self.leader) + 1) % self.players
 
     # -- bidding --------------------------------------------------------------
-    def bid_error(self, state: GameState, seat: int, tricks: int, blind: bool) -> str | None:
+    def bid_error(self, state: Position, seat: int, tricks: int, blind: bool) -> str | None:
         """The one decider of bids: why ``seat`` may not bid ``tricks`` now
         (``blind``: before looking at the hand), or ``None`` when it may;
         :meth:`legal_bids` lists exactly the bids it accepts."""
@@ -370,23 +441,23 @@ class OhHell(Ruleset):
             scores=state.scores,
         )
 
-    def legal_bids(self, state: GameState, seat: int) -> tuple[int, ...]:
+    def legal_bids(self, state: Position, seat: int) -> tuple[int, ...]:
         """0..cards dealt, less what the hook or a forced total rules out."""
         return self._bidding.bids(
             cards=state.cards_dealt, bids=state.bids, seat=seat, scores=state.scores
         )
 
-    def may_bid_blind(self, state: GameState, seat: int) -> bool:
+    def may_bid_blind(self, state: Position, seat: int) -> bool:
         """With :attr:`blind_bidding`: 20 or more points behind the leader."""
         return self._bidding.may_bid_blind(state.scores, seat)
 
-    def why_illegal_bid(self, state: GameState, seat: int, tricks: int, blind: bool) -> str:
+    def why_illegal_bid(self, state: Position, seat: int, tricks: int, blind: bool) -> str:
         """Explain a bid out of range, against the hook or a forced total, or an
         unearned blind bid."""
         return self.bid_error(state, seat, tricks, blind) or "not a legal bid now"
 
     # -- playing --------------------------------------------------------------
-    def play_error(self, state: GameState, play: Play) -> str | None:
+    def play_error(self, state: Position, play: Play) -> str | None:
         """The one decider of plays of a held card: why ``play`` breaks the
         follow rule, or ``None`` when it is legal; :meth:`legal_plays` lists
         exactly the plays it accepts."""
@@ -396,47 +467,16 @@ class OhHell(Ruleset):
         context = self._follow.context(state, hand)
         return self._follow.why_illegal(hand, state.trick, play.card, play.call, play.seat, context)
 
-    def legal_plays(self, state: GameState, seat: int) -> tuple[Play, ...]:
+    def legal_plays(self, state: Position, seat: int) -> tuple[Play, ...]:
         """Every held card (with each call a Joker may get) the follow rule accepts."""
         hand = state.hands[seat]
         context = self._follow.context(state, hand)
-        table = tables_for(self).plays[seat]
+        table = seat_plays(self.players, self._deck)[seat]
         return self._follow.plays(hand, state.trick, seat, context, table)
 
-    def plays_from(
-        self,
-        hand: tuple[Card, ...],
-        trick: tuple[PlayedCard, ...],
-        trump: Suit | None,
-        seat: int,
-    ) -> tuple[Play, ...] | None:
-        """The legal plays without Jokers, bowers, a must-trump rule or unbroken
-        trumps (they need only the hand and the trick); ``None`` otherwise."""
-        if not self._plain_following():
-            return None
-        return plain_plays(tables_for(self).plays[seat], hand, trick)
-
-    def why_illegal_play(self, state: GameState, play: Play) -> str:
+    def why_illegal_play(self, state: Position, play: Play) -> str:
         """Explain a play of a held card that breaks a following rule."""
         return self.play_error(state, play) or "not a legal play now"
-
-    def voids_shown(
-        self,
-        before: Sequence[PlayedCard],
-        played: PlayedCard,
-        trump: Suit | None,
-        trumps_played: int,
-    ) -> tuple[Suit | None, ...]:
-        """The suits the player of ``played`` is shown not to hold, by the follow
-        rule (see :meth:`~counter_rules.rulesets.parts.follow.FollowRule.voids_shown`)."""
-        suits: tuple[Suit | None, ...] = (*Suit, None) if self._follow.jokers.in_deck else (*Suit,)
-        return self._follow.voids_shown(before, played, trump, trumps_played, suits)
-
-    def counts_toward_void(self, card: Card, suit: Suit | None, trump: Suit | None) -> bool:
-        """Whether holding ``card`` contradicts a void in ``suit`` under ``trump``
-        (under :attr:`bowers`, the left bower counts toward trump, not its
-        printed suit)."""
-        return self._follow.counts_toward_void(card, suit, trump)
 
     def check_trick(self, plays: Sequence[PlayedCard]) -> None:
         """Reject a trick that cannot happen: size, seat order, cards, calls."""
@@ -483,27 +523,25 @@ class OhHell(Ruleset):
         )
 
     def shortcuts(self) -> Shortcuts:
-        """The built-in Oh Hell rulesets run on the engine's compiled paths
-        where their rules are plain: plain following (no Jokers, bowers,
-        must-trump or unbroken trumps) for plays, no Jokers or bowers for
-        tricks, bids in turn that are not blind. A subclass of a user's (which
-        may change a rule) is asked through its methods."""
-        from counter_rules.rulesets.blackout import Blackout
-        from counter_rules.rulesets.up_and_down import UpAndDown
-
-        if type(self) not in (OhHell, UpAndDown, Blackout):
-            return NO_SHORTCUTS
+        """Plain Oh Hell runs on the engine's compiled paths where its rules
+        are plain (see :mod:`~counter_rules.rulesets.plain_tricks`): plain
+        following (no Jokers, bowers, must-trump or unbroken trumps) for
+        plays, no Jokers or bowers for tricks, bids in turn that are not blind;
+        each while the class keeps the methods that state it, so that a
+        subclass that overrides one is asked through its override."""
         bids = self._bidding.in_turn_rule
         if self.simultaneous_bidding or self.blind_bidding:
             bids = SHORTCUT_NONE
+        plain_plays = self._plain_following() and keeps(self, OhHell, "legal_plays")
+        plain_tricks = self._plain_resolution() and keeps(self, OhHell, "resolve")
         return Shortcuts(
-            SHORTCUT_PLAIN if self._plain_following() else SHORTCUT_NONE,
-            SHORTCUT_PLAIN if self._plain_resolution() else SHORTCUT_NONE,
-            bids,
+            SHORTCUT_PLAIN if plain_plays else SHORTCUT_NONE,
+            SHORTCUT_PLAIN if plain_tricks else SHORTCUT_NONE,
+            bids if keeps(self, OhHell, *_BID_METHODS) else SHORTCUT_NONE,
         )
 
     # -- scoring and the end --------------------------------------------------
-    def score_hand(self, state: GameState) -> tuple[int, ...]:
+    def score_hand(self, state: Position) -> tuple[int, ...]:
         """Every seat's points by :attr:`scoring`."""
         bids = state.bids
         assert None not in bids
@@ -513,10 +551,6 @@ class OhHell(Ruleset):
             cards=state.cards_dealt,
             blind=state.blind,
         )
-
-    def own_hand_hidden(self, state: GameState) -> bool:
-        """Under :attr:`devils_bridge`, while a one-card hand is bid."""
-        return self.devils_bridge and state.cards_dealt == 1 and state.phase is Phase.BIDDING
 
     def is_game_over(self, history: Sequence[HandResult]) -> bool:
         """After the schedule; a cooperative team loses at its first failed deal;
@@ -528,41 +562,30 @@ class OhHell(Ruleset):
             deal_made=last.bids == last.tricks_won,
         )
 
-    def winners(self, state: GameState) -> tuple[int, ...]:
+    def winners(self, state: Position) -> tuple[int, ...]:
         """The top scores; a cooperative team wins together or not at all."""
         team = self._end.team_result(state.history, self.players)
         return super().winners(state) if team is None else team
 
-    # -- what bots ask --------------------------------------------------------
+    # -- the companions ---------------------------------------------------------
     @property
-    def one_team(self) -> bool:
-        """Whether the game end treats the seats as one team (:attr:`cooperative`)."""
-        return self._end.cooperative
+    def information(self) -> OhHellInformation:
+        """What a seat may know, by the follow rule and Devil's bridge."""
+        return OhHellInformation(follow=self._follow, devils_bridge=self.devils_bridge)
 
     @property
-    def jokers_called(self) -> bool:
-        """Whether the Joker style calls a Joker high or low (``"atkinson"``)."""
-        return self._follow.jokers.called
-
-    def trick_power(self, card: Card, trump: Suit | None) -> float:
-        """A Joker's by its style
-        (:attr:`~counter_rules.rulesets.parts.jokers.JokerStyle.trick_power`),
-        another card's by rank (see :meth:`Ruleset.trick_power`)."""
-        if card.rank is _JOKER:
-            return self._follow.jokers.trick_power
-        return super().trick_power(card, trump)
-
-    def good_hand_points(self, cards: int) -> float:
-        """By the scoring scheme (see
-        :meth:`~counter_rules.rulesets.parts.scoring.ScoringRule.good_hand_points`)."""
-        return self._scorer.good_hand_points(cards)
-
-    def more_tricks_pay(self, bid: int, won: int, left: int) -> bool:
-        """By the scoring scheme: whether one more trick scores more (see
-        :meth:`~counter_rules.rulesets.parts.scoring.ScoringRule.more_tricks_pay`)."""
-        return self._scorer.more_tricks_pay(bid, won, left)
+    def advice(self) -> OhHellAdvice:
+        """Answers for bots, from the follow rule, the scoring and the game's end."""
+        plain = self._plain_following() and keeps(self, OhHell, "legal_plays")
+        return OhHellAdvice(
+            follow=self._follow,
+            scorer=self._scorer,
+            end=self._end,
+            plain_tables=seat_plays(self.players, self._deck) if plain else None,
+        )
 
 
-# The presets' annotations name OhHell, and their module is imported before the
-# class exists: bind it there for typing.get_type_hints.
-vars(oh_hell_presets)["OhHell"] = OhHell
+_BID_METHODS = ("legal_bids", "simultaneous_bidding", "may_bid_blind")
+
+
+OhHell.spec = RulesetSpec.from_fields(OhHell, players=tuple(range(2, 11)))

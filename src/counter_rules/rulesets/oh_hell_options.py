@@ -6,7 +6,7 @@ combinations; each message names the field, the value and what is allowed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from counter_rules.cards import Suit
 from counter_rules.checks import check_bool, check_choice, check_int
@@ -21,8 +21,91 @@ from counter_rules.rulesets.parts.schedule import (
 from counter_rules.rulesets.parts.scoring import SCHEMES
 from counter_rules.scoring.openspiel import check_points_per_trick
 
-if TYPE_CHECKING:
-    from counter_rules.rulesets.oh_hell import OhHell
+
+class Options(Protocol):
+    """The options :func:`check_options` reads, as :class:`~counter_rules.OhHell`
+    holds them."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+
+    @property
+    def schedule(self) -> tuple[int, ...] | str:
+        """The deal schedule, as given."""
+
+    @property
+    def rounds(self) -> int:
+        """Rounds of the ``"office"`` schedule."""
+
+    @property
+    def decks(self) -> int:
+        """How many standard decks."""
+
+    @property
+    def jokers(self) -> str:
+        """The Joker style, or ``"none"``."""
+
+    @property
+    def trump(self) -> str:
+        """Where trump comes from."""
+
+    @property
+    def rotation(self) -> tuple[Suit | None, ...]:
+        """The trump rotation."""
+
+    @property
+    def no_trump_max(self) -> bool:
+        """Whether hands of the largest size are played at no trump."""
+
+    @property
+    def hook(self) -> bool:
+        """Whether the last bidder may not make the bids total the cards dealt."""
+
+    @property
+    def bids_must_total(self) -> bool:
+        """Whether the bids must total exactly the cards dealt."""
+
+    @property
+    def simultaneous_bidding(self) -> bool:
+        """Whether everyone bids at once."""
+
+    @property
+    def follow(self) -> str:
+        """The follow rule."""
+
+    @property
+    def scoring(self) -> str:
+        """The scoring scheme."""
+
+    @property
+    def playoff(self) -> bool:
+        """Whether ties at the top are played off."""
+
+    @property
+    def playoff_sizes(self) -> str:
+        """How play-off deals are sized."""
+
+    @property
+    def cooperative(self) -> bool:
+        """Whether all players win or lose together."""
+
+    @property
+    def leader(self) -> str:
+        """Who leads the first trick."""
+
+    @property
+    def reflip_joker(self) -> bool:
+        """Whether a flipped Joker is replaced."""
+
+    @property
+    def points_per_trick(self) -> int:
+        """Points per trick won under ``scoring="openspiel"``."""
+
+    @property
+    def off_bid_penalty(self) -> bool:
+        """Whether a missed bid loses points per trick off."""
+
 
 __all__ = [
     "FOLLOW_RULES",
@@ -32,6 +115,7 @@ __all__ = [
     "SCORINGS",
     "TRUMP_SOURCES",
     "build_schedule",
+    "Options",
     "check_options",
 ]
 
@@ -54,7 +138,7 @@ _FLAGS = (
 )  # fmt: skip
 
 
-def check_options(rules: OhHell, owner: str) -> None:
+def check_options(rules: Options, owner: str) -> None:
     """Check every option on its own, then the combinations."""
     check_int(owner, "players", rules.players, 2, 10)
     check_int(owner, "rounds", rules.rounds, 1, 100)
@@ -111,7 +195,7 @@ def check_options(rules: OhHell, owner: str) -> None:
 
 
 def build_schedule(
-    rules: OhHell, owner: str, deck_size: int, turns_card: bool
+    rules: Options, owner: str, deck_size: int, turns_card: bool
 ) -> FixedSchedule | TurnedCardSchedule:
     """The schedule part of ``rules``, whose deck has ``deck_size`` cards
     (``turns_card``: one must be left to turn for trump)."""

@@ -1,20 +1,36 @@
-"""Plain trick play of the Oh Hell family: the winner of a trick.
+"""Plain Oh Hell's trick rules, each stated once: which cards may be played,
+and which card wins.
 
-Ace high (2 < 3 < ... < K < A). The highest trump wins, else the highest card
-of the led suit; of two identical cards (two decks) the one played first
-ranks higher. Which card may be played is the follow rule's business
-(:mod:`counter_rules.rulesets.parts.follow`); the Joker styles
-(:mod:`counter_rules.rulesets.parts.jokers`) and Jack Marrows' bowers change
-who wins:
+- The follow rule: :func:`plain_plays` (a player holding cards of the led
+  suit plays one of them; a player holding none plays anything). The
+  engine's path for plain Oh Hell lists plays with it, and the full follow
+  rule of the family
+  (:class:`~counter_rules.rulesets.parts.follow.FollowRule`, with Jokers,
+  must-trump and unbroken trumps) starts from it.
+- The suit a card follows: :func:`suits_by_key` and :func:`effective_suit`
+  (its printed suit, but for Jack Marrows' left bower, which belongs to the
+  trump suit).
+- The winner: :func:`plain_level` (a trump ranks above the led suit, which
+  ranks above the rest) and :func:`best_card` (the highest level, then the
+  highest card; of two identical cards the one played first). The engine's
+  path for tricks of suited cards (:func:`resolve_suited`) and the full
+  resolution with Jokers and bowers
+  (:func:`~counter_rules.rulesets.oh_hell_tricks.resolve_by_rule`) both reach
+  them.
 
-- ``"loser"``: a Joker never wins.
-- ``"high"``: the first Joker played wins.
-- ``"brader"``: the Jokers are a suit of their own; a led Joker wins unless
-  trumped (the first of two led Jokers wins); a turned-up Joker makes the other
-  Joker the only trump.
-- ``"atkinson"``: a Joker called high wins, one called low loses.
-- bowers: the jack of trumps is the highest trump, the other jack of its
-  colour the second highest.
+Ace high (2 < 3 < ... < K < A; :func:`strength`). The compiled build compiles
+this module with mypyc.
+
+Example:
+    >>> from counter_rules import PlayedCard, cards, standard_deck
+    >>> from counter_rules.moves import seat_plays
+    >>> from counter_rules.rulesets.plain_tricks import plain_plays
+    >>> table = seat_plays(4, standard_deck())[1]
+    >>> spade_led, club_led = ((PlayedCard(0, c),) for c in cards("AS AC"))
+    >>> [str(p) for p in plain_plays(table, cards("2H 9S KS"), spade_led)]
+    ['P1:9♠', 'P1:K♠']
+    >>> [str(p) for p in plain_plays(table, cards("2H 9S KS"), club_led)]
+    ['P1:2♥', 'P1:9♠', 'P1:K♠']
 """
 
 from __future__ import annotations
@@ -22,32 +38,44 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from counter_rules.cards import KEY_COUNT, Card, Rank, Suit, intern_card, standard_deck
-from counter_rules.rulesets._shortcuts import SUIT_OF, make_result
-from counter_rules.rulesets.parts.follow import FollowRule
-from counter_rules.rulesets.parts.jokers import JOKER_STYLES as _STYLES
-from counter_rules.trick import Effect, PlayedCard, TrickResult
+from counter_rules.builders import make_result, not_in_deck, plays_of
+from counter_rules.cards import (
+    KEY_COUNT,
+    RANK_OF_KEY,
+    SUIT_OF_KEY,
+    Card,
+    Rank,
+    Suit,
+    intern_card,
+    standard_deck,
+)
+from counter_rules.moves import Play, PlayTable
+from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = [
-    "JOKER_STYLES",
+    "SAME_COLOUR",
     "best_card",
-    "led_suit",
+    "effective_suit",
+    "half_strength",
     "plain_level",
-    "resolve_by_rule",
-    "resolve_plain",
+    "plain_plays",
     "resolve_suited",
     "strength",
+    "suits_by_key",
 ]
-
-JOKER_STYLES = tuple(_STYLES)
-"""The Joker styles :class:`~counter_rules.OhHell` accepts."""
 
 _ACE: Final = Rank.ACE
 _JOKER: Final = Rank.JOKER
 _JACK: Final = Rank.JACK
+_SUIT_OF: Final[tuple[Suit | None, ...]] = SUIT_OF_KEY
+_RANK_OF: Final[tuple[Rank | None, ...]] = RANK_OF_KEY
 # The strengths of the bowers, above the Ace (14) and the Joker (15).
 _RIGHT_BOWER: Final = 17
 _LEFT_BOWER: Final = 16
+
+SAME_COLOUR: Final[tuple[Suit, ...]] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+"""Each suit's partner of the same colour, by the suit's index (the left
+bower's suit for a trump): clubs and spades, diamonds and hearts."""
 
 
 def strength(card: Card) -> int:
@@ -65,24 +93,85 @@ _JOKERS: Final = (intern_card(Card(_JOKER, None, 0)), intern_card(Card(_JOKER, N
 for _card in (*standard_deck(0), *standard_deck(1), *_JOKERS):
     _HALF_STRENGTH[_card._key] = 2 * strength(_card)
 
-_PLAIN_RULES: Final = {name: FollowRule(jokers=style) for name, style in _STYLES.items()}
+
+# -- the follow rule ------------------------------------------------------------
+def _suits_under_bowers(trump: Suit) -> tuple[Suit | None, ...]:
+    """Every card's suit by key when ``trump`` is trump under Jack Marrows'
+    bowers: the jack of the trump suit's colour partner (the left bower) is a
+    trump; every other card keeps its printed suit."""
+    partner = SAME_COLOUR[trump.value]
+    return tuple(
+        [
+            trump if suit is partner and rank is _JACK else suit
+            for suit, rank in zip(_SUIT_OF, _RANK_OF, strict=True)
+        ]
+    )
 
 
-def led_suit(plays: Sequence[PlayedCard], jokers: str) -> tuple[Suit | None, bool]:
-    """The suit to follow and whether it was set (``False`` after Jokers only),
-    under the Joker style named ``jokers`` (see
-    :meth:`~counter_rules.rulesets.parts.follow.FollowRule.led_suit`)."""
-    return _PLAIN_RULES[jokers].led_suit(plays, None)
+_BOWER_SUITS: Final[tuple[tuple[Suit | None, ...], ...]] = tuple(
+    [_suits_under_bowers(suit) for suit in Suit]
+)
 
 
-def _card_name(plays: Sequence[PlayedCard], i: int) -> str:
-    return f"{plays[i].card} (seat {plays[i].seat})"
+def suits_by_key(trump: Suit | None, bowers: bool) -> tuple[Suit | None, ...]:
+    """The suit every card belongs to for following and winning, by card key
+    (``None``: the Jokers): its printed suit, except that under ``bowers`` the
+    left bower belongs to ``trump``."""
+    if bowers and trump is not None:
+        return _BOWER_SUITS[trump.value]
+    return _SUIT_OF
 
 
+def effective_suit(card: Card, trump: Suit | None, bowers: bool) -> Suit | None:
+    """The suit ``card`` belongs to for following and winning (``None``: the
+    Jokers), by :func:`suits_by_key`."""
+    return suits_by_key(trump, bowers)[card._key]
+
+
+def plain_plays(
+    table: PlayTable,
+    hand: tuple[Card, ...],
+    trick: tuple[PlayedCard, ...],
+    trump: Suit | None = None,
+    bowers: bool = False,
+) -> tuple[Play, ...]:
+    """The follow rule: the plays a player holding ``hand`` may choose from
+    when ``trick`` has been played so far. Any card to lead; else those of
+    the cards that follow the suit of the trick's first card (by
+    :func:`effective_suit`, under ``trump`` and ``bowers``) when the hand
+    holds any; else every card.
+
+    The plays are the seat's shared plays of ``table`` (by card key). Jokers
+    never follow a suit here; the Joker styles and the other options of the
+    family add their own rules on top
+    (:class:`~counter_rules.rulesets.parts.follow.FollowRule`, which passes
+    the trick from the card that sets the suit).
+
+    Raises:
+        InvalidArgumentError: A held card is not in ``table`` (only a state
+            built by hand can hold one).
+    """
+    if trick:
+        suit_of = suits_by_key(trump, True) if bowers else _SUIT_OF
+        led = suit_of[trick[0].card._key]
+        following: list[Play] = []
+        for card in hand:
+            key = card._key
+            if suit_of[key] is led:
+                play = table[key]
+                if play is None:
+                    raise not_in_deck(card)
+                following.append(play)
+        if following:
+            return tuple(following)
+    return tuple(plays_of(table, hand))
+
+
+# -- the winner -----------------------------------------------------------------
 def plain_level(card_suit: Suit | None, trump: Suit | None, led: Suit | None) -> int:
     """How a card of ``card_suit`` ranks in a plain trick: 2 for a trump, 1 for
-    the led suit, 0 for a card that cannot win (the Joker styles and bowers
-    decide their own cards' levels in :func:`resolve_by_rule`)."""
+    the led suit, 0 for a card that cannot win (the Joker styles decide their
+    own cards' levels)."""
     if trump is not None and card_suit is trump:
         return 2
     return 1 if card_suit is led else 0
@@ -102,13 +191,25 @@ def best_card(levels: list[int], values: Sequence[int]) -> int | None:
     return winner
 
 
+def half_strength(card: Card, trump: Suit | None, bowers: bool) -> int:
+    """Twice the card's strength in a trick with this trump: under ``bowers``
+    the jack of trumps (the right bower) ranks above every card and the left
+    bower next."""
+    if bowers and trump is not None and _RANK_OF[card._key] is _JACK:
+        if _SUIT_OF[card._key] is trump:
+            return 2 * _RIGHT_BOWER
+        if effective_suit(card, trump, True) is trump:
+            return 2 * _LEFT_BOWER
+    return _HALF_STRENGTH[card._key]
+
+
 def resolve_suited(
     plays: tuple[PlayedCard, ...], trump: Suit | None, trump_card: Card | None, last_trick: bool
 ) -> TrickResult:
     """A trick of suited cards only (no Jokers, no bowers), without explanations:
-    the engine's path for plain Oh Hell, by the same rule as :func:`resolve_by_rule`."""
+    the engine's path for plain Oh Hell, by :func:`plain_level` and :func:`best_card`."""
     half = _HALF_STRENGTH
-    suit_of = SUIT_OF
+    suit_of = _SUIT_OF
     led = suit_of[plays[0].card._key]
     values: list[int] = []
     levels: list[int] = []
@@ -123,113 +224,3 @@ def resolve_suited(
         plays, seat, winner, tuple(values), trump, led, seat, trump, False, False, (), (),
         trump, False, last_trick, trump_card,
     )  # fmt: skip
-
-
-def resolve_plain(
-    plays: Sequence[PlayedCard],
-    trump: Suit | None,
-    *,
-    jokers: str,
-    trump_card: Card | None,
-    last_trick: bool,
-    explain: bool,
-) -> TrickResult:
-    """Resolve a complete trick by plain Oh Hell rules with the Joker style named ``jokers``."""
-    return resolve_by_rule(
-        plays,
-        trump,
-        _PLAIN_RULES[jokers],
-        trump_card=trump_card,
-        last_trick=last_trick,
-        explain=explain,
-    )
-
-
-def _half_strength(follow: FollowRule, card: Card, trump: Suit | None) -> int:
-    """Twice the card's strength in a trick with this trump (the bowers above the Ace)."""
-    if follow.bowers and card.rank is _JACK and trump is not None:
-        if card.suit is trump:
-            return 2 * _RIGHT_BOWER
-        if follow.suit_of(card, trump) is trump:
-            return 2 * _LEFT_BOWER
-    return _HALF_STRENGTH[card._key]
-
-
-def resolve_by_rule(
-    plays: Sequence[PlayedCard],
-    trump: Suit | None,
-    follow: FollowRule,
-    *,
-    trump_card: Card | None,
-    last_trick: bool,
-    explain: bool,
-) -> TrickResult:
-    """Resolve a complete trick under the follow rule ``follow`` (its Joker style and bowers)."""
-    jokers = follow.jokers
-    if not jokers.in_deck and not follow.bowers and not explain:
-        return resolve_suited(tuple(plays), trump, trump_card, last_trick)
-    effects: list[Effect] = []
-    suit, suit_set = follow.led_suit(plays, trump)
-    jokers_trump = jokers.own_suit and trump_card is not None and trump_card.rank is _JOKER
-    if explain:
-        if jokers_trump:
-            effects.append(
-                Effect("trump", "a Joker was turned up: the other Joker is the only trump")
-            )
-        else:
-            effects.append(Effect("trump", f"trump is {trump if trump is not None else 'none'}"))
-        if suit_set and plays[0].card.suit is None and not jokers.own_suit:
-            effects.append(Effect("joker", f"a Joker was led: the first suited card sets {suit}"))
-    values = tuple([_half_strength(follow, p.card, trump) for p in plays])
-    reason = ""
-    outright = jokers.winning_joker(plays)
-    winner: int | None
-    if outright is not None:
-        winner, reason = outright
-    else:
-        levels: list[int] = []
-        for played in plays:
-            card = played.card
-            card_suit = follow.suit_of(card, trump)
-            if card.rank is _JOKER:
-                # Losers and low Jokers never win; own-suit Jokers rank as
-                # trumps when one was turned up, else as the led suit they set.
-                if not jokers.own_suit:
-                    levels.append(0)
-                else:
-                    levels.append(2 if jokers_trump else (1 if suit is None else 0))
-            elif jokers_trump:
-                levels.append(1 if card_suit is suit else 0)
-            else:
-                levels.append(plain_level(card_suit, trump, suit))
-        winner = best_card(levels, values)
-        if winner is not None:
-            reason = {2: "the highest trump", 1: "the highest card of the led suit"}[levels[winner]]
-    if explain:
-        if winner is None:
-            effects.append(
-                Effect("no-winner", f"no card can win: seat {plays[0].seat} leads again")
-            )
-        else:
-            effects.append(
-                Effect("winner", f"{_card_name(plays, winner)} wins: {reason}", None, winner)
-            )
-    seat = plays[winner].seat if winner is not None else None
-    return TrickResult(
-        tuple(plays),
-        seat,
-        winner,
-        values,
-        trump,
-        suit,
-        plays[0].seat if seat is None else seat,
-        trump,
-        False,
-        False,
-        (),
-        tuple(effects),
-        trump,
-        False,
-        last_trick,
-        trump_card,
-    )

@@ -10,23 +10,16 @@ research adapters (OpenSpiel's game ``counter_rules``, PettingZoo's
 - the **builder**: a ruleset class, or a preset's factory such as
   :meth:`OhHell.office <counter_rules.OhHell.office>`;
 - for a class, the **game** tag that records write (the class name);
-- the **options**, read from the builder itself: the attrs fields of a class
-  whose ``__init__`` attrs generates (private fields and ``init=False`` ones
-  left out), else the keyword parameters of its ``__init__`` or of the factory;
-- the **player counts** it accepts with its default options, found by building it.
+- the **player counts** and **options** the ruleset declares
+  (:class:`~counter_rules.RulesetSpec`: a class's ``spec`` attribute, or the
+  spec a preset is registered with).
 
-Options travel as JSON by one generic conversion: tuples become lists, a
-:class:`~counter_rules.Suit` its letter (``"C"``, ``"D"``, ``"H"``, ``"S"``),
-``None`` stays ``null``; reading goes back the same way, guided by the option's
-type (:func:`~counter_rules.option_from_json`,
-:meth:`~counter_rules.RulesetEntry.build_from_json`). As text (the command
-line's ``--option NAME=VALUE``, OpenSpiel's game parameters) an option is read
-by :func:`~counter_rules.option_from_text`. A ruleset a user writes joins the
-table with :func:`~counter_rules.register_ruleset`; it is then recorded,
-loaded, and played from the command line and the adapters like the built-in
-ones. The command line imports a user's module given with ``--plugin MODULE``,
-and every module named by an entry point of the group ``counter_rules.rulesets``
-(loaded the first time a name is not found).
+A ruleset a user writes joins the table with
+:func:`~counter_rules.register_ruleset`; it is then recorded, loaded, and
+played from the command line and the adapters like the built-in ones. The
+command line imports a user's module given with ``--plugin MODULE``, and every
+module named by an entry point of the group ``counter_rules.rulesets`` (loaded
+the first time a name is not found).
 
 Example:
     >>> from counter_rules import OhHell, ruleset_entry
@@ -39,26 +32,30 @@ Example:
 
 from __future__ import annotations
 
-import functools
 import importlib
 import inspect
-import json
-import math
-import re
-import types
 import typing
+import warnings
 from collections.abc import Callable, Mapping
 from importlib import metadata
 from typing import Any
 
 import attrs
 
-from counter_rules.cards import Suit
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.blackout import Blackout
 from counter_rules.rulesets.counter import Counter
 from counter_rules.rulesets.oh_hell import OhHell
+from counter_rules.rulesets.oh_hell_presets import NORTH_EAST_SPEC, OFFICE_SPEC
+from counter_rules.rulesets.options import (
+    RulesetOption,
+    RulesetSpec,
+    _option_from_scalar,
+    option_from_json,
+    option_from_text,
+    option_to_json,
+)
 from counter_rules.rulesets.up_and_down import UpAndDown
 from counter_rules.texts import rules_text
 
@@ -66,6 +63,7 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "RulesetEntry",
     "RulesetOption",
+    "RulesetSpec",
     "import_plugin",
     "load_plugins",
     "option_from_json",
@@ -80,58 +78,6 @@ __all__ = [
 
 ENTRY_POINT_GROUP = "counter_rules.rulesets"
 """The entry point group whose modules are imported to register user rulesets."""
-
-_MAX_PLAYERS = 16  # the player counts tried when an entry's range is found
-
-
-@attrs.frozen
-class RulesetOption:
-    """One option of a ruleset, as its builder declares it."""
-
-    name: str
-    """The keyword the builder takes."""
-    default: object
-    """The default value (``None`` also when the builder requires the option)."""
-    hint: object
-    """The option's type as the builder annotates it (``object`` when unknown)."""
-    attribute: str
-    """The ruleset attribute that holds the option's value."""
-
-    @property
-    def default_json(self) -> object:
-        """The default in its JSON form.
-
-        Example:
-            >>> from counter_rules import ruleset_entry
-            >>> [o.default_json for o in ruleset_entry("oh-hell").options if o.name == "rotation"]
-            [['S', 'H', 'D', 'C']]
-        """
-        return option_to_json(self.default)
-
-    @property
-    def alternatives(self) -> tuple[object, ...]:
-        """The types the option accepts: its :attr:`hint` with every union
-        spelled out, in order.
-
-        Example:
-            >>> from counter_rules import ruleset_entry
-            >>> [o.alternatives for o in ruleset_entry("blackout").options if o.name == "players"]
-            [(<class 'int'>,)]
-        """
-        return _flatten(self.hint)
-
-    @property
-    def item_alternatives(self) -> tuple[object, ...]:
-        """The types the items of a list option accept, unions spelled out;
-        ``()`` for an option that is never a list.
-
-        Example:
-            >>> from counter_rules import ruleset_entry
-            >>> rotation = [o for o in ruleset_entry("oh-hell").options if o.name == "rotation"]
-            >>> rotation[0].item_alternatives
-            (<enum 'Suit'>, <class 'NoneType'>)
-        """
-        return _item_hints(self.hint) or ()
 
 
 @attrs.frozen
@@ -151,11 +97,8 @@ class RulesetEntry:
     """The options, in the builder's order."""
     text: str
     """The rules as a player reads them (plain text)."""
-
-    @property
-    def players(self) -> tuple[int, ...]:
-        """The player counts the ruleset accepts with its default options."""
-        return _player_counts(self)
+    players: tuple[int, ...] = ()
+    """The player counts the ruleset accepts with its default options."""
 
     def option(self, name: str) -> RulesetOption:
         """The option called ``name``.
@@ -263,250 +206,6 @@ class RulesetEntry:
             raise InvalidArgumentError(f"{self.name}: {type(exc).__name__}: {exc}") from None
 
 
-def _player_counts(entry: RulesetEntry) -> tuple[int, ...]:
-    # Found once per entry (by identity: a user's option defaults need not hash).
-    known = _COUNTS.get(id(entry))
-    if known is not None and known[0] is entry:
-        return known[1]
-    counts = []
-    for players in range(1, _MAX_PLAYERS + 1):
-        try:
-            entry.build(players=players)
-        except (CounterRulesError, TypeError, ValueError):  # a user's ruleset may check less
-            continue
-        counts.append(players)
-    _COUNTS[id(entry)] = (entry, tuple(counts))
-    return tuple(counts)
-
-
-_COUNTS: dict[int, tuple[RulesetEntry, tuple[int, ...]]] = {}
-
-
-# -- options and their JSON form -------------------------------------------------
-def option_to_json(value: object) -> object:
-    """An option's value as JSON data: tuples as lists, suits as letters.
-
-    Raises:
-        InvalidArgumentError: A value with no JSON form (a set, a float that is
-            not finite, an object).
-
-    Example:
-        >>> from counter_rules import Suit, option_to_json
-        >>> option_to_json((Suit.HEARTS, None)), option_to_json((10, 9))
-        (['H', None], [10, 9])
-    """
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, float) and math.isfinite(value):
-        return value
-    if isinstance(value, Suit):
-        return value.letter
-    if isinstance(value, tuple):
-        return [option_to_json(item) for item in value]
-    raise InvalidArgumentError(
-        f"an option value must be a number, text, true/false, None, a suit or a tuple of "
-        f"them, got {value!r}"
-    )
-
-
-def _flatten(hint: object) -> tuple[object, ...]:
-    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
-        return tuple(h for part in typing.get_args(hint) for h in _flatten(part))
-    return (hint,)
-
-
-def _item_hint(hint: object) -> object:
-    for part in _flatten(hint):
-        if typing.get_origin(part) is tuple:
-            args = typing.get_args(part)
-            if args:
-                return args[0] if len(args) == 2 and args[1] is Ellipsis else _union(args)
-    return object
-
-
-def _union(args: tuple[Any, ...]) -> object:
-    return functools.reduce(lambda a, b: a | b, args)
-
-
-def option_from_json(value: object, hint: object = object) -> object:
-    """An option's value from JSON data, guided by the option's type ``hint``:
-    lists become tuples, a suit letter a :class:`~counter_rules.Suit` where the
-    type holds suits and not text.
-
-    Raises:
-        InvalidArgumentError: An object (dict), a float that is not finite, or
-            anything JSON does not hold.
-
-    Example:
-        >>> from counter_rules import Suit, option_from_json
-        >>> option_from_json(["H", None], tuple[Suit | None, ...])
-        (<Suit.HEARTS: 2>, None)
-    """
-    if isinstance(value, list):
-        item = _item_hint(hint)
-        return tuple(option_from_json(v, item) for v in value)
-    if isinstance(value, str):
-        parts = _flatten(hint)
-        if Suit in parts and str not in parts and value in ("C", "D", "H", "S"):
-            return Suit.parse(value)
-        return value
-    if value is None or isinstance(value, bool | int):
-        return value
-    if isinstance(value, float) and math.isfinite(value):
-        return value
-    raise InvalidArgumentError(
-        f"expected a number, text, true/false, null or a list of them, got {value!r:.60}"
-    )
-
-
-def _item_hints(hint: object) -> tuple[object, ...] | None:
-    """The types a list option's items may have; ``None`` for an option that
-    is never a list."""
-    for part in _flatten(hint):
-        if typing.get_origin(part) is tuple:
-            args = typing.get_args(part)
-            return tuple(p for arg in args if arg is not Ellipsis for p in _flatten(arg))
-    return None
-
-
-def _json_scalar(text: str, parts: tuple[object, ...]) -> object:
-    """One value's JSON form from its text, as the option's types read it."""
-    low = text.strip().lower()
-    unknown = parts == (object,)
-    if low in ("none", "null", "nt", "-") and (type(None) in parts or unknown):
-        return None
-    if bool in parts or unknown:
-        if low in ("true", "yes", "on"):
-            return True
-        if low in ("false", "no", "off"):
-            return False
-    if (int in parts or unknown) and re.fullmatch(r"[+-]?[0-9]{1,9}", low):
-        return int(low)
-    if float in parts and re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?", low):
-        return float(low)
-    if Suit in parts and str not in parts:
-        try:
-            return Suit.parse(text).letter
-        except CounterRulesError:
-            raise InvalidArgumentError(
-                f"expected suits such as S,H,none (C, D, H, S or none), got {text.strip()!r}"
-            ) from None
-    return text.strip()
-
-
-_LIST_SEPARATOR = re.compile(r"\s*,\s*|\s+")
-
-
-def option_from_text(text: str, hint: object = object) -> object:
-    """An option's value from text, as the command line's ``--option
-    NAME=VALUE`` and OpenSpiel's game parameters give it, read as the option's
-    type ``hint`` wants: ``true``/``false``, whole numbers, ``none``, text,
-    and lists with their items separated by commas or spaces (``10,9,8``,
-    ``S H none``) or written in JSON (``[10, 9, 8]``). A single number where
-    a list of numbers or a name is allowed is a list of one (``schedule=10``).
-
-    Raises:
-        InvalidArgumentError: A list item that is not a suit where suits are
-            wanted, or JSON text that does not parse.
-
-    Example:
-        >>> from counter_rules import Suit, option_from_text
-        >>> schedule = tuple[int, ...] | str
-        >>> option_from_text("10,9", schedule), option_from_text("10 9", schedule)
-        ((10, 9), (10, 9))
-        >>> option_from_text("10", schedule), option_from_text("up", schedule)
-        ((10,), 'up')
-        >>> option_from_text("h none", tuple[Suit | None, ...])
-        (<Suit.HEARTS: 2>, None)
-    """
-    if not isinstance(text, str):
-        raise InvalidArgumentError(f"expected an option's text, got {text!r:.60}")
-    parts = _flatten(hint)
-    items = _item_hints(hint)
-    if items is None:
-        return option_from_json(_json_scalar(text, parts), hint)
-    if text.strip().startswith("["):
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise InvalidArgumentError(f"expected a JSON list, got {text!r:.60} ({exc})") from None
-        return option_from_json(data, hint)
-    others = tuple(p for p in parts if typing.get_origin(p) is not tuple)
-    words = _LIST_SEPARATOR.split(text.strip())
-    if len(words) > 1 or not others:
-        return option_from_json([_json_scalar(word, items) for word in words], hint)
-    item = _json_scalar(text, items)
-    if not isinstance(item, str):  # schedule=10: the hand sizes (10,)
-        return option_from_json([item], hint)
-    return option_from_json(_json_scalar(text, others), hint)
-
-
-def _option_from_scalar(value: object, hint: object) -> object:
-    """:func:`option_from_text` of a text, or of the text of a number or a
-    truth value."""
-    if isinstance(value, bool | int | float) and not (
-        isinstance(value, float) and not math.isfinite(value)
-    ):
-        return option_from_text(json.dumps(value), hint)
-    if not isinstance(value, str):
-        raise InvalidArgumentError(f"expected text, a number or true/false, got {value!r:.60}")
-    return option_from_text(value, hint)
-
-
-# -- reading a builder's options -----------------------------------------------------
-def _made_by_attrs(build: object) -> bool:
-    init = getattr(build, "__init__", None)
-    code = getattr(init, "__code__", None)
-    return code is not None and code.co_filename.startswith("<attrs generated")
-
-
-def _hints(target: object) -> Mapping[str, object]:
-    try:
-        return typing.get_type_hints(target)
-    except Exception:  # an annotation that names a type only imported for type checking
-        return {}
-
-
-def _read_options(
-    build: Callable[..., Ruleset], attributes: Mapping[str, str]
-) -> tuple[RulesetOption, ...]:
-    if isinstance(build, type) and attrs.has(build) and _made_by_attrs(build):
-        hints = _hints(build)
-        options = []
-        for field in attrs.fields(build):
-            if not field.init or field.name.startswith("_"):
-                continue
-            default = field.default
-            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-                default = default.factory()
-            elif default is attrs.NOTHING:
-                default = None
-            options.append(
-                RulesetOption(
-                    field.alias or field.name,
-                    default,
-                    hints.get(field.name, object),
-                    attributes.get(field.name, field.name),
-                )
-            )
-        return tuple(options)
-    hints = _hints(getattr(build, "__init__") if isinstance(build, type) else build)  # noqa: B009
-    options = []
-    for parameter in inspect.signature(build).parameters.values():
-        if parameter.kind not in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY):
-            continue
-        default = None if parameter.default is parameter.empty else parameter.default
-        options.append(
-            RulesetOption(
-                parameter.name,
-                default,
-                hints.get(parameter.name, object),
-                attributes.get(parameter.name, parameter.name),
-            )
-        )
-    return tuple(options)
-
-
 # -- the table --------------------------------------------------------------------
 _ENTRIES: dict[str, RulesetEntry] = {}
 _GAMES: dict[str, RulesetEntry] = {}
@@ -520,6 +219,7 @@ def register_ruleset(
     title: str,
     text: str = "",
     game: str | None = None,
+    spec: RulesetSpec | None = None,
     attributes: Mapping[str, str] | None = None,
     replace: bool = False,
 ) -> RulesetEntry:
@@ -535,16 +235,23 @@ def register_ruleset(
             paragraph of the builder's docstring.
         game: The tag records write for this class (default: the class name).
             Presets have none: their rulesets are recorded by their class.
+        spec: The player counts and options (:class:`~counter_rules.RulesetSpec`).
+            By default a class's own ``spec`` attribute; a subclass that does
+            not declare one, of an attrs class whose ``__init__`` attrs
+            writes, gets its parent's player counts and its own fields as
+            options (:meth:`RulesetSpec.from_fields
+            <counter_rules.RulesetSpec.from_fields>`). A preset's factory
+            is registered with its spec.
         attributes: For an option the ruleset keeps under another attribute
-            name, option name -> attribute name.
+            name, option name -> attribute name (for a spec read from fields).
         replace: Replace an entry of the same name (else that is an error).
 
     Returns:
         The new entry.
 
     Raises:
-        InvalidArgumentError: A bad name, a taken name or game tag, or a
-            builder without a ``players`` option.
+        InvalidArgumentError: A bad name, a taken name or game tag, a spec
+            that cannot be found, or a builder without a ``players`` option.
 
     Example:
         >>> import attrs
@@ -581,13 +288,14 @@ def register_ruleset(
         game = build.__name__ if game is None else game
     elif game is not None:
         raise InvalidArgumentError(f"a preset factory has no game tag, got game={game!r}")
-    options = _read_options(build, attributes or {})
+    spec = _spec_of(name, build, spec, attributes)
+    options = spec.options
     if not any(o.name == "players" for o in options):
         raise InvalidArgumentError(f"{name}: the builder must take a players option")
     if not text:
         doc = inspect.getdoc(build) or title
         text = doc.split("\n\n")[0].replace("\n", " ")
-    entry = RulesetEntry(name, title, build, game, options, text.strip())
+    entry = RulesetEntry(name, title, build, game, options, text.strip(), spec.players)
     old = _ENTRIES.get(name)
     if old is not None and not replace:
         raise InvalidArgumentError(f"a ruleset named {name!r} is registered already")
@@ -601,6 +309,70 @@ def register_ruleset(
     if game is not None:
         _GAMES[game] = entry
     return entry
+
+
+def _made_by_attrs(build: type) -> bool:
+    code = getattr(vars(build).get("__init__"), "__code__", None)
+    return code is not None and code.co_filename.startswith("<attrs generated")
+
+
+def _spec_of(
+    name: str,
+    build: Callable[..., Ruleset],
+    spec: RulesetSpec | None,
+    attributes: Mapping[str, str] | None,
+) -> RulesetSpec:
+    """The spec an entry is registered with (see :func:`register_ruleset`)."""
+    if spec is not None:
+        if not isinstance(spec, RulesetSpec):
+            raise InvalidArgumentError(f"{name}: spec must be a RulesetSpec, got {spec!r:.60}")
+        return spec
+    if isinstance(build, type):
+        own = build.__dict__.get("spec")
+        if isinstance(own, RulesetSpec) and not attributes:
+            return own
+        inherited = getattr(build, "spec", None)
+        if isinstance(inherited, RulesetSpec) and attrs.has(build) and _made_by_attrs(build):
+            return RulesetSpec.from_fields(build, inherited.players, attributes)
+        raise InvalidArgumentError(
+            f"{name}: {build.__name__} declares no spec: give it a class attribute spec or "
+            "pass register_ruleset(spec=RulesetSpec(players=..., options=...))"
+        )
+    return _factory_spec(name, build)
+
+
+def _factory_spec(name: str, build: Callable[..., Ruleset]) -> RulesetSpec:
+    """A preset factory registered without a spec (deprecated): its keyword
+    parameters as options; the player counts of its ruleset's class that it
+    builds."""
+    warnings.warn(
+        f"registering the preset {name!r} without spec= is deprecated: pass "
+        "register_ruleset(spec=RulesetSpec(players=..., options=...))",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    try:
+        hints: Mapping[str, object] = typing.get_type_hints(build)
+    except Exception:  # an annotation that names a type only imported for type checking
+        hints = {}
+    options = tuple(
+        RulesetOption(
+            p.name,
+            None if p.default is p.empty else p.default,
+            hints.get(p.name, object),
+            p.name,
+        )
+        for p in inspect.signature(build).parameters.values()
+        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+    )
+    counts = []
+    for players in getattr(type(build()), "spec", RulesetSpec((), ())).players:
+        try:
+            build(players=players)
+        except (CounterRulesError, TypeError, ValueError):
+            continue
+        counts.append(players)
+    return RulesetSpec(tuple(counts), options)
 
 
 def unregister_ruleset(name: str) -> None:
@@ -696,22 +468,14 @@ def ruleset_entry_for(rules: Ruleset) -> RulesetEntry:
     )
 
 
-_BUILTIN: tuple[tuple[str, Callable[..., Ruleset], str], ...] = (
-    ("counter", Counter, "Counter: Oh Hell where every rank has a power"),
-    ("oh-hell", OhHell, "Oh Hell, every variant an option"),
-    ("up-and-down", UpAndDown, "Up to Ten and Down Again"),
-    ("blackout", Blackout, "Blackout (and Cooperative Blackout)"),
-    ("office", OhHell.office, "Oh Hell, the office rules"),
-    ("north-east", OhHell.north_east_blackout, "North-East England Blackout"),
+_BUILTIN: tuple[tuple[str, Callable[..., Ruleset], str, RulesetSpec | None], ...] = (
+    ("counter", Counter, "Counter: Oh Hell where every rank has a power", None),
+    ("oh-hell", OhHell, "Oh Hell, every variant an option", None),
+    ("up-and-down", UpAndDown, "Up to Ten and Down Again", None),
+    ("blackout", Blackout, "Blackout (and Cooperative Blackout)", None),
+    ("office", OhHell.office, "Oh Hell, the office rules", OFFICE_SPEC),
+    ("north-east", OhHell.north_east_blackout, "North-East England Blackout", NORTH_EAST_SPEC),
 )
-# Blackout keeps the variant names it was given under other attribute names.
-_BLACKOUT_ATTRIBUTES = {"scoring": "variant_scoring", "schedule": "variant_schedule"}
 
-for _name, _build, _title in _BUILTIN:
-    register_ruleset(
-        _name,
-        _build,
-        title=_title,
-        text=rules_text(_name),
-        attributes=_BLACKOUT_ATTRIBUTES if _build is Blackout else None,
-    )
+for _name, _build, _title, _spec in _BUILTIN:
+    register_ruleset(_name, _build, title=_title, text=rules_text(_name), spec=_spec)

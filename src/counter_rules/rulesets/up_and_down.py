@@ -23,6 +23,7 @@ import attrs
 from counter_rules.cards import Suit
 from counter_rules.checks import check_bool, check_int
 from counter_rules.rulesets.oh_hell import OhHell
+from counter_rules.rulesets.options import RulesetOption, RulesetSpec
 
 __all__ = ["TABLE_1_TRUMPS", "UpAndDown"]
 
@@ -110,3 +111,17 @@ class UpAndDown(OhHell):
             if getattr(self, name)
         )  # fmt: skip
         return f"UpAndDown(players={self.players}{', ' if options else ''}{options})"
+
+
+UpAndDown.spec = RulesetSpec(
+    players=tuple(range(3, 11)),
+    options=(
+        RulesetOption("players", 4, int),
+        *(
+            RulesetOption(name, False, bool)
+            for name in (
+                "up_to_ten", "random_trump", "screw_the_dealer", "devils_bridge", "blind_bidding",
+            )
+        ),
+    ),
+)  # fmt: skip

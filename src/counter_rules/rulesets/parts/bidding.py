@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import attrs
 
-from counter_rules.rulesets._shortcuts import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL
+from counter_rules.rulesets.bid_rules import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, bid_bounds
 
 __all__ = ["BLIND_DEFICIT", "BiddingRule"]
 
@@ -49,7 +49,8 @@ class BiddingRule:
 
     @property
     def in_turn_rule(self) -> int:
-        """The engine's code of the rule for bids made in turn (internal)."""
+        """The rule of bids made in turn, one of the ``BIDS_*`` constants of
+        :mod:`counter_rules.rulesets.bid_rules`."""
         return BIDS_TOTAL if self.must_total else BIDS_HOOK if self.hook else BIDS_FREE
 
     def may_bid_blind(self, scores: tuple[int, ...], seat: int) -> bool:
@@ -78,18 +79,14 @@ class BiddingRule:
             return f"a bid must be from 0 to {cards}, got {tricks}"
         if self.simultaneous:
             return None
-        total = sum(b for b in bids if b is not None)
-        last = sum(b is None for b in bids) == 1
-        left = cards - total
-        if self.must_total:
-            if last and tricks != left:
-                return f"the bids must total {cards}: seat {seat} must bid {left}"
-            if tricks > left:
-                return f"the bids must total {cards}: at most {left} is left to bid"
-            return None
-        if self.hook and last and tricks == left:
+        lowest, highest, excluded = bid_bounds(self.in_turn_rule, cards, bids)
+        if tricks == excluded:
             return f"the last bidder may not bid {tricks}: the bids would total {_tricks(cards)}"
-        return None
+        if lowest <= tricks <= highest:
+            return None
+        if sum(b is None for b in bids) == 1:  # the last bid: the total forces it
+            return f"the bids must total {cards}: seat {seat} must bid {lowest}"
+        return f"the bids must total {cards}: at most {highest} is left to bid"
 
     def bids(
         self,

@@ -30,18 +30,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import attrs
 
+from counter_rules.builders import plays_of
 from counter_rules.cards import Card, Rank, Suit
-from counter_rules.moves import Play, PlayTable, call_play
-from counter_rules.rulesets._shortcuts import plays_of
+from counter_rules.hands import Position
+from counter_rules.moves import Play, PlayTable, any_plays, call_play
+from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.parts.jokers import JokerStyle
 from counter_rules.trick import PlayedCard
-
-if TYPE_CHECKING:
-    from counter_rules.state import GameState
 
 __all__ = ["SAME_COLOUR", "FollowRule", "PlayContext"]
 
@@ -50,12 +49,7 @@ _JACK = Rank.JACK
 _UNEXPLAINED = "illegal"
 
 SAME_COLOUR: Mapping[Suit, Suit] = MappingProxyType(
-    {
-        Suit.CLUBS: Suit.SPADES,
-        Suit.SPADES: Suit.CLUBS,
-        Suit.HEARTS: Suit.DIAMONDS,
-        Suit.DIAMONDS: Suit.HEARTS,
-    }
+    {suit: plain_tricks.SAME_COLOUR[suit.value] for suit in Suit}
 )
 """Each suit's partner of the same colour (the left bower's suit for a trump)."""
 
@@ -103,17 +97,9 @@ class FollowRule:
 
     # -- suits -----------------------------------------------------------------
     def suit_of(self, card: Card, trump: Suit | None) -> Suit | None:
-        """The suit ``card`` belongs to for following and winning (``None``: the Jokers)."""
-        suit = card.suit
-        if (
-            self.bowers
-            and trump is not None
-            and card.rank is _JACK
-            and suit is not None
-            and SAME_COLOUR[suit] is trump
-        ):
-            return trump
-        return suit
+        """The suit ``card`` belongs to for following and winning (``None``: the
+        Jokers; see :func:`~counter_rules.rulesets.plain_tricks.effective_suit`)."""
+        return plain_tricks.effective_suit(card, trump, self.bowers)
 
     def led_suit(self, plays: Sequence[PlayedCard], trump: Suit | None) -> tuple[Suit | None, bool]:
         """The suit to follow and whether one is set (``False`` after Jokers only).
@@ -121,15 +107,21 @@ class FollowRule:
         A led Joker of a suit of its own asks for Jokers (``(None, True)``);
         otherwise a led Joker sets no suit and the first suited card does.
         """
-        for played in plays:
-            card = played.card
-            if card.rank is not _JOKER:
-                return self.suit_of(card, trump), True
-            if self.jokers.own_suit:
-                return None, True
-        return None, False
+        setter = self._suit_setter(plays)
+        if setter is None:
+            return None, False
+        return self.suit_of(plays[setter].card, trump), True
 
-    def context(self, state: GameState, hand: Sequence[Card]) -> PlayContext:
+    def _suit_setter(self, plays: Sequence[PlayedCard]) -> int | None:
+        """The index of the card that sets the suit to follow: the first card,
+        unless Jokers without a suit of their own lead (then the first suited
+        card); ``None`` after such Jokers only."""
+        for i, played in enumerate(plays):
+            if played.card.rank is not _JOKER or self.jokers.own_suit:
+                return i
+        return None
+
+    def context(self, state: Position, hand: Sequence[Card]) -> PlayContext:
         """What this rule reads of ``state`` besides ``hand`` and the trick (the
         trumps played and the first Joker's call only where they matter)."""
         trump = state.trump
@@ -160,20 +152,29 @@ class FollowRule:
         context: PlayContext,
     ) -> str | None:
         """Why playing ``card`` (held in ``hand``) with ``call`` breaks the rule, or ``None``."""
-        return self._why_illegal_at(self._position(hand, trick, context), card, call, seat)
+        position = self._position(hand, trick, context, any_plays(seat))
+        return self._why_illegal_at(position, card, call, seat)
 
     def _position(
-        self, hand: Sequence[Card], trick: Sequence[PlayedCard], context: PlayContext
+        self,
+        hand: Sequence[Card],
+        trick: Sequence[PlayedCard],
+        context: PlayContext,
+        table: PlayTable,
     ) -> _Position:
         """What the decider reads of the hand and the trick, worked out once per position."""
         trump = context.trump
         led, is_set = self.led_suit(trick, trump) if trick else (None, False)
         follow: tuple[Card, ...] = ()
         if is_set:
-            if self.bowers:
-                follow = tuple(c for c in hand if self.suit_of(c, trump) is led)
-            else:
-                follow = tuple(c for c in hand if c.suit is led)
+            held = tuple(hand)
+            setter = self._suit_setter(trick) or 0
+            allowed = plain_tricks.plain_plays(
+                table, held, tuple(trick[setter:]), trump, self.bowers
+            )
+            # Fewer plays than cards: the hand can follow, and must.
+            if len(allowed) < len(held):
+                follow = tuple(play.card for play in allowed)
         trumps: tuple[Card, ...] = ()
         if self.must_trump and trump is not None and is_set and not follow:
             trumps = tuple(c for c in hand if self.suit_of(c, trump) is trump)
@@ -281,7 +282,7 @@ class FollowRule:
             InvalidArgumentError: A held card is not in ``table`` (only a state
                 built by hand can hold one).
         """
-        position = self._position(hand, trick, context)
+        position = self._position(hand, trick, context, table)
         why = self._why_illegal_at
         called = self.jokers.called
         moves: list[Play] = []

@@ -9,12 +9,10 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
-if TYPE_CHECKING:
-    from counter_rules.state import HandResult
+from counter_rules.hands import HandResult
 
 __all__ = ["GameEnd"]
 

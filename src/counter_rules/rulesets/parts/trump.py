@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import attrs
 
 from counter_rules.cards import Card, Suit, standard_deck
-from counter_rules.rulesets.base import hand_rng
+from counter_rules.dealing import hand_rng
 
 __all__ = ["NoTrump", "RotationTrump", "SecondDeckTrump", "TrumpSource", "TurnedCardTrump"]
 

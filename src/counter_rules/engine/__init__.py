@@ -5,10 +5,14 @@ The engine runs the cycle every ruleset shares (deal, bid, play tricks with an
 optional simultaneous pass, score, deal again) and asks the ruleset for
 everything particular to a game. One function explains every rejected move;
 :func:`legal_moves`, :func:`is_legal` and :func:`apply_move` agree with it
-(the property tests check that for every reachable state). The transitions,
-:func:`legal_moves` and :func:`apply_move` themselves live in
-``counter_rules._core``, which a compiled build turns into C; this module
-gives them their public signatures.
+(the property tests check that for every reachable state).
+
+This package is the engine room. This module gives the public functions
+their signatures; the machinery lives beside it, compiled to C in the
+compiled build: ``counter_rules.engine.transitions`` (starting a hand,
+listing the legal moves, applying a bid, a pass or a play, ending a hand;
+:func:`legal_moves` and :func:`apply_move` themselves) and
+``counter_rules.engine.tables`` (what the engine keeps once per ruleset).
 
 Example:
     >>> import random
@@ -27,30 +31,31 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from counter_rules._core import accepts, start_hand
 from counter_rules.cards import Card, Suit
 from counter_rules.checks import check_seed
+from counter_rules.engine.transitions import accepts, start_hand
 from counter_rules.errors import InvalidArgumentError
+from counter_rules.hands import Deal
 from counter_rules.moves import Move
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.state import Deal, GameState
+from counter_rules.state import GameState
 from counter_rules.trick import PlayedCard, TrickResult
+from counter_rules.views import PlayerView
 
 if TYPE_CHECKING:
-    from counter_rules.views import PlayerView
-
     # The public signatures. At run time the functions are the engine's own,
     # which take ``seat``, ``state`` and ``move`` as any objects so that the
     # compiled build, too, answers a wrong argument with the library's error
     # instead of a TypeError.
     def legal_moves(state: GameState | PlayerView, seat: int | None = None) -> tuple[Move, ...]:
-        """Every legal move now (see :func:`counter_rules._core.legal_moves`)."""
+        """Every legal move now (see :func:`counter_rules.engine.transitions.legal_moves`)."""
 
     def apply_move(state: GameState, move: Move) -> GameState:
-        """The state after a legal move (see :func:`counter_rules._core.apply_move`)."""
+        """The state after a legal move (see
+        :func:`counter_rules.engine.transitions.apply_move`)."""
 
 else:
-    from counter_rules._core import apply_move, legal_moves
+    from counter_rules.engine.transitions import apply_move, legal_moves
 
 __all__ = ["apply_move", "explain_trick", "is_legal", "legal_moves", "new_game", "resolve_trick"]
 
@@ -75,7 +80,7 @@ def new_game(
             in :attr:`GameState.seed`, so the game can still be reproduced).
         deal: Fixes the first hand's cards exactly; later hands come from the seed.
         dealer: The seat that deals the first hand (the deal then passes to the
-            left as usual); ``None`` means the ruleset's first dealer, seat 0.
+            left as usual); ``None`` means seat 0.
             This is how a game from a real table or from OpenSpiel (where the
             dealer is drawn by chance) is entered as it was dealt.
 
@@ -108,7 +113,7 @@ def new_game(
     else:
         dealt = rules.check_deal(deal, seed, 1)
     if dealer is None:
-        dealer = rules.first_dealer()
+        dealer = 0
     elif type(dealer) is not int or not 0 <= dealer < rules.players:
         raise InvalidArgumentError(
             f"dealer must be a seat 0..{rules.players - 1} or None, got {dealer!r}"

@@ -1,71 +1,59 @@
-"""The engine's transitions, kept apart from the public functions of
-:mod:`counter_rules.engine` so that they can be compiled.
+"""The engine's transitions (internal): starting a hand, listing the legal
+moves, applying a bid, a pass or a play, and ending a hand.
 
-Everything here runs on the hot path of :func:`~counter_rules.apply_move`:
-dealing a hand, listing the legal moves, applying a bid, a pass or a play and
-ending a hand. The module is plain, fully typed Python; a build with
+Everything here runs on the hot path of :func:`~counter_rules.apply_move`.
+The module is plain, fully typed Python; a build with
 ``COUNTER_RULES_COMPILE=1`` compiles it with mypyc (see the performance page),
 and the pure-Python module is used otherwise. Input that may be malformed is
 typed ``object`` here, so compiled code never rejects it with a bare
-``TypeError``: the public functions explain it instead.
+``TypeError``: the public functions explain it instead. The public signatures
+are in ``counter_rules.engine``.
 """
 
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
 from operator import add, attrgetter
 from typing import Any, Final, cast
 
+from counter_rules.builders import PLAYED_TABLES, played_card
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import seat_problem
+from counter_rules.engine.tables import SEATS, EngineTables, tables_for, turn_bid_moves
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
+from counter_rules.hands import Deal, DealtHand, HandResult, Phase
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
-from counter_rules.rulesets import counter_tricks
-from counter_rules.rulesets._shortcuts import (
-    SHORTCUT_COUNTER,
-    SHORTCUT_NONE,
-    SHORTCUT_PLAIN,
-    EngineTables,
-    bid_bounds,
-    bids_between,
-    plain_plays,
-)
-from counter_rules.rulesets.base import DealtHand, Ruleset, tables_for
-from counter_rules.rulesets.plain_tricks import resolve_suited
-from counter_rules.state import Deal, GameState, HandResult, Phase
-from counter_rules.trick import _PLAYED_TABLES, PlayedCard, TrickResult, played_card
+from counter_rules.rulesets import counter_tricks, plain_tricks
+from counter_rules.rulesets.base import SHORTCUT_COUNTER, SHORTCUT_NONE, SHORTCUT_PLAIN, Ruleset
+from counter_rules.state import GameState
+from counter_rules.trick import PlayedCard, TrickResult
+from counter_rules.views import PlayerView, proxy_state
 
 __all__ = [
-    "SEATS",
     "accepts",
     "apply_move",
     "compute_legal",
     "derive",
     "equals_legal",
     "legal_moves",
-    "register_move_source",
     "start_hand",
-    "turn_bid_moves",
-    "why_malformed",
     "why_illegal",
+    "why_malformed",
 ]
 
 _card_key: Final = attrgetter("_key")
 _new_state: Final = object.__new__
 _EMPTY: Final[frozenset[int]] = frozenset()
-SEATS = tuple(frozenset((s,)) for s in range(16))
-"""``SEATS[s]`` is the shared one-seat set ``{s}``."""
 _SEATS: Final = SEATS
 
 _MOVE_TYPES: Final = (Bid, Play, Pass)
 
-# Enum members bound once: attribute access on an Enum class is slow.
-# Classes and tables bound to Final names: compiled code reads them from C
-# statics instead of looking the imported names up in the module dict.
+# Bound to Final names (see the design notes: compiled code reads them as C
+# statics).
 _STATE_CLASS: Final = GameState
 _PLAY_CLASS: Final = Play
 _BID_CLASS: Final = Bid
-_PLAYED: Final = _PLAYED_TABLES
+_PLAYED: Final = PLAYED_TABLES
 _BIDDING: Final = Phase.BIDDING
 _GAME_OVER: Final = Phase.GAME_OVER
 _PASSING: Final = Phase.PASSING
@@ -164,7 +152,7 @@ def _list_plays(
     hand, trick and trump alone; ``None`` when the ruleset's method must be asked."""
     kind = tables.play_kind
     if kind == SHORTCUT_PLAIN:
-        return plain_plays(tables.plays[seat], hand, trick)
+        return plain_tricks.plain_plays(tables.plays[seat], hand, trick)
     if kind == SHORTCUT_COUNTER:
         return counter_tricks.legal_plays(tables.plays[seat], hand, trick, trump, seat)
     return None
@@ -183,7 +171,7 @@ def _resolve(
     if kind == SHORTCUT_COUNTER:
         return counter_tricks.resolve(trick, trump, doubled_lead, last_trick, False, trump_card)
     if kind == SHORTCUT_PLAIN:
-        return resolve_suited(trick, trump, trump_card, last_trick)
+        return plain_tricks.resolve_suited(trick, trump, trump_card, last_trick)
     return rules.resolve(
         trick,
         trump,
@@ -192,27 +180,6 @@ def _resolve(
         explain=False,
         trump_card=trump_card,
     )
-
-
-_BID_MOVES: Final[dict[int, tuple[Bid, ...]]] = {}
-
-
-def turn_bid_moves(
-    rule: int, seat: int, cards: int, bids: tuple[int | None, ...]
-) -> tuple[Bid, ...]:
-    """The shared bid moves of ``seat`` bidding in turn under ``rule`` (a
-    ``BIDS_*`` constant of :mod:`counter_rules.rulesets._shortcuts`)."""
-    lowest, highest, excluded = bid_bounds(rule, cards, bids)
-    # Bids past the cards dealt (only in a state built by hand) do not fit the
-    # packed key: they are listed as the rule says, without this cache.
-    packed = 0 <= lowest <= highest < 255
-    key = ((seat * 256 + lowest) * 256 + highest) * 256 + excluded if packed else -1
-    moves = _BID_MOVES.get(key) if packed else None
-    if moves is None:
-        moves = bid_moves(seat, bids_between(lowest, highest, excluded))
-        if packed:
-            _BID_MOVES[key] = moves
-    return moves
 
 
 # -- legality -----------------------------------------------------------------
@@ -249,16 +216,6 @@ def compute_legal(state: GameState) -> tuple[Move, ...]:
     return ()
 
 
-# Sources of moves for objects other than states (player views register here,
-# so that the engine does not depend on the modules built on it).
-_MOVE_SOURCES: Final[dict[type, Callable[[object], tuple[Move, ...]]]] = {}
-
-
-def register_move_source(kind: type, moves: Callable[[object], tuple[Move, ...]]) -> None:
-    """Let :func:`legal_moves` accept objects of ``kind`` (internal: views use it)."""
-    _MOVE_SOURCES[kind] = moves
-
-
 def legal_moves(state: GameState | PlayerView, seat: object = None) -> tuple[Move, ...]:
     """Every legal move now, in a deterministic order; only ``seat``'s when given.
 
@@ -283,19 +240,30 @@ def legal_moves(state: GameState | PlayerView, seat: object = None) -> tuple[Mov
         moves: tuple[Move, ...] | None = state._fields_dict["_legal"]
         if moves is None:  # a state built by hand
             moves = compute_legal(state)
+    elif isinstance(state, PlayerView):
+        moves = view_moves(state)
     else:
-        source = _MOVE_SOURCES.get(type(state))
-        if source is None:
-            raise InvalidArgumentError(
-                f"legal_moves needs a GameState or a PlayerView, got {type(state).__name__}"
-            )
-        moves = source(state)
+        raise InvalidArgumentError(
+            f"legal_moves needs a GameState or a PlayerView, got {type(state).__name__}"
+        )
     if seat is None:
         return moves
-    players = len(state.bids)
-    if type(seat) is not int or not 0 <= seat < players:
-        raise InvalidArgumentError(f"seat must be a whole number 0..{players - 1}, got {seat!r}")
+    problem = seat_problem(seat, len(state.bids))
+    if problem is not None:
+        raise InvalidArgumentError(f"seat must be {problem}")
     return tuple([m for m in moves if m.seat == seat])
+
+
+def view_moves(player_view: PlayerView) -> tuple[Move, ...]:
+    """The legal moves of the view's seat, as ``legal_moves(state, seat)``
+    gives them: the ruleset lists them from the view's public information
+    and the seat's own hand (:func:`counter_rules.views.proxy_state`)."""
+    seat = player_view.seat
+    if seat not in player_view.to_act:
+        return ()
+    if player_view.phase is _PASSING and player_view.my_pass is not None:
+        return ()
+    return compute_legal(proxy_state(player_view, _SEATS[seat]))
 
 
 def why_malformed(move: object) -> str | None:
@@ -383,6 +351,14 @@ def apply_move(state: object, move: object) -> GameState:
         if candidate is move:
             break
     else:
+        if type(move) not in _MOVE_TYPES:
+            # Not a move at all (move text, say): a wrong argument, not a move the
+            # rules refuse.
+            hint = " (parse_move reads move text)" if isinstance(move, str) else ""
+            raise InvalidArgumentError(
+                f"apply_move needs a Bid, Play or Pass, got {type(move).__name__} "
+                f"{move!r:.60}{hint}"
+            )
         if not equals_legal(legal, move):
             if game.phase is _GAME_OVER:
                 raise GameOverError(f"the game is over; no move can be applied, got {move}")
@@ -407,8 +383,9 @@ def why_illegal(state: GameState, move: object) -> str | None:
         return None
     players = state.players
     seat = move.seat
-    if not 0 <= seat < players:
-        return f"seat must be 0..{players - 1}, got {seat!r}"
+    problem = seat_problem(seat, players)
+    if problem is not None:
+        return f"seat must be {problem}"
     phase = state.phase
     if phase is _GAME_OVER:
         return "the game is over"
@@ -576,7 +553,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
     if kind == SHORTCUT_PLAIN:
         # Plain Oh Hell: the winner leads, trump and the stock stay.
         trump = d["trump"]
-        result = resolve_suited(trick, trump, d["trump_card"], last)
+        result = plain_tricks.resolve_suited(trick, trump, d["trump_card"], last)
         winner: int = result.winner  # type: ignore[assignment]  # plain tricks always have one
         counts = list(d["tricks_won"])
         counts[winner] += 1
@@ -669,8 +646,3 @@ def end_hand(
         history,
         state.first_deal,
     )
-
-
-# Bound at the end, for typing.get_type_hints: views imports this module (the legal moves
-# of a view), so importing it at the top would be a cycle.
-from counter_rules.views import PlayerView  # noqa: E402

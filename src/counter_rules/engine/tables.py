@@ -1,0 +1,96 @@
+"""What the engine keeps once per ruleset, and the shared seat sets (internal).
+
+:class:`EngineTables` holds what the engine's compiled paths need of one
+ruleset: the shared :class:`~counter_rules.Play` of every seat and card, and
+the paths the ruleset declares (:meth:`Ruleset.shortcuts
+<counter_rules.Ruleset.shortcuts>`). :func:`tables_for` builds them once per
+ruleset; states carry them, so that nothing is looked up again on a move.
+:func:`turn_bid_moves` keeps the shared bid moves of each bidder and range.
+The compiled build compiles this module with mypyc.
+"""
+
+from __future__ import annotations
+
+import functools
+import weakref
+from collections.abc import Callable
+from typing import Final, NamedTuple
+
+from counter_rules.moves import Bid, Play, bid_moves, seat_plays
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.bid_rules import bid_bounds, bids_between
+
+__all__ = ["SEATS", "EngineTables", "tables_for", "turn_bid_moves"]
+
+SEATS: Final = tuple(frozenset((s,)) for s in range(16))
+"""``SEATS[s]`` is the shared one-seat set ``{s}``."""
+
+
+class EngineTables(NamedTuple):
+    """What the engine's fast paths need of one ruleset, built once per ruleset
+    by :func:`tables_for` (internal)."""
+
+    plays: tuple[tuple[Play | None, ...], ...]
+    """For each seat, the shared plays of every card of the deck, by card key
+    (``None`` for a card outside the deck)."""
+    play_kind: int
+    """How plays are listed (:attr:`~counter_rules.rulesets.base.Shortcuts.plays`)."""
+    trick_kind: int
+    """How tricks are resolved (:attr:`~counter_rules.rulesets.base.Shortcuts.tricks`)."""
+    bid_rule: int
+    """How bids in turn are listed (:attr:`~counter_rules.rulesets.base.Shortcuts.bids`)."""
+
+
+def tables_for(rules: Ruleset) -> EngineTables:
+    """The engine's tables for ``rules``, built once per ruleset (rulesets are
+    immutable, so equal rulesets share them)."""
+    entry = _TABLES_BY_ID.get(id(rules))
+    if entry is not None and entry[0]() is rules:
+        return entry[1]
+    tables = _tables_for_value(rules)
+    _TABLES_BY_ID[id(rules)] = (weakref.ref(rules, _forget(id(rules))), tables)
+    return tables
+
+
+# Looked up by the ruleset's identity first (hashing a ruleset with many
+# options costs more than building a game's first state), then by value.
+_TABLES_BY_ID: Final[dict[int, tuple[weakref.ref[Ruleset], EngineTables]]] = {}
+
+
+def _forget(key: int) -> Callable[[object], None]:
+    def forget(_: object) -> None:
+        _TABLES_BY_ID.pop(key, None)
+
+    return forget
+
+
+@functools.lru_cache(maxsize=256)
+def _tables_for_value(rules: Ruleset) -> EngineTables:
+    shortcuts = rules.shortcuts()
+    return EngineTables(
+        seat_plays(rules.players, rules.deck()),
+        shortcuts.plays,
+        shortcuts.tricks,
+        shortcuts.bids,
+    )
+
+
+_BID_MOVES: Final[dict[int, tuple[Bid, ...]]] = {}
+
+
+def turn_bid_moves(
+    rule: int, seat: int, cards: int, bids: tuple[int | None, ...]
+) -> tuple[Bid, ...]:
+    """The shared bid moves of ``seat`` bidding in turn under ``rule`` (a
+    ``BIDS_*`` rule of :mod:`counter_rules.rulesets.bid_rules`)."""
+    lowest, highest, excluded = bid_bounds(rule, cards, bids)
+    # Bids past the cards dealt (only in a state built by hand) do not fit the
+    # packed key: they are listed as the rule says, without this cache.
+    packed = 0 <= lowest <= highest < 255
+    key = ((seat * 256 + lowest) * 256 + highest) * 256 + excluded if packed else -1
+    moves = _BID_MOVES.get(key) if packed else None
+    if moves is None:
+        moves = bid_moves(seat, bids_between(lowest, highest, excluded))
+        if packed:
+            _BID_MOVES[key] = moves
+    return moves
