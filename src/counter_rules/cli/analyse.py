@@ -44,12 +44,15 @@ DESCRIPTION = (
 EXAMPLES = (
     "counter-rules analyse counter-rules-game.json",
     "counter-rules analyse games.jsonl --game 3 --json",
+    "counter-rules analyse counter-game.json --seconds 30",
 )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``analyse``."""
-    parser.add_argument("file", metavar="FILE", help="a record, or records one a line")
+    parser.add_argument(
+        "file", metavar="FILE", help="a record, or records one a line (- for standard input)"
+    )
     parser.add_argument(
         "--game", type=whole_number("--game"), default=1, metavar="N",
         help="the N-th record of a file of records, from 1 (default 1)",
@@ -91,8 +94,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     """Analyse the recorded game and print the report."""
     for module in args.plugin:
         import_plugin(module)
-    label = f"FILE {args.file!r}"
-    text = record_text(args.file, args.game, label, "counter-rules analyse")
+    label = "standard input" if args.file == "-" else f"FILE {args.file!r}"
+    text = record_text(args.file, args.game, label, "counter-rules analyse", streams.inp)
     try:
         record = GameRecord.from_json(text)
     except CounterRulesError as exc:
