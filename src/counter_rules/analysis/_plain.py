@@ -211,6 +211,10 @@ class PlainSearch:
         self.hands: list[int] = [0] * players
         self.owner: list[int] = [-1] * n
         self.length: list[int] = [0] * (4 * players)
+        # The lengths again, packed 5 bits each (the table's first key), and
+        # every card still held.
+        self.shape = 0
+        self.remaining = 0
         # The cards of the trick being played, at ``base`` (each deeper trick
         # is written further on, so a trick's cards outlive the search below it).
         self.trick: list[int] = [0] * (players * (n // players + 2))
@@ -244,9 +248,16 @@ class PlainSearch:
                 owner[place] = seat
                 self.length[seat * 4 + self.suit[place]] += 1
             self.hands[seat] = mask
+        self.shape = 0
+        for k in range(4 * self.players - 1, -1, -1):
+            self.shape = (self.shape << 5) | self.length[k]
+        self.remaining = 0
+        for mask in self.hands:
+            self.remaining |= mask
         self.leader = state.leader
         self.trick_mask = 0
         self.base = 0
+        self._holders()
         win = 0
         trick = state.trick
         beaters = self.beaters
@@ -262,10 +273,7 @@ class PlainSearch:
 
     def _lengths(self) -> int:
         """The table's first key: the leader and every hand's suit lengths."""
-        key = self.leader
-        for count in self.length:
-            key = (key << 5) | count
-        return key
+        return (self.shape << 4) | self.leader
 
     def _holders(self) -> None:
         """For each suit, who holds its remaining cards, from the highest down
@@ -274,9 +282,7 @@ class PlainSearch:
         worth = self.worth
         bits = self.code_bits
         ties = self.ties
-        remaining = 0
-        for mask in self.hands:
-            remaining |= mask
+        remaining = self.remaining
         for suit in range(4):
             cards = remaining & self.suit_mask[suit]
             sequence = 0
@@ -293,9 +299,7 @@ class PlainSearch:
 
     def _top(self, counts: list[int]) -> int:
         """The ``counts[suit]`` highest remaining cards of each suit, as a mask."""
-        remaining = 0
-        for mask in self.hands:
-            remaining |= mask
+        remaining = self.remaining
         top = 0
         for suit in range(4):
             cards = remaining & self.suit_mask[suit]
@@ -309,9 +313,7 @@ class PlainSearch:
         """The masks and pattern of an entry for the cards ``relevant``: in each
         suit, the remaining cards down to the lowest relevant one (all of them
         with identical cards in the deck)."""
-        remaining = 0
-        for mask in self.hands:
-            remaining |= mask
+        remaining = self.remaining
         bits = self.code_bits
         masks = [0, 0, 0, 0]
         pattern = [0, 0, 0, 0]
@@ -364,10 +366,7 @@ class PlainSearch:
     def _candidates(self, seat: int, legal: int, pos: int, win: int, runs: list[int]) -> list[int]:
         """One card of each run of equivalent legal cards (the lowest), best
         guesses first; ``runs`` gets each run's cards, in the same order."""
-        others = self.trick_mask
-        for s in range(self.players):
-            if s != seat:
-                others |= self.hands[s]
+        others = (self.remaining ^ self.hands[seat]) | self.trick_mask
         tie_low = self.tie_low
         tie_high = self.tie_high
         worth = self.worth
@@ -376,9 +375,12 @@ class PlainSearch:
         side = self.side
         mine = side >> seat & 1
         base = self.base
+        # What the seats after this one may play to the trick (for a lead,
+        # anything they hold).
         later = 0
         for k in range(pos + 1, players):
-            later |= self.hands[(self.leader + k) % players]
+            after = (self.leader + k) % players
+            later |= self._legal(after, k) if pos else self.hands[after]
         scored: list[int] = []
         members: list[int] = []
         for suit in range(4):
@@ -400,7 +402,41 @@ class PlainSearch:
                 led = self.suit[self.trick[base]] if pos else suit
                 safe = not self.beaters[led * n + place] & later
                 if pos == 0:
-                    score = 3000 + worth[place] if safe else 1000 - worth[place]
+                    if not safe:
+                        # Safe for one round: the others who could beat it
+                        # with another suit still hold the suit led.
+                        danger = self.beaters[suit * n + place]
+                        safe = True
+                        for k in range(players):
+                            if (
+                                k != seat
+                                and self.hands[k] & danger
+                                and (
+                                    self.hands[k] & self.suit_mask[suit] & danger
+                                    or not self.hands[k] & self.suit_mask[suit]
+                                )
+                            ):
+                                safe = False
+                                break
+                    if safe:
+                        score = 3000 + worth[place]
+                    else:
+                        score = 1000 - worth[place]
+                        # Who holds the best card of the suit, and does a
+                        # player void in it hold a card that beats the lead?
+                        suit_cards = self.remaining & self.suit_mask[suit]
+                        top_owner = self.owner[suit_cards.bit_length() - 1]
+                        if top_owner != seat and (side >> top_owner & 1) == mine:
+                            score = 2500 - worth[place]
+                        danger = self.beaters[suit * n + place]
+                        for k in range(players):
+                            if (
+                                (side >> k & 1) != mine
+                                and not self.hands[k] & self.suit_mask[suit]
+                                and self.hands[k] & danger
+                            ):
+                                score -= 800
+                                break
                 else:
                     winning = self.trick[base + win]
                     winner_seat = (self.leader + win) % players
@@ -432,22 +468,45 @@ class PlainSearch:
 
     # -- the search ---------------------------------------------------------------------
     def _sure(self, seat: int) -> int:
-        """The cards of ``seat`` no card held by another seat beats (a mask)."""
-        others = 0
-        for s in range(self.players):
-            if s != seat:
-                others |= self.hands[s]
+        """The cards ``seat`` can cash from the lead, one trick each (a mask).
+
+        In each suit, the highest remaining cards, while ``seat`` holds them:
+        no card of the suit held elsewhere beats them, and a card of another
+        suit that beats them (a trump, by ``best_card``) is no danger while
+        its holder still holds the suit led, which it must then follow
+        (``plain_plays`` lists the cards of the suit led whenever the hand
+        holds any). Each trick cashed leaves the lead with ``seat``, and a
+        player following suit discards nothing, so the suits add up.
+        """
         n = self.n
-        suit = self.suit
+        players = self.players
+        hands = self.hands
+        owner = self.owner
         beaters = self.beaters
+        remaining = self.remaining
         sure = 0
-        cards = self.hands[seat]
-        while cards:
-            low = cards & -cards
-            place = low.bit_length() - 1
-            cards ^= low
-            if not beaters[suit[place] * n + place] & others:
-                sure |= low
+        for suit in range(4):
+            cards = remaining & self.suit_mask[suit]
+            rounds = 0
+            while cards:
+                place = cards.bit_length() - 1
+                if owner[place] != seat:
+                    break
+                cards ^= 1 << place
+                rounds += 1
+                danger = beaters[suit * n + place]
+                safe = True
+                for other in range(players):
+                    if (
+                        other != seat
+                        and hands[other] & danger
+                        and self.length[other * 4 + suit] < rounds
+                    ):
+                        safe = False
+                        break
+                if not safe:
+                    break
+                sure |= 1 << place
         return sure
 
     def _top_trumps(self) -> int:
@@ -493,7 +552,8 @@ class PlainSearch:
         key = self._lengths()
         table = self.exact_entries if exact else self.entries
         bucket = table.get(key)
-        self._holders()
+        if self.ties:
+            self._holders()
         if bucket is not None:
             for entry in bucket:
                 if not entry.matches(self.sequences):
@@ -547,16 +607,14 @@ class PlainSearch:
         if self.cut >= 0:
             self._remember(key, self.cut)
         relevant = self.relevant
-        self._holders()  # the search below changed them
+        if self.ties:
+            self._holders()  # the search below changed them
         self._store(key, table.get(key), relevant, result, target, left)
         self.relevant = relevant
         return result
 
     def _remaining(self, suit: int) -> int:
-        remaining = 0
-        for mask in self.hands:
-            remaining |= mask
-        return remaining & self.suit_mask[suit]
+        return self.remaining & self.suit_mask[suit]
 
     def _remember(self, key: int, place: int) -> None:
         suit = self.suit[place]
@@ -634,6 +692,8 @@ class PlainSearch:
         # skipped (DDS's rule of one small card a suit).
         small = [-1, -1, -1, -1]
         suit_mask = self.suit_mask
+        sequences = self.sequences
+        bits = self.code_bits
         for place in self._candidates(seat, legal, pos, win, runs):
             card_suit = suit[place]
             floor = small[card_suit]
@@ -643,9 +703,19 @@ class PlainSearch:
                 if place < lowest and floor < lowest:
                     continue
             bit = 1 << place
+            # Out of the hand, out of its suit's holders (found by how many of
+            # the suit's cards rank above it).
+            above = (self.remaining & suit_mask[card_suit]) >> (place + 1)
+            shift = bits * above.bit_count()
+            sequence = sequences[card_suit]
+            sequences[card_suit] = (sequence & ((1 << shift) - 1)) | (
+                sequence >> (shift + bits) << shift
+            )
+            self.remaining ^= bit
             hands[seat] ^= bit
             owner[place] = -1
-            length[seat * 4 + suit[place]] -= 1
+            length[seat * 4 + card_suit] -= 1
+            self.shape -= 1 << (5 * (seat * 4 + card_suit))
             trick[base + pos] = place
             self.trick_mask |= bit
             if pos and self.beaters[suit[trick[base]] * n + trick[base + win]] >> place & 1:
@@ -676,8 +746,16 @@ class PlainSearch:
                 ok = self._trick(pos + 1, target, best)
             self.trick_mask ^= bit
             owner[place] = seat
-            length[seat * 4 + suit[place]] += 1
+            length[seat * 4 + card_suit] += 1
+            self.shape += 1 << (5 * (seat * 4 + card_suit))
             hands[seat] ^= bit
+            self.remaining |= bit
+            sequence = sequences[card_suit]
+            sequences[card_suit] = (
+                (sequence & ((1 << shift) - 1))
+                | ((seat * 2 + 2) << shift)
+                | (sequence >> shift << (shift + bits))
+            )
             if ok == maximize:
                 if pos == 0:
                     self.cut = place
