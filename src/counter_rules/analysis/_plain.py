@@ -546,6 +546,8 @@ class PlainSearch:
                 return True
             if target > left:
                 return False
+        if left == 1:
+            return self._last_trick(target)
         self.nodes += 1
         if self.deadline and not self.nodes & 255 and perf_counter() > self.deadline:
             raise OutOfTime
@@ -575,11 +577,22 @@ class PlainSearch:
                     self.relevant = self._top(counts)
                     return answer == 1
         if not exact:
-            # Quick tricks: the leader's cards nobody beats.
+            # Quick tricks: the cards the leader can cash, or those of a
+            # partner it can reach with a card of a suit the partner cashes.
             leader = self.leader
             sure = self._sure(leader)
-            count = sure.bit_count()
             ours = self.side >> leader & 1
+            for mate in range(self.players):
+                if mate == leader or (self.side >> mate & 1) != ours:
+                    continue
+                theirs = self._sure(mate)
+                if theirs.bit_count() <= sure.bit_count():
+                    continue
+                for suit in range(4):
+                    if theirs & self.suit_mask[suit] and self.hands[leader] & self.suit_mask[suit]:
+                        sure = theirs
+                        break
+            count = sure.bit_count()
             if ours and count >= target:
                 self._store(key, bucket, sure, True, target, left)
                 self.relevant = sure
@@ -634,6 +647,32 @@ class PlainSearch:
             return -1
         place = cards.bit_length() - 1
         return place if self.owner[place] == self.leader else -1
+
+    def _last_trick(self, target: int) -> bool:
+        """The hand's last trick: every seat's one card is its one play."""
+        players = self.players
+        leader = self.leader
+        n = self.n
+        suit = self.suit
+        hands = self.hands
+        first = hands[leader].bit_length() - 1
+        led = suit[first]
+        best = first
+        best_at = 0
+        for k in range(1, players):
+            place = hands[(leader + k) % players].bit_length() - 1
+            if self.beaters[led * n + best] >> place & 1:
+                best = place
+                best_at = k
+        # Whether the winner's rank decided the trick: another card of its suit in it.
+        compared = False
+        for k in range(players):
+            place = hands[(leader + k) % players].bit_length() - 1
+            if k != best_at and suit[place] == suit[best]:
+                compared = True
+        self.relevant = 1 << best if compared else 0
+        won = self.side >> ((leader + best_at) % players) & 1
+        return target == won if self.exact else target <= won
 
     def _store(
         self,
