@@ -13,9 +13,20 @@ Example:
 
 from __future__ import annotations
 
+import reprlib
+
 from counter_rules.errors import InvalidArgumentError
 
-__all__ = ["SEED_LIMIT", "check_bool", "check_choice", "check_int", "check_seed", "seed_problem"]
+__all__ = [
+    "SEED_LIMIT",
+    "check_bool",
+    "check_choice",
+    "check_int",
+    "check_seed",
+    "seed_problem",
+    "shorten",
+    "shown",
+]
 
 _SEED_BITS = 128
 SEED_LIMIT = 2**_SEED_BITS
@@ -26,6 +37,48 @@ SEED_LIMIT = 2**_SEED_BITS
 saved and resumed; so does the command line's ``--seed``."""
 
 _LIMIT_TEXT = f"2**{_SEED_BITS} - 1"
+
+
+def shorten(text: str, limit: int = 200) -> str:
+    """``text`` cut to at most ``limit`` characters, ``...`` marking the cut:
+    for text from elsewhere (another error's message) put into a message.
+
+    Example:
+        >>> from counter_rules.checks import shorten
+        >>> shorten("x" * 300, 10)
+        'xxxxxxx...'
+    """
+    return text if len(text) <= limit else text[: max(0, limit - 3)] + "..."
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 200
+_REPR.maxlevel = 3
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """A value as an error message shows it: its ``repr``, cut to at most
+    ``limit`` characters (``...`` marks the cut), and built without writing
+    out a long list or text whole first; an integer too long to read is
+    named by its size. Every message of the library shows a value it was
+    given this way, so that no message is longer than the library's own words.
+
+    Example:
+        >>> from counter_rules.checks import shown
+        >>> shown("AS " * 1_000_000, 20)
+        "'AS AS AS AS AS A..."
+        >>> shown(list(range(10**6)))
+        '[0, 1, 2, 3, 4, 5, ...]'
+        >>> shown(7**10_000)
+        'an integer of 28074 bits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # a value whose repr fails
+        text = f"<{type(value).__name__} object>"
+    return shorten(text, limit)
 
 
 def check_int(owner: str, field: str, value: object, low: int, high: int | None = None) -> int:
