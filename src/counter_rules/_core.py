@@ -17,7 +17,9 @@ from collections.abc import Callable
 from operator import add, attrgetter
 from typing import Any, Final, cast
 
+from counter_rules._state_check import check_state
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import shown
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
 from counter_rules.rulesets import counter_tricks
@@ -282,6 +284,7 @@ def legal_moves(state: GameState | PlayerView, seat: object = None) -> tuple[Mov
     if state.__class__ is _STATE_CLASS or isinstance(state, GameState):
         moves: tuple[Move, ...] | None = state._fields_dict["_legal"]
         if moves is None:  # a state built by hand
+            check_state(state)
             moves = compute_legal(state)
     else:
         source = _MOVE_SOURCES.get(type(state))
@@ -294,7 +297,9 @@ def legal_moves(state: GameState | PlayerView, seat: object = None) -> tuple[Mov
         return moves
     players = len(state.bids)
     if type(seat) is not int or not 0 <= seat < players:
-        raise InvalidArgumentError(f"seat must be a whole number 0..{players - 1}, got {seat!r}")
+        raise InvalidArgumentError(
+            f"seat must be a whole number 0..{players - 1}, got {shown(seat)}"
+        )
     return tuple([m for m in moves if m.seat == seat])
 
 
@@ -311,25 +316,25 @@ def why_malformed(move: object) -> str | None:
     # them against their declared types before this function could explain.
     seat: object = getattr(move, "seat")  # noqa: B009
     if type(seat) is not int:
-        return f"a seat must be a whole number, got {seat!r}"
+        return f"a seat must be a whole number, got {shown(seat)}"
     if kind is Bid:
         tricks: object = getattr(move, "tricks")  # noqa: B009
         blind: object = getattr(move, "blind")  # noqa: B009
         if type(tricks) is not int:
-            return f"a bid must be a whole number of tricks, got {tricks!r}"
+            return f"a bid must be a whole number of tricks, got {shown(tricks)}"
         if type(blind) is not bool:
-            return f"blind must be True or False, got {blind!r}"
+            return f"blind must be True or False, got {shown(blind)}"
         return None
     card: object = getattr(move, "card")  # noqa: B009
     if not isinstance(card, Card):
-        return f"expected a Card, got {card!r}"
+        return f"expected a Card, got {shown(card)}"
     if kind is Play:
         reveal: object = getattr(move, "reveal")  # noqa: B009
         call: object = getattr(move, "call")  # noqa: B009
         if reveal is not None and not isinstance(reveal, Card):
-            return f"reveal must be a Card or None, got {reveal!r}"
+            return f"reveal must be a Card or None, got {shown(reveal)}"
         if call is not None and call not in ("high", "low"):
-            return f'call must be "high", "low" or None, got {call!r}'
+            return f'call must be "high", "low" or None, got {shown(call)}'
     return None
 
 
@@ -376,6 +381,7 @@ def apply_move(state: object, move: object) -> GameState:
     game: Any = state
     legal: tuple[Move, ...] | None = game._fields_dict["_legal"]
     if legal is None:  # a state built by hand
+        check_state(game)
         legal = compute_legal(game)
     for candidate in legal:
         # The shared move objects of legal_moves, found by identity: the
@@ -408,7 +414,7 @@ def why_illegal(state: GameState, move: object) -> str | None:
     players = state.players
     seat = move.seat
     if not 0 <= seat < players:
-        return f"seat must be 0..{players - 1}, got {seat!r}"
+        return f"seat must be 0..{players - 1}, got {shown(seat)}"
     phase = state.phase
     if phase is _GAME_OVER:
         return "the game is over"

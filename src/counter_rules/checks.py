@@ -87,14 +87,14 @@ def check_int(owner: str, field: str, value: object, low: int, high: int | None 
         allowed = f"{low}..{high}" if high is not None else f"an integer >= {low}"
         if high is not None and high - low <= 3:
             allowed = ", ".join(str(v) for v in range(low, high)) + f" or {high}"
-        raise InvalidArgumentError(f"{owner}.{field} must be {allowed}, got {value!r}")
+        raise InvalidArgumentError(f"{owner}.{field} must be {allowed}, got {shown(value)}")
     return value
 
 
 def check_bool(owner: str, field: str, value: object) -> bool:
     """Check that ``value`` is exactly True or False."""
     if type(value) is not bool:
-        raise InvalidArgumentError(f"{owner}.{field} must be True or False, got {value!r}")
+        raise InvalidArgumentError(f"{owner}.{field} must be True or False, got {shown(value)}")
     return value
 
 
@@ -102,7 +102,7 @@ def check_choice(owner: str, field: str, value: object, allowed: tuple[str, ...]
     """Check that ``value`` is one of the ``allowed`` names."""
     if not isinstance(value, str) or value not in allowed:
         names = ", ".join(repr(a) for a in allowed)
-        raise InvalidArgumentError(f"{owner}.{field} must be one of {names}, got {value!r}")
+        raise InvalidArgumentError(f"{owner}.{field} must be one of {names}, got {shown(value)}")
     return value
 
 

@@ -47,7 +47,7 @@ import attrs
 from counter_rules._runner import RunLost, games_text, run_on_executor, run_on_pool
 from counter_rules.bots.base import Bot
 from counter_rules.bots.registry import bot_name
-from counter_rules.checks import check_seed
+from counter_rules.checks import check_seed, shorten
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import CounterRulesError, InvalidArgumentError, WorkerLostError
 from counter_rules.moves import Move
@@ -323,7 +323,9 @@ def _finished_games(
             try:
                 final = item.final_state()
             except CounterRulesError as exc:
-                raise InvalidArgumentError(f"{where} does not replay: {exc}") from None
+                raise InvalidArgumentError(
+                    f"{where} does not replay: {shorten(str(exc))}"
+                ) from None
             if not final.is_over:
                 raise InvalidArgumentError(f"{where} is the record of game {index}, unfinished")
             outcome = _outcome(index, final, item if keep_records else None)

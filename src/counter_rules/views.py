@@ -24,7 +24,9 @@ from __future__ import annotations
 import attrs
 
 from counter_rules._core import SEATS, compute_legal, derive, register_move_source
+from counter_rules._state_check import check_state
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move
 from counter_rules.rulesets.base import Ruleset
@@ -154,10 +156,12 @@ def view(state: GameState, seat: int) -> PlayerView:
         InvalidArgumentError: ``seat`` is not a seat of the game.
     """
     if not isinstance(state, GameState):
-        raise InvalidArgumentError(f"state must be a GameState, got {state!r}")
+        raise InvalidArgumentError(f"state must be a GameState, got {shown(state)}")
+    if state._fields_dict["_legal"] is None:  # a state built by hand
+        check_state(state)
     players = state.players
     if type(seat) is not int or not 0 <= seat < players:
-        raise InvalidArgumentError(f"seat must be 0..{players - 1}, got {seat!r}")
+        raise InvalidArgumentError(f"seat must be 0..{players - 1}, got {shown(seat)}")
     hidden_own = state.rules.own_hand_hidden(state)
     others: tuple[tuple[Card, ...] | None, ...] = (None,) * players
     if hidden_own:

@@ -109,7 +109,7 @@ def check_options(rules: OhHell, owner: str) -> None:
     if rules.scoring != "openspiel" and (rules.points_per_trick != 1 or rules.off_bid_penalty):
         raise InvalidArgumentError(
             f'{owner}.points_per_trick and off_bid_penalty need scoring="openspiel", '
-            f"got scoring={rules.scoring!r}"
+            f"got scoring={shown(rules.scoring)}"
         )
 
 
