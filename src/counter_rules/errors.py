@@ -59,7 +59,10 @@ class IllegalMoveError(CounterRulesError, ValueError):
         self.reason = reason
 
     def __str__(self) -> str:
-        return f"illegal move {self.move}: {self.reason}"
+        move = str(self.move)
+        if len(move) > 80:  # a malformed move may hold a long value
+            move = move[:77] + "..."
+        return f"illegal move {move}: {self.reason}"
 
 
 class InvalidArgumentError(CounterRulesError, ValueError):
