@@ -30,16 +30,26 @@ RULES = Counter(target=3)
 BOTS = [RandomBot()] * 4
 GAMES = 12
 DEADLINE = 120  # seconds: a test past it has hung
+WAIT = 60  # seconds: a command past it has hung (the test fails, and stops it)
+
+
+_SPAWNED: list[subprocess.Popen[bytes]] = []
 
 
 @pytest.fixture(autouse=True)
 def watchdog() -> Iterator[None]:
-    """Ends the test run with every thread's traceback if a test hangs."""
+    """Ends the test run with every thread's traceback if a test hangs, and
+    stops the commands a test started that still run."""
     faulthandler.dump_traceback_later(DEADLINE, exit=True)
     try:
         yield
     finally:
         faulthandler.cancel_dump_traceback_later()
+        while _SPAWNED:
+            process = _SPAWNED.pop()
+            if process.poll() is None:
+                process.kill()
+                process.communicate()
 
 
 @pytest.fixture(scope="module")
@@ -161,12 +171,14 @@ def test_an_error_in_a_worker_comes_back_as_itself_with_its_traceback() -> None:
 
 # -- the command line: a killed run, a full disk, a plugin that fails ------------------
 def _simulate(args: list[str], **kwargs: object) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
+    process = subprocess.Popen(
         [sys.executable, "-m", "counter_rules", "simulate", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         **kwargs,  # type: ignore[call-overload]
     )
+    _SPAWNED.append(process)
+    return process
 
 
 SIMULATE = ["--games", "30", "--bots", "random", "--option", "target=2", "--seed", "4"]
@@ -194,7 +206,7 @@ def test_a_killed_simulation_keeps_every_finished_game_and_resumes_to_the_same_r
     process = _simulate([*SIMULATE, "--records", str(records), "--progress"])
     _wait_for_games(process, 5)
     process.kill()
-    process.communicate(timeout=DEADLINE)
+    process.communicate(timeout=WAIT)
     assert records.read_text(encoding="utf-8") == "the old contents\n"
     partial = tmp_path / "games.jsonl.partial"
     lines = partial.read_bytes().splitlines(keepends=True)
@@ -203,12 +215,12 @@ def test_a_killed_simulation_keeps_every_finished_game_and_resumes_to_the_same_r
     for line in finished:
         assert GameRecord.from_json(line).final_state().is_over
     resumed = _simulate([*SIMULATE, "--records", str(records), "--resume", str(partial)])
-    out, err = resumed.communicate(timeout=DEADLINE)
+    out, err = resumed.communicate(timeout=WAIT)
     assert resumed.returncode == 0, err
     assert not partial.exists()
     undisturbed = tmp_path / "undisturbed.jsonl"
     whole = _simulate([*SIMULATE, "--records", str(undisturbed)])
-    whole_out, _ = whole.communicate(timeout=DEADLINE)
+    whole_out, _ = whole.communicate(timeout=WAIT)
     assert out == whole_out
     assert records.read_bytes() == undisturbed.read_bytes()
 
@@ -223,7 +235,7 @@ def test_an_interrupted_run_says_what_it_kept(tmp_path: Path) -> None:
     )
     _wait_for_games(process, 3)
     process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=DEADLINE)
+    _, err = process.communicate(timeout=WAIT)
     assert process.returncode == 130
     assert b"Traceback" not in err
     assert f"kept in {records}.partial: continue with --resume {records}.partial".encode() in err
@@ -243,9 +255,9 @@ def test_a_simulation_with_a_killed_worker_gives_the_undisturbed_results() -> No
     workers = _children(process.pid)
     assert workers
     os.kill(workers[0], signal.SIGKILL)
-    out, err = process.communicate(timeout=DEADLINE)
+    out, err = process.communicate(timeout=WAIT)
     assert process.returncode == 0, err
-    whole_out, _ = _simulate(SIMULATE).communicate(timeout=DEADLINE)
+    whole_out, _ = _simulate(SIMULATE).communicate(timeout=WAIT)
     assert out == whole_out
 
 
@@ -265,7 +277,7 @@ def test_output_to_a_full_disk_ends_with_one_line_and_status_1(args: list[str]) 
     with open("/dev/full", "w") as full:
         done = subprocess.run(
             [sys.executable, "-m", "counter_rules", *args],
-            stdout=full, stderr=subprocess.PIPE, timeout=DEADLINE, check=False,
+            stdout=full, stderr=subprocess.PIPE, timeout=WAIT, check=False,
         )  # fmt: skip
     err = done.stderr.decode()
     assert done.returncode in (1, 120) and "Traceback" not in err, err
@@ -278,7 +290,7 @@ def test_a_closed_standard_output_ends_with_one_line_and_status_1() -> None:
     """``counter-rules demo >&-``: one line, status 1."""
     done = subprocess.run(
         [sys.executable, "-m", "counter_rules", "demo"],
-        stderr=subprocess.PIPE, preexec_fn=lambda: os.close(1), timeout=DEADLINE, check=False,
+        stderr=subprocess.PIPE, preexec_fn=lambda: os.close(1), timeout=WAIT, check=False,
     )  # fmt: skip
     err = done.stderr.decode()
     assert done.returncode == 1 and "Traceback" not in err, err
@@ -300,7 +312,7 @@ def test_records_that_fill_the_disk_end_with_one_line_and_keep_what_was_written(
 
     records = tmp_path / "games.jsonl"
     process = _simulate([*SIMULATE, "--records", str(records)], preexec_fn=limit)
-    _, err = process.communicate(timeout=DEADLINE)
+    _, err = process.communicate(timeout=WAIT)
     text = err.decode()
     assert process.returncode == 1 and "Traceback" not in text, text
     assert text.count("\n") == 1 and "cannot write --records" in text and "File too large" in text

@@ -239,7 +239,8 @@ class ISMCTSBot:
     """Single-observer information-set MCTS (see the module docs).
 
     Args:
-        iterations: Iterations per decision, from 1 to :data:`MAX_ITERATIONS`.
+        iterations: Iterations per decision, from 1 to 100,000
+            (``counter_rules.bots.ismcts.MAX_ITERATIONS``).
         time_limit: Seconds per decision; when given, the search stops at
             whichever comes first, the iterations or the time (the move then
             depends on the machine's speed).

@@ -27,7 +27,7 @@ BOT_NAMES = ("random", "heuristic", "ismcts")
 def bot_from_name(name: str) -> Bot:
     """A bot from its name: ``"random"``, ``"heuristic"``, ``"ismcts"`` (200
     iterations per decision) or ``"ismcts:N"`` (N iterations, from 1 to
-    :data:`~counter_rules.bots.ismcts.MAX_ITERATIONS`).
+    ``counter_rules.bots.ismcts.MAX_ITERATIONS``, 100,000).
 
     Raises:
         InvalidArgumentError: An unknown name or a bad iteration count.

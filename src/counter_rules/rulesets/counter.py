@@ -52,7 +52,8 @@ _TRICK_POWER: Mapping[Rank, tuple[float, float]] = MappingProxyType({
 
 
 MAX_TARGET = 1000
-"""The highest :attr:`Counter.target`: a game to it lasts hundreds of hands."""
+"""The highest :attr:`Counter.target <counter_rules.Counter.target>`: a game to it lasts
+hundreds of hands."""
 
 
 @attrs.frozen
@@ -61,7 +62,8 @@ class Counter(Ruleset):
 
     Args:
         players: 3, 4 or 5.
-        target: The score that ends the game, 1 to :data:`MAX_TARGET`;
+        target: The score that ends the game, 1 to 1,000
+            (:data:`~counter_rules.rulesets.counter.MAX_TARGET`);
             ``None`` means the recommended 9, 8 or 7 for 3, 4 or 5 players.
         hook: If true, the last bidder may not make the bids total 10 (off by
             default: the rules put no limit on the total).
