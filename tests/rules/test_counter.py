@@ -1448,3 +1448,8 @@ def test_a_hand_built_with_a_card_outside_the_counter_deck_gets_an_error_naming_
     broken = attrs.evolve(state, hands=tuple(hands))
     with pytest.raises(InvalidArgumentError, match="A♠/1"):
         legal_moves(broken)
+
+
+# The mutant of counter_tricks that tools/mutate.py leaves alive is equivalent:
+# `best_trump = best_led = -1` -> `-2` in _pick_winner, a "none yet" mark that
+# is only compared with `< 0` and `>= 0`.

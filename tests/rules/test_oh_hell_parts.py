@@ -26,6 +26,7 @@ from counter_rules import (
     Blackout,
     Card,
     GameState,
+    InvalidArgumentError,
     OhHell,
     Phase,
     Play,
@@ -527,3 +528,28 @@ def test_a_trick_of_losing_jokers_alone_goes_to_nobody_and_its_leader_leads_agai
         "trump is ♥",
         "no card can win: seat 1 leads again",
     ]
+
+
+def test_a_following_card_outside_the_deck_is_refused_by_name() -> None:
+    """A state built by hand whose follower holds a card of the led suit that
+    the ruleset's deck lacks (a second pack's Queen in a one-pack game) gets
+    the library's error naming the card, not a play of nothing."""
+    state = play(bid(game(OhHell(players=2, schedule=(2,)), ["2H 3H", "AS KS"], "4D"), 0, 0), "AS")
+    assert state.current_player == 0
+    odd_card = Card.parse("QS/1")
+    odd = attrs.evolve(state, hands=((odd_card, Card.parse("3H")), state.hands[1]))
+    with pytest.raises(InvalidArgumentError, match=f"{odd_card} is not a card of this ruleset"):
+        legal_moves(odd)
+
+
+# Mutants of the trick modules that tools/mutate.py leaves alive, each
+# equivalent (no trick a game can reach tells them apart):
+# - plain_tricks `_HALF_STRENGTH = [0] * KEY_COUNT`, 0 -> 1 or -1: the entries
+#   of keys that are no card, never read;
+# - plain_tricks.plain_level `else 0` -> `else -1` and oh_hell_tricks' Joker
+#   level `else 0` -> `else -1`: a level below 0 would rank only a card that
+#   comes before every card that can win, and the first card that can win is
+#   always the led card or the Joker that sets the suit;
+# - oh_hell_tricks `return plain_tricks.resolve_suited(...)` deleted: the full
+#   resolution then gives the same result for a trick of suited cards (it is
+#   the shortcut the engine's path takes).
