@@ -253,7 +253,7 @@ def test_an_unregistered_ruleset_class_plays_but_does_not_load_by_name() -> None
     [
         ({"ruleset": "nope"}, r"ruleset must be one of counter, oh-hell, .*got 'nope'"),
         ({"options": {"colour": 1}}, "counter has no option 'colour'; its options: players, "),
-        ({"options": {"target": "x"}}, "Counter.target must be an integer >= 1, got 'x'"),
+        ({"options": {"target": "x"}}, "Counter.target must be 1..1000, got 'x'"),
         ({"players": 9}, "Counter.players must be 3, 4 or 5, got 9"),
         ({"players": -1}, "0 for the ruleset's default, got -1"),
         ({"players": 4, "options": {"players": 4}}, "players is given twice"),

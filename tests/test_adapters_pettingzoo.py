@@ -309,7 +309,7 @@ def test_a_users_registered_ruleset_passes_the_api_test(
     [
         ({"ruleset": "nope"}, r"one of counter, oh-hell, .*got 'nope'"),
         ({"options": {"colour": 1}}, "counter has no option 'colour'; its options: players, "),
-        ({"options": {"target": 0}}, "Counter.target must be an integer >= 1, got 0"),
+        ({"options": {"target": 0}}, "Counter.target must be 1..1000, got 0"),
         ({"players": 7}, "Counter.players must be 3, 4 or 5, got 7"),
         ({"players": 4, "options": {"players": 4}}, "players is given twice"),
         ({"options": [("hook", True)]}, "options must map option names to values"),

@@ -137,6 +137,7 @@ _NOT_CALLED = {
     "IllegalMoveError": "an exception class",
     "InvalidArgumentError": "an exception class",
     "InvalidNotationError": "an exception class",
+    "WorkerLostError": "an exception class",
     # Results the engine builds; constructing them by hand is internal.
     "Effect": "built by the engine",
     "GameState": "built by new_game and apply_move",

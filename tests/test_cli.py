@@ -482,7 +482,13 @@ def test_simulate_writes_records_as_json_lines(tmp_path: Path) -> None:
         (["play", "--seat", "-1"], "--seat must be a whole number of at least 0"),
         (["play", "--rules", "poker"], "--rules must be one of counter"),
         (["simulate", "--bots", "wizard"], "--bots must name bots from"),
-        (["simulate", "--jobs", "0"], "--jobs must be a whole number of at least 1"),
+        (["simulate", "--jobs", "0"], "--jobs must be a whole number from 1 to 1,024, got '0'"),
+        (["simulate", "--jobs", "5000"], "--jobs must be a whole number from 1 to 1,024"),
+        (["simulate", "--games", "0"], "--games must be a whole number from 1 to 100,000,000"),
+        (["simulate", "--bots", "ismcts:99999999999999999999"], "N iterations from 1 to 100,000"),
+        (["simulate", "--bots", "ismcts:100001"], "N iterations from 1 to 100,000"),
+        (["simulate", "--bots", "ismcts:²"], "N iterations from 1 to 100,000"),
+        (["simulate", "--bots", "random,random,random," + "x" * 100_000], "got 'xxxxxxxx"),
         (["simulate", "--games", "none"], "--games must be a whole number"),
         (["demo", "--players", "9"], "--players must be 3, 4 or 5"),
         (["rules", "poker"], "NAME must be one of counter"),
@@ -528,6 +534,7 @@ def test_bad_arguments_are_one_line_and_status_2(argv: list[str], message: str) 
     assert message in err
     assert err.count("\n") == 1 and out == ""
     assert "jobs must be a positive integer or None" not in err
+    assert len(err) < 600  # a long value is shortened
 
 
 def test_a_whole_pack_schedule_on_the_command_line_names_the_cli_way_out() -> None:

@@ -36,7 +36,7 @@ def _deal() -> Deal:
     [
         ({"players": 2}, "Counter.players must be 3, 4 or 5, got 2"),
         ({"players": "4"}, "Counter.players must be 3, 4 or 5, got '4'"),
-        ({"target": 0}, "Counter.target must be an integer >= 1, got 0"),
+        ({"target": 0}, "Counter.target must be 1..1000, got 0"),
         ({"hook": 1}, "Counter.hook must be True or False, got 1"),
     ],
 )

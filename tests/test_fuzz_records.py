@@ -14,6 +14,7 @@ import math
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import _check_state
@@ -33,6 +34,8 @@ from counter_rules import (
 )
 from counter_rules.errors import CounterRulesError
 from counter_rules.rulesets.base import Ruleset
+
+pytestmark = pytest.mark.faults  # the record fuzzer belongs to the fault suite
 
 _RULESETS: tuple[Ruleset, ...] = (
     Counter(players=4, target=3),

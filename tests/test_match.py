@@ -7,6 +7,7 @@ import json
 import math
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
+import attrs
 import pytest
 
 from counter_rules import Blackout, Counter, InvalidArgumentError, OhHell
@@ -162,3 +163,50 @@ def test_worker_processes_give_the_same_results_and_records() -> None:
     serial = play_match(RULES, [RandomBot()] * 4, games=5, seed=8, jobs=1, keep_records=True)
     pooled = play_match(RULES, [RandomBot()] * 4, games=5, seed=8, jobs=2, keep_records=True)
     assert pooled == serial
+
+
+def test_a_match_continues_from_the_records_or_outcomes_of_its_finished_games() -> None:
+    """finished= takes the games already played, as records (in any order) or
+    outcomes; only the others are played, and the results are those of an
+    undisturbed match, with or without the records kept."""
+    bots = [RandomBot()] * 4
+    whole = play_match(RULES, bots, games=7, seed=2, jobs=1, keep_records=True)
+    first = play_match(RULES, bots, games=4, seed=2, jobs=1, keep_records=True)
+    records = [o.record for o in reversed(first.outcomes) if o.record is not None]
+    played: list[int] = []
+    resumed = play_match(
+        RULES, bots, games=7, seed=2, jobs=1, keep_records=True, finished=records,
+        on_outcome=lambda o: played.append(o.index),
+    )  # fmt: skip
+    assert resumed == whole and played == [4, 5, 6]
+    plain = play_match(RULES, bots, games=7, seed=2, jobs=1)
+    assert play_match(RULES, bots, games=7, seed=2, jobs=2, finished=records) == plain
+    assert play_match(RULES, bots, games=7, seed=2, jobs=1, finished=first.outcomes) == plain
+    seen: list[tuple[int, int]] = []
+    play_match(
+        RULES, bots, games=5, seed=2, jobs=1, finished=records, progress=lambda *p: seen.append(p)
+    )
+    assert seen == [(5, 5)]
+
+
+def test_finished_games_of_another_match_are_refused() -> None:
+    """A finished game must be a finished game of this match (rules, seed,
+    game count), given once; the error names it."""
+    bots = [RandomBot()] * 4
+    first = play_match(RULES, bots, games=3, seed=2, jobs=1, keep_records=True)
+    record = first.outcomes[2].record
+    assert record is not None
+    unfinished = attrs.evolve(record, moves=record.moves[:5])
+    cases: list[tuple[object, str]] = [
+        ([record], r"finished\[0\] is not the record of a game of this match"),
+        ([first.outcomes[0], first.outcomes[0]], r"finished\[1\] is game 0 again"),
+        ([unfinished], r"finished\[0\] is the record of game 2, unfinished"),
+        (["game"], r"finished\[0\] must be a GameOutcome or a GameRecord, got 'game'"),
+        ("games", "finished must be a sequence of game outcomes or records"),
+    ]
+    for finished, message in cases:
+        games = 2 if finished == [record] else 3
+        with pytest.raises(InvalidArgumentError, match=message):
+            play_match(RULES, bots, games=games, seed=2, jobs=1, finished=finished)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="is not game 0 of this match"):
+        play_match(RULES, bots, games=3, seed=3, jobs=1, finished=first.outcomes[:1])

@@ -23,6 +23,7 @@ from counter_rules import (
     InvalidArgumentError,
     InvalidNotationError,
     Play,
+    WorkerLostError,
 )
 
 
@@ -129,6 +130,7 @@ def test_every_attrs_field_has_a_docstring(name: str) -> None:
         InvalidNotationError("bad text"),
         GameOverError("over"),
         IllegalMoveError(Play(1, Card.parse("9D")), "seat 1 must follow ♠: holds 9♠"),
+        WorkerLostError("match stopped: game 3 lost", (), (3, 4)),
     ],
 )
 def test_exceptions_pickle(error: Exception) -> None:
@@ -136,6 +138,7 @@ def test_exceptions_pickle(error: Exception) -> None:
     clone = pickle.loads(pickle.dumps(error))
     assert type(clone) is type(error)
     assert str(clone) == str(error)
+    assert vars(clone) == vars(error)
 
 
 def test_error_tree() -> None:

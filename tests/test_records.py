@@ -127,7 +127,11 @@ def _record_data() -> dict[str, object]:
         (lambda d: d["moves"].append(7), r"record moves\[60\]"),
         (lambda d: d.update(result={"over": True, "scores": [0], "winners": []}), "record result"),
         (lambda d: d.update(deal={"hands": [["AS"]], "stock": []}), "record deal"),
-        (lambda d: d.update(deal={"hands": [["1X"]], "stock": []}), r"record deal.hands\[0\]\[0\]"),
+        (
+            lambda d: d.update(deal={"hands": [["1X"], [], [], []], "stock": []}),
+            r"record deal.hands\[0\]\[0\]",
+        ),
+        (lambda d: d.update(deal={"hands": [["AS"]], "stock": []}), "expected a list of 4 hands"),
     ],
 )
 def test_damaged_records_are_rejected_naming_where(change: object, where: str) -> None:

@@ -325,7 +325,7 @@ def test_options_as_text_build_a_ruleset() -> None:
     ("options", "message"),
     [
         ({"colour": 1}, "counter has no option 'colour'; its options: players, target, hook"),
-        ({"target": [1]}, "Counter.target must be an integer >= 1, got \\(1,\\)"),
+        ({"target": [1]}, "Counter.target must be 1..1000, got \\(1,\\)"),
         ({"target": {"a": 1}}, "counter option target: expected a number, text"),
         ([("target", 5)], "the options of counter must map option names to values"),
     ],

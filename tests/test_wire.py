@@ -271,6 +271,10 @@ def test_a_view_of_text_that_is_not_json_is_refused() -> None:
          "move call: expected null"),
         ({"kind": "pass", "seat": -1, "card": "QS"}, "move seat: expected a whole number from 0"),
         ([1], "move: expected a move with \"kind\""),
+        ({"kind": {"x": 1}, "seat": 0, "card": "8C"},
+         "move: expected a move with \"kind\" one of bid, play, pass, got {'x': 1}"),
+        ({"kind": ["play"], "seat": 0, "card": "8C"},
+         "move: expected a move with \"kind\" one of bid, play, pass, got ['play']"),
     ],
 )  # fmt: skip
 def test_a_wrong_move_raises_invalid_notation_naming_the_field(data: Any, message: str) -> None:

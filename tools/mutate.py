@@ -16,7 +16,9 @@ The mutations are simple and classic:
 - a statement (expression, assignment, augmented assignment, ``return`` with a
   value, ``raise``) replaced by ``pass``.
 
-Docstrings, ``__all__`` and ``from __future__`` lines are left alone.
+Docstrings (attribute docstrings too), annotations without a value inside
+functions, ``__all__`` and ``from __future__`` lines are left alone: deleting
+them changes nothing a test can observe.
 
 Usage::
 
@@ -67,26 +69,36 @@ _BINOP_FLIPS: dict[type[ast.operator], type[ast.operator]] = {
 _DELETABLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.Return, ast.Raise, ast.AnnAssign)
 
 
+def _span(node: ast.stmt) -> range:
+    return range(node.lineno, (node.end_lineno or node.lineno) + 1)
+
+
 def _skipped_lines(tree: ast.Module) -> set[int]:
-    """Lines of docstrings, ``__all__`` and ``from __future__``: not mutated."""
+    """Lines of docstrings, bare annotations in functions, ``__all__`` and
+    ``from __future__``: not mutated."""
     lines: set[int] = set()
     for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(body, list) and body:
-            first = body[0]
-            if (
-                isinstance(first, ast.Expr)
-                and isinstance(first.value, ast.Constant)
-                and isinstance(first.value.value, str)
-            ):
-                lines.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+        # A string on its own (a docstring, or an attribute's docstring that
+        # Sphinx reads from the source) does nothing when it runs.
+        if (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        ):
+            lines.update(_span(node))
+        # ``name: type`` without a value declares a local for the type checker
+        # only (in a class body it may declare a field: those are mutated).
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.AnnAssign) and inner.value is None:
+                    lines.update(_span(inner))
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and node.module == "__future__":
             lines.add(node.lineno)
         if isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
         ):
-            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+            lines.update(_span(node))
     return lines
 
 

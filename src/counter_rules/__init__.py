@@ -29,6 +29,7 @@ from counter_rules.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidNotationError,
+    WorkerLostError,
 )
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.notation import format_move, parse_move
@@ -109,6 +110,7 @@ __all__ = [
     "Suit",
     "TrickResult",
     "UpAndDown",
+    "WorkerLostError",
     "apply_move",
     "cards",
     "explain_trick",

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import attrs
 
 from counter_rules.cards import Card, Rank, Suit
+from counter_rules.checks import shown
 from counter_rules.engine import explain_trick, legal_moves
 from counter_rules.errors import CounterRulesError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
@@ -111,10 +112,10 @@ _MOVE_KEYS = {
 
 def read_move(reader: Reader, data: object, where: str) -> Move:
     kind = data.get("kind") if isinstance(data, dict) else None
-    if kind not in _MOVE_KEYS:
-        shown = kind if isinstance(data, dict) else data
+    if not isinstance(kind, str) or kind not in _MOVE_KEYS:
+        got = kind if isinstance(data, dict) else data
         raise reader.bad(
-            where, f'expected a move with "kind" one of bid, play, pass, got {shown!r:.40}'
+            where, f'expected a move with "kind" one of bid, play, pass, got {shown(got, 40)}'
         )
     assert isinstance(kind, str)
     dot = "." if where else ""  # a move alone has fields "seat", in a view "legal_moves[0].seat"

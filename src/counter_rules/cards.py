@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
+from counter_rules.checks import shown
 from counter_rules.errors import InvalidNotationError
 
 __all__ = ["SUITS", "Card", "Rank", "Suit", "cards", "standard_deck"]
@@ -66,10 +67,14 @@ class Suit(enum.Enum):
             (<Suit.HEARTS: 2>, <Suit.DIAMONDS: 1>)
         """
         if not isinstance(text, str):
-            raise InvalidNotationError(f"expected a suit: one of C D H S or ♣ ♦ ♥ ♠, got {text!r}")
+            raise InvalidNotationError(
+                f"expected a suit: one of C D H S or ♣ ♦ ♥ ♠, got {shown(text)}"
+            )
         suit = _SUIT_TEXT.get(text.strip().upper())
         if suit is None:
-            raise InvalidNotationError(f"expected a suit: one of C D H S or ♣ ♦ ♥ ♠, got {text!r}")
+            raise InvalidNotationError(
+                f"expected a suit: one of C D H S or ♣ ♦ ♥ ♠, got {shown(text)}"
+            )
         return suit
 
     def __str__(self) -> str:
@@ -161,15 +166,15 @@ class Card:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rank, Rank):
-            raise InvalidNotationError(f"expected a Rank for rank, got {self.rank!r}")
+            raise InvalidNotationError(f"expected a Rank for rank, got {shown(self.rank)}")
         if self.rank is Rank.JOKER:
             if self.suit is not None:
-                raise InvalidNotationError(f"a Joker has no suit, got {self.suit!r}")
+                raise InvalidNotationError(f"a Joker has no suit, got {shown(self.suit)}")
         elif not isinstance(self.suit, Suit):
-            raise InvalidNotationError(f"expected a Suit for suit, got {self.suit!r}")
+            raise InvalidNotationError(f"expected a Suit for suit, got {shown(self.suit)}")
         if type(self.copy) is not int or not 0 <= self.copy < 16:
             raise InvalidNotationError(
-                f"expected copy to be an integer from 0 to 15, got {self.copy!r}"
+                f"expected copy to be an integer from 0 to 15, got {shown(self.copy)}"
             )
         object.__setattr__(self, "_key", _card_key(self.rank, self.suit, self.copy))
 
@@ -196,7 +201,8 @@ class Card:
         if copy_text:
             if not (copy_text.isascii() and copy_text.isdigit()) or int(copy_text) > 15:
                 raise InvalidNotationError(
-                    f"expected a card like 'Q♠' or 'QS' (a copy suffix like '/1'), got {text!r}"
+                    f"expected a card like 'Q♠' or 'QS' (a copy suffix like '/1'),"
+                    f" got {shown(text)}"
                 )
             copy = int(copy_text)
         upper = body.upper()
@@ -207,7 +213,7 @@ class Card:
             suit = _SUIT_TEXT.get(upper[-1])
             if rank is not None and suit is not None:
                 return _intern(rank, suit, copy)
-        raise InvalidNotationError(f"expected a card like 'Q♠' or 'QS', got {text!r}")
+        raise InvalidNotationError(f"expected a card like 'Q♠' or 'QS', got {shown(text)}")
 
     @property
     def is_joker(self) -> bool:
@@ -300,7 +306,9 @@ def standard_deck(copy: int = 0) -> tuple[Card, ...]:
         (52, 'A♣', 'K♠')
     """
     if type(copy) is not int or not 0 <= copy < 16:
-        raise InvalidNotationError(f"expected copy to be an integer from 0 to 15, got {copy!r}")
+        raise InvalidNotationError(
+            f"expected copy to be an integer from 0 to 15, got {shown(copy)}"
+        )
     return tuple(_intern(Rank(r), s, copy) for s in SUITS for r in range(1, 14))
 
 

@@ -13,6 +13,8 @@ Example:
 
 from __future__ import annotations
 
+import reprlib
+
 from counter_rules.errors import InvalidArgumentError
 
 __all__ = [
@@ -24,6 +26,8 @@ __all__ = [
     "counted",
     "seat_problem",
     "seed_problem",
+    "shorten",
+    "shown",
 ]
 
 _SEED_BITS = 128
@@ -37,20 +41,62 @@ saved and resumed; so does the command line's ``--seed``."""
 _LIMIT_TEXT = f"2**{_SEED_BITS} - 1"
 
 
+def shorten(text: str, limit: int = 200) -> str:
+    """``text`` cut to at most ``limit`` characters, ``...`` marking the cut:
+    for text from elsewhere (another error's message) put into a message.
+
+    Example:
+        >>> from counter_rules.checks import shorten
+        >>> shorten("x" * 300, 10)
+        'xxxxxxx...'
+    """
+    return text if len(text) <= limit else text[: max(0, limit - 3)] + "..."
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 200
+_REPR.maxlevel = 3
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """A value as an error message shows it: its ``repr``, cut to at most
+    ``limit`` characters (``...`` marks the cut), and built without writing
+    out a long list or text whole first; an integer too long to read is
+    named by its size. Every message of the library shows a value it was
+    given this way, so that no message is longer than the library's own words.
+
+    Example:
+        >>> from counter_rules.checks import shown
+        >>> shown("AS " * 1_000_000, 20)
+        "'AS AS AS AS AS A..."
+        >>> shown(list(range(10**6)))
+        '[0, 1, 2, 3, 4, 5, ...]'
+        >>> shown(7**10_000)
+        'an integer of 28074 bits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # a value whose repr fails
+        text = f"<{type(value).__name__} object>"
+    return shorten(text, limit)
+
+
 def check_int(owner: str, field: str, value: object, low: int, high: int | None = None) -> int:
     """Check that ``value`` is an int in ``low..high`` (no upper bound if ``high`` is None)."""
     if type(value) is not int or value < low or (high is not None and value > high):
         allowed = f"{low}..{high}" if high is not None else f"an integer >= {low}"
         if high is not None and high - low <= 3:
             allowed = ", ".join(str(v) for v in range(low, high)) + f" or {high}"
-        raise InvalidArgumentError(f"{owner}.{field} must be {allowed}, got {value!r}")
+        raise InvalidArgumentError(f"{owner}.{field} must be {allowed}, got {shown(value)}")
     return value
 
 
 def check_bool(owner: str, field: str, value: object) -> bool:
     """Check that ``value`` is exactly True or False."""
     if type(value) is not bool:
-        raise InvalidArgumentError(f"{owner}.{field} must be True or False, got {value!r}")
+        raise InvalidArgumentError(f"{owner}.{field} must be True or False, got {shown(value)}")
     return value
 
 
@@ -58,7 +104,7 @@ def check_choice(owner: str, field: str, value: object, allowed: tuple[str, ...]
     """Check that ``value`` is one of the ``allowed`` names."""
     if not isinstance(value, str) or value not in allowed:
         names = ", ".join(repr(a) for a in allowed)
-        raise InvalidArgumentError(f"{owner}.{field} must be one of {names}, got {value!r}")
+        raise InvalidArgumentError(f"{owner}.{field} must be one of {names}, got {shown(value)}")
     return value
 
 
@@ -110,7 +156,7 @@ def seat_problem(seat: object, players: int) -> str | None:
     """
     if type(seat) is int and 0 <= seat < players:
         return None
-    return f"a whole number from 0 to {players - 1}, got {seat!r:.40}"
+    return f"a whole number from 0 to {players - 1}, got {shown(seat, 40)}"
 
 
 def counted(number: int, noun: str) -> str:

@@ -8,7 +8,8 @@ and the ones caused by a bad value also derive from :class:`ValueError`, so
     ├── IllegalMoveError (ValueError)        .move, .reason
     ├── InvalidArgumentError (ValueError)    bad ruleset field, bad deal, bad trick
     ├── InvalidNotationError (ValueError)    card/move/record text that does not parse
-    └── GameOverError
+    ├── GameOverError
+    └── WorkerLostError (RuntimeError)       .outcomes, .lost: a match's worker died
 
 Messages are lower-case, end without a period, name the offending value and say
 what is allowed.
@@ -32,6 +33,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidNotationError",
+    "WorkerLostError",
 ]
 
 
@@ -57,7 +59,10 @@ class IllegalMoveError(CounterRulesError, ValueError):
         self.reason = reason
 
     def __str__(self) -> str:
-        return f"illegal move {self.move}: {self.reason}"
+        move = str(self.move)
+        if len(move) > 80:  # a malformed move may hold a long value
+            move = move[:77] + "..."
+        return f"illegal move {move}: {self.reason}"
 
 
 class InvalidArgumentError(CounterRulesError, ValueError):
@@ -70,3 +75,32 @@ class InvalidNotationError(CounterRulesError, ValueError):
 
 class GameOverError(CounterRulesError):
     """A move was applied to a game that has already ended."""
+
+
+class WorkerLostError(CounterRulesError, RuntimeError):
+    """A match stopped because a worker died and its games could not be played
+    again (an executor that breaks when a worker dies, such as a
+    :class:`~concurrent.futures.ProcessPoolExecutor`, or a game that lost its
+    worker three times).
+
+    Nothing finished is lost: :attr:`outcomes` holds every finished game, and
+    :func:`~counter_rules.match.play_match` continues the match from them
+    (``finished=error.outcomes``).
+
+    Args:
+        message: What was lost, and why.
+        outcomes: The finished games' outcomes, in game order.
+        lost: The indices of the games not finished.
+    """
+
+    def __init__(self, message: str, outcomes: tuple[Any, ...] = (), lost: tuple[int, ...] = ()):
+        super().__init__(message, outcomes, lost)
+        #: The outcomes (:class:`~counter_rules.match.GameOutcome`) of every
+        #: finished game, in game order.
+        self.outcomes = outcomes
+        #: The indices of the games not finished, in order.
+        self.lost = lost
+
+    def __str__(self) -> str:
+        message: str = self.args[0]
+        return message

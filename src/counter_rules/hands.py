@@ -22,6 +22,7 @@ from typing import Protocol
 import attrs
 
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.trick import PlayedCard, TrickResult
 
@@ -56,7 +57,7 @@ def _card_tuple(value: Iterable[Card | str]) -> tuple[Card, ...]:
         if isinstance(item, str):
             item = Card.parse(item)
         elif not isinstance(item, Card):
-            raise InvalidArgumentError(f"expected a Card or card text, got {item!r}")
+            raise InvalidArgumentError(f"expected a Card or card text, got {shown(item)}")
         out.append(item)
     return tuple(out)
 

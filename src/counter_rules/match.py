@@ -37,22 +37,23 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import random
-import signal
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, as_completed
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
 from typing import Any
 
 import attrs
 
+from counter_rules._runner import RunLost, games_text, run_on_executor, run_on_pool
 from counter_rules.bots.base import Bot
 from counter_rules.bots.registry import bot_name
-from counter_rules.checks import check_seed
+from counter_rules.checks import check_seed, shorten
 from counter_rules.engine import apply_move, new_game
-from counter_rules.errors import InvalidArgumentError
-from counter_rules.records import GameRecord, record_of, rules_to_dict
+from counter_rules.errors import CounterRulesError, InvalidArgumentError, WorkerLostError
+from counter_rules.moves import Move
+from counter_rules.records import GameRecord, rules_to_dict
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.state import GameState
 from counter_rules.stats import Estimate, mean_interval, points_interval, wilson_interval
 from counter_rules.views import view
 
@@ -197,6 +198,11 @@ def _game_seed(seed: int, index: int, what: str) -> int:
     return random.Random(f"counter-rules/match/{seed}/{index}/{what}").getrandbits(63)
 
 
+def _seats(players: int, index: int) -> tuple[int, ...]:
+    """The seat of each bot in game ``index``."""
+    return tuple((i + index) % players for i in range(players))
+
+
 def play_game(
     rules: Ruleset, bots: Sequence[Bot], seed: int, index: int = 0, *, keep_record: bool = False
 ) -> GameOutcome:
@@ -214,64 +220,123 @@ def play_game(
         >>> outcome.seats, sum(outcome.win_shares)
         ((1, 2, 3, 0), 1.0)
     """
-    players = rules.players
-    seat_of = tuple((i + index) % players for i in range(players))
+    seat_of = _seats(rules.players, index)
     at_seat = {seat: bots[i] for i, seat in enumerate(seat_of)}
     rngs = {
         seat: random.Random(_game_seed(seed, index, f"bot/{i}")) for i, seat in enumerate(seat_of)
     }
-    game_seed = _game_seed(seed, index, "deal")
-    state = new_game(rules, game_seed)
+    state = new_game(rules, _game_seed(seed, index, "deal"))
+    first_dealer = state.dealer
+    moves: list[Move] = []
     while not state.is_over:
         seat = min(state.to_act)
         move = at_seat[seat].choose(view(state, seat), rngs[seat])
         state = apply_move(state, move)
-    winners = state.winners
-    one_team = rules.advice.one_team
+        moves.append(move)
+    record = None
+    if keep_record:
+        # The moves as played: the record replays to this state.
+        record = GameRecord(rules, state.seed, None, tuple(moves), first_dealer)
+    return _outcome(index, state, record)
+
+
+def _outcome(index: int, final: GameState, record: GameRecord | None) -> GameOutcome:
+    """Game ``index``'s outcome, read from its final state."""
+    rules = final.rules
+    seat_of = _seats(rules.players, index)
+    winners = final.winners
     shares = []
     for seat in seat_of:
         if seat not in winners:
             shares.append(0.0)
         else:
-            shares.append(1.0 if one_team else 1.0 / len(winners))
+            shares.append(1.0 if rules.advice.one_team else 1.0 / len(winners))
     made = tuple(
-        sum(1 for h in state.history if h.bids[seat] == h.tricks_won[seat]) for seat in seat_of
+        sum(1 for h in final.history if h.bids[seat] == h.tricks_won[seat]) for seat in seat_of
     )
     return GameOutcome(
         index,
-        game_seed,
+        final.seed,
         seat_of,
-        tuple(state.scores[seat] for seat in seat_of),
+        tuple(final.scores[seat] for seat in seat_of),
         tuple(shares),
-        len(state.history),
+        len(final.history),
         made,
-        min(min(h.points) for h in state.history),
-        record_of(state) if keep_record else None,
+        min(min(h.points) for h in final.history),
+        record,
     )
-
-
-def _play_games(
-    rules: Ruleset, bots: tuple[Bot, ...], seed: int, indices: range, keep: bool
-) -> list[GameOutcome]:
-    return [play_game(rules, bots, seed, g, keep_record=keep) for g in indices]
 
 
 def _check(rules: object, bots: object, games: object, seed: object) -> tuple[Bot, ...]:
     if not isinstance(rules, Ruleset):
-        raise InvalidArgumentError(f"rules must be a ruleset such as Counter(), got {rules!r}")
+        raise InvalidArgumentError(f"rules must be a ruleset such as Counter(), got {rules!r:.80}")
     if not isinstance(bots, Sequence) or len(bots) != rules.players:
         raise InvalidArgumentError(
-            f"bots must be a sequence of {rules.players} bots (one per seat), got {bots!r}"
+            f"bots must be a sequence of {rules.players} bots (one per seat), got {bots!r:.80}"
         )
     for i, bot in enumerate(bots):
         if not callable(getattr(bot, "choose", None)):
             raise InvalidArgumentError(
-                f"bots[{i}] must have a choose(view, rng) method, got {bot!r}"
+                f"bots[{i}] must have a choose(view, rng) method, got {bot!r:.80}"
             )
     if type(games) is not int or games < 1:
-        raise InvalidArgumentError(f"games must be a positive integer, got {games!r}")
+        raise InvalidArgumentError(f"games must be a positive integer, got {games!r:.80}")
     check_seed("seed", seed)
     return tuple(bots)
+
+
+def _finished_games(
+    finished: object, rules: Ruleset, seed: int, games: int, keep_records: bool
+) -> dict[int, GameOutcome]:
+    """The outcomes of the games ``finished`` gives (outcomes or records of
+    this match's games), by game index."""
+    if isinstance(finished, str | bytes) or not isinstance(finished, Iterable):
+        raise InvalidArgumentError(
+            f"finished must be a sequence of game outcomes or records, got {finished!r:.80}"
+        )
+    known: dict[int, GameOutcome] = {}
+    index_of: dict[int, int] | None = None
+    for i, item in enumerate(finished):
+        where = f"finished[{i}]"
+        if isinstance(item, GameOutcome):
+            index = item.index
+            if type(index) is not int or not 0 <= index < games:
+                raise InvalidArgumentError(
+                    f"{where} is game {index!r:.40}, not one of this match's {games} games"
+                )
+            if item.seed != _game_seed(seed, index, "deal"):
+                raise InvalidArgumentError(
+                    f"{where} is not game {index} of this match (seed {seed}): its deal differs"
+                )
+            outcome = (
+                item if keep_records or item.record is None else attrs.evolve(item, record=None)
+            )
+        elif isinstance(item, GameRecord):
+            if index_of is None:
+                index_of = {_game_seed(seed, g, "deal"): g for g in range(games)}
+            index = index_of.get(item.seed, -1)
+            if index < 0 or item.deal is not None or item.rules != rules:
+                raise InvalidArgumentError(
+                    f"{where} is not the record of a game of this match ({rules.name}, "
+                    f"seed {seed}, {games} games)"
+                )
+            try:
+                final = item.final_state()
+            except CounterRulesError as exc:
+                raise InvalidArgumentError(
+                    f"{where} does not replay: {shorten(str(exc))}"
+                ) from None
+            if not final.is_over:
+                raise InvalidArgumentError(f"{where} is the record of game {index}, unfinished")
+            outcome = _outcome(index, final, item if keep_records else None)
+        else:
+            raise InvalidArgumentError(
+                f"{where} must be a GameOutcome or a GameRecord, got {item!r:.80}"
+            )
+        if index in known:
+            raise InvalidArgumentError(f"{where} is game {index} again")
+        known[index] = outcome
+    return known
 
 
 def play_match(
@@ -284,8 +349,29 @@ def play_match(
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     keep_records: bool = False,
+    finished: Iterable[GameOutcome | GameRecord] = (),
+    on_outcome: Callable[[GameOutcome], None] | None = None,
 ) -> MatchResult:
     """Play ``games`` games between ``bots`` (one per seat) and summarise them.
+
+    Every game is a function of the match's seed and its index, so a game
+    played again gives the same outcome. That is what makes a match survive
+    its faults:
+
+    - **a lost worker**: a worker process that dies (killed, out of memory)
+      costs only its game in progress, which is played again; with an
+      executor of yours, a lost worker costs the chunk of games it was given
+      (one game in a match of up to 4096 games), which is submitted again. An
+      executor that cannot take them again (a
+      :class:`~concurrent.futures.ProcessPoolExecutor` breaks when a worker
+      dies), or a game that lost its worker three times, stops the match at
+      once with :class:`~counter_rules.WorkerLostError`, which names the games
+      not played and holds every finished game's outcome;
+    - **an interrupted match**: ``finished`` takes the games already played
+      (the outcomes of a :class:`~counter_rules.WorkerLostError`, or the
+      records written by ``keep_records`` or ``counter-rules simulate
+      --records``), and only the others are played: the results are those of
+      an undisturbed match.
 
     Args:
         rules: The ruleset; ``rules.players`` bots are needed.
@@ -300,15 +386,27 @@ def play_match(
             interruption (Ctrl-C) stops its workers at once.
         jobs: Worker processes when ``executor`` is ``None`` (default: one per
             CPU); ``1`` plays every game in this process, with no executor.
-        progress: Called as ``progress(games_done, games)`` as games finish.
+        progress: Called as ``progress(games_done, games)`` as games finish
+            (the ``finished`` games count as done from the start).
         keep_records: Keep every game's :class:`~counter_rules.GameRecord`
             in its outcome (:attr:`GameOutcome.record`).
+        finished: Games of this match already played, as outcomes
+            (:class:`GameOutcome`) or records (:class:`~counter_rules.GameRecord`,
+            which are replayed); each must be a finished game of this match's
+            rules and seed, in any order. The bots are not checked: give the
+            bots that played them.
+        on_outcome: Called in this process with each game's outcome as soon
+            as it finishes (in the order games finish; the ``finished`` games
+            are not passed again): e.g. to save every game as it ends.
 
     Returns:
-        The per-bot results; identical whatever the executor.
+        The per-bot results; identical whatever the executor, and whether or
+        not the match was interrupted and continued.
 
     Raises:
         InvalidArgumentError: A bad argument; the message names it.
+        WorkerLostError: Workers were lost and their games could not be
+            played again; ``error.outcomes`` holds every finished game.
 
     Example:
         >>> from concurrent.futures import ThreadPoolExecutor
@@ -320,82 +418,57 @@ def play_match(
         ...     threaded = play_match(Counter(target=3), bots, games=6, seed=9, executor=pool)
         >>> threaded == play_match(Counter(target=3), bots, games=6, seed=9, jobs=1)
         True
+        >>> first = play_match(Counter(target=3), bots, games=4, seed=9, jobs=1)
+        >>> rest = play_match(
+        ...     Counter(target=3), bots, games=6, seed=9, jobs=1, finished=first.outcomes
+        ... )
+        >>> rest == threaded
+        True
     """
     checked = _check(rules, bots, games, seed)
     if jobs is not None and (type(jobs) is not int or jobs < 1):
-        raise InvalidArgumentError(f"jobs must be a positive integer or None, got {jobs!r}")
-    outcomes: list[GameOutcome] = []
-    if executor is None and jobs == 1:
-        for g in range(games):
-            outcomes.append(play_game(rules, checked, seed, g, keep_record=keep_records))
-            if progress is not None:
-                progress(g + 1, games)
-    elif executor is None:
-        outcomes = _run_pool(jobs, (rules, checked, seed, keep_records), games, progress)
-    else:
-        outcomes = _run(executor, (rules, checked, seed, keep_records), games, progress)
-    return _summarise(rules, checked, seed, outcomes)
+        raise InvalidArgumentError(f"jobs must be a positive integer or None, got {jobs!r:.80}")
+    if on_outcome is not None and not callable(on_outcome):
+        raise InvalidArgumentError(f"on_outcome must be callable or None, got {on_outcome!r:.80}")
+    outcomes = _finished_games(finished, rules, seed, games, keep_records)
+    todo = [g for g in range(games) if g not in outcomes]
+    match: _Match = (rules, checked, seed, keep_records)
 
+    def done(index: int, outcome: GameOutcome) -> None:
+        outcomes[index] = outcome
+        if on_outcome is not None:
+            on_outcome(outcome)
+        if progress is not None:
+            progress(len(outcomes), games)
 
-def _ignore_interrupts() -> None:
-    # The workers leave Ctrl-C to the parent, which stops them all at once.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        if executor is None and jobs == 1:
+            for g in todo:
+                done(g, _play_one(match, g))
+        elif not todo:
+            pass
+        elif executor is None:
+            run_on_pool(jobs, _play_one, match, todo, done)
+        else:
+            run_on_executor(executor, _play_one, match, todo, done)
+    except RunLost as lost:
+        kept = tuple(outcomes[g] for g in sorted(outcomes))
+        raise WorkerLostError(
+            f"match stopped: {lost.reason}; {games_text(lost.lost)} not played, "
+            f"{len(kept)} finished games kept in the error's outcomes (play_match with "
+            f"finished=error.outcomes plays the rest)",
+            kept,
+            lost.lost,
+        ) from None
+    return _summarise(rules, checked, seed, [outcomes[g] for g in range(games)])
 
 
 _Match = tuple[Ruleset, tuple[Bot, ...], int, bool]  # rules, bots, seed, keep the records
 
 
-def _play_chunk(task: tuple[_Match, range]) -> list[GameOutcome]:
-    (rules, bots, seed, keep), chunk = task
-    return _play_games(rules, bots, seed, chunk, keep)
-
-
-def _chunks(games: int) -> list[range]:
-    # About 64 tasks: few enough to keep the overhead low, enough for progress.
-    size = max(1, games // 64)
-    return [range(start, min(start + size, games)) for start in range(0, games, size)]
-
-
-def _run_pool(
-    jobs: int | None,
-    match: _Match,
-    games: int,
-    progress: Callable[[int, int], None] | None,
-) -> list[GameOutcome]:
-    outcomes: list[GameOutcome] = []
-    tasks = [(match, chunk) for chunk in _chunks(games)]
-    # Leaving the with block terminates the workers, also on an exception.
-    with multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts) as pool:
-        for chunk in pool.imap_unordered(_play_chunk, tasks):
-            outcomes += chunk
-            if progress is not None:
-                progress(len(outcomes), games)
-    outcomes.sort(key=lambda o: o.index)
-    return outcomes
-
-
-def _run(
-    executor: Executor,
-    match: _Match,
-    games: int,
-    progress: Callable[[int, int], None] | None,
-) -> list[GameOutcome]:
-    futures: list[Future[list[GameOutcome]]] = [
-        executor.submit(_play_chunk, (match, chunk)) for chunk in _chunks(games)
-    ]
-    done = 0
-    try:
-        for future in as_completed(futures):
-            done += len(future.result())
-            if progress is not None:
-                progress(done, games)
-    except BaseException:
-        for future in futures:  # an interruption: drop the games not yet started
-            future.cancel()
-        raise
-    outcomes = [o for future in futures for o in future.result()]
-    outcomes.sort(key=lambda o: o.index)
-    return outcomes
+def _play_one(match: _Match, index: int) -> GameOutcome:
+    rules, bots, seed, keep = match
+    return play_game(rules, bots, seed, index, keep_record=keep)
 
 
 def _summarise(

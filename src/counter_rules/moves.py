@@ -42,26 +42,35 @@ class Bid:
 
 
 @attrs.frozen
-class Play:
-    """Play ``card`` to the current trick.
-
-    ``reveal`` is Counter's optional part of playing a Four: another Four shown
-    (not played) from the same hand, which makes the played Four a *victor*
-    Four. ``Play(s, 4♠)`` and ``Play(s, 4♠, reveal=4♦)`` are different moves.
-    """
+class _CardPlay:
+    """The record of a card played by a seat: a :class:`Play` (the decision)
+    and a :class:`~counter_rules.PlayedCard` (the card on the table) both are
+    one, and print alike."""
 
     seat: int
-    """The playing seat."""
+    """The seat that plays the card."""
     card: Card
     """The card played."""
     reveal: Card | None = None
-    """The Four shown alongside a played Four (Counter), or ``None``."""
+    """The Four shown (not played) with a played Four (Counter), or ``None``."""
     call: str | None = None
     """A Joker's call where the ruleset asks for one, ``"high"`` (it wins the
     trick) or ``"low"`` (it loses); ``None`` otherwise."""
 
     def __str__(self) -> str:
         return play_text(self.seat, self.card, self.reveal, self.call)
+
+
+@attrs.frozen
+class Play(_CardPlay):
+    """Play ``card`` to the current trick.
+
+    ``reveal`` is Counter's optional part of playing a Four: another Four shown
+    (not played) from the same hand, which makes the played Four a *victor*
+    Four. ``Play(s, 4♠)`` and ``Play(s, 4♠, reveal=4♦)`` are different moves.
+    A ``Play`` never equals the :class:`~counter_rules.PlayedCard` it puts on
+    the table: one is a decision, the other a card of a trick.
+    """
 
 
 def play_text(

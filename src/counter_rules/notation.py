@@ -22,8 +22,9 @@ from __future__ import annotations
 import re
 
 from counter_rules.cards import Card
-from counter_rules.checks import seat_problem
+from counter_rules.checks import seat_problem, shown
 from counter_rules.engine import apply_move, is_legal
+from counter_rules.engine.transitions import why_malformed
 from counter_rules.errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play, play_text
 from counter_rules.state import GameState, Phase
@@ -33,6 +34,8 @@ __all__ = ["format_move", "parse_move"]
 # ASCII digits only (str.isdigit also accepts characters such as "²"), and short.
 _SEAT = re.compile(r"[Pp][0-9]{1,3}")
 _NUMBER = re.compile(r"[0-9]{1,4}")
+_MAX_SEAT = 999  # what _SEAT reads
+_MAX_BID = 9999  # what _NUMBER reads
 
 
 def _card_text(card: Card, ascii: bool) -> str:
@@ -42,11 +45,26 @@ def _card_text(card: Card, ascii: bool) -> str:
 def format_move(move: Move, *, ascii: bool = False) -> str:
     """The text of a move; ``ascii=True`` writes cards as ``QS`` instead of ``Q♠``.
 
+    Every field is checked (as :func:`~counter_rules.apply_move` checks a
+    move), and the text always reads back as the same move.
+
     Raises:
-        InvalidArgumentError: ``move`` is not a move.
+        InvalidArgumentError: ``move`` is not a move, or a field is not of its
+            kind (``Play(0, None)``, ``Bid("x", "y")``), or a seat or a bid
+            is past what the notation writes (seats 0 to 999, bids 0 to 9999).
     """
-    if not isinstance(move, Bid | Pass | Play):
-        raise InvalidArgumentError(f"expected a Bid, Play or Pass, got {move!r:.80}")
+    problem = why_malformed(move)
+    if problem is not None:
+        raise InvalidArgumentError(f"cannot write the move: {problem}")
+    assert isinstance(move, Bid | Pass | Play)
+    if not 0 <= move.seat <= _MAX_SEAT:
+        raise InvalidArgumentError(
+            f"cannot write the move: a seat must be 0..{_MAX_SEAT}, got {shown(move.seat)}"
+        )
+    if isinstance(move, Bid) and not 0 <= move.tricks <= _MAX_BID:
+        raise InvalidArgumentError(
+            f"cannot write the move: a bid must be 0..{_MAX_BID}, got {shown(move.tricks)}"
+        )
     if isinstance(move, Bid):
         return f"P{move.seat}:{'blind ' if move.blind else ''}bid {move.tricks}"
     if isinstance(move, Pass):
@@ -57,7 +75,7 @@ def format_move(move: Move, *, ascii: bool = False) -> str:
 def _bad(text: str) -> InvalidNotationError:
     return InvalidNotationError(
         "expected a move like 'P1:bid 3', 'P1:blind bid 3', 'P2:QS', 'P2:4S+4D', "
-        f"'P2:Jo(high)' or 'P3:pass KH', got {text!r}"
+        f"'P2:Jo(high)' or 'P3:pass KH', got {shown(text, 200)}"
     )
 
 

@@ -49,7 +49,7 @@ from typing import Any
 import attrs
 
 from counter_rules.cards import Card
-from counter_rules.checks import seed_problem
+from counter_rules.checks import seed_problem, shorten, shown
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import CounterRulesError, InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
@@ -62,6 +62,7 @@ from counter_rules.rulesets.registry import (
     ruleset_entry_for,
 )
 from counter_rules.state import Deal, GameState, Phase
+from counter_rules.state_checks import check_state
 
 __all__ = [
     "FORMAT",
@@ -103,10 +104,30 @@ def parse_json(text: object, document: str = "record") -> object:
     if len(text) > _MAX_TEXT:
         raise _bad("text", f"too long ({len(text)} characters, at most {_MAX_TEXT})", document)
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as exc:
+        raise _bad(
+            "text", f"the key {shown(exc.args[0], 60)} appears twice in one object"
+        ) from None
     except (ValueError, RecursionError) as exc:
         # ValueError covers JSONDecodeError and integers too long to convert.
-        raise _bad("text", f"not valid JSON ({exc})", document) from None
+        raise _bad("text", f"not valid JSON ({shorten(str(exc))})", document) from None
+
+
+class _DuplicateKey(Exception):
+    """A JSON object with a key twice: two readers could see two different
+    games (one keeps the first value, another the last), so it is refused."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return data
 
 
 # -- rulesets <-> JSON ---------------------------------------------------------
@@ -182,7 +203,7 @@ def load_rules(data: object, where: str, document: str) -> Ruleset:
         try:
             kwargs[name] = option_from_json(value, option.hint)
         except CounterRulesError as exc:
-            raise _bad(f"{where}.options.{name}", str(exc), document) from None
+            raise _bad(f"{where}.options.{name}", shorten(str(exc)), document) from None
     try:
         return entry.build(**kwargs)
     except CounterRulesError as exc:
@@ -190,7 +211,9 @@ def load_rules(data: object, where: str, document: str) -> Ruleset:
     except (TypeError, ValueError, OverflowError) as exc:
         # A ruleset written by a user may not check its options as the
         # built-in ones do; its own error still comes out as the record's.
-        raise _bad(f"{where}.options", f"{type(exc).__name__}: {exc}", document) from None
+        raise _bad(
+            f"{where}.options", f"{type(exc).__name__}: {shorten(str(exc))}", document
+        ) from None
 
 
 # -- the record ----------------------------------------------------------------
@@ -315,16 +338,16 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
     if extra:
         raise _bad("", f"unknown {_fields(extra)} {', '.join(sorted(extra))}")
     if data["format"] != FORMAT:
-        raise _bad("format", f"expected {FORMAT!r}, got {data['format']!r}")
+        raise _bad("format", f"expected {FORMAT!r}, got {shown(data['format'])}")
     version = data["version"]
     if type(version) is not int or version != VERSION:
-        raise _bad("version", f"this library reads version {VERSION}, got {version!r}")
+        raise _bad("version", f"this library reads version {VERSION}, got {shown(version)}")
     rules = rules_from_dict(data["rules"])
     seed = data["seed"]
     problem = seed_problem(seed)
     if problem is not None:
         raise _bad("seed", f"expected {problem}")
-    deal = _load_deal(data["deal"])
+    deal = _load_deal(data["deal"], rules)
     moves_data = data["moves"]
     if not isinstance(moves_data, list):
         raise _bad("moves", "expected a list of move texts")
@@ -341,7 +364,7 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
     moves: list[Move] = []
     for i, text in enumerate(moves_data):
         if not isinstance(text, str):
-            raise _bad(f"moves[{i}]", f"expected move text, got {text!r}")
+            raise _bad(f"moves[{i}]", f"expected move text, got {shown(text)}")
         try:
             move = parse_move(text)
         except InvalidNotationError as exc:
@@ -355,23 +378,32 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
     return GameRecord(rules, seed, deal, tuple(moves), dealer), state
 
 
-def _load_deal(data: object) -> Deal | None:
+def _load_deal(data: object, rules: Ruleset) -> Deal | None:
     if data is None:
         return None
     if not isinstance(data, dict) or set(data) != {"hands", "stock"}:
         raise _bad("deal", 'expected null or an object with keys "hands" and "stock"')
     hands, stock = data["hands"], data["stock"]
-    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+    players = rules.players
+    if not isinstance(hands, list) or len(hands) != players:
+        raise _bad("deal.hands", f"expected a list of {players} hands (one per seat)")
+    if not all(isinstance(h, list) for h in hands):
         raise _bad("deal.hands", "expected a list of lists of cards")
     if not isinstance(stock, list):
         raise _bad("deal.stock", "expected a list of cards")
+    # The size is checked before a card is read: a deal cannot hold more
+    # cards than the deck.
+    count = sum(len(h) for h in hands) + len(stock)
+    deck = len(rules.deck())
+    if count > deck:
+        raise _bad("deal", f"too many cards ({count}; the deck of {rules.name} has {deck})")
     for name, items in [
         *((f"deal.hands[{i}]", h) for i, h in enumerate(hands)),
         ("deal.stock", stock),
     ]:
         for j, item in enumerate(items):
             if not isinstance(item, str):
-                raise _bad(f"{name}[{j}]", f"expected card text, got {item!r}")
+                raise _bad(f"{name}[{j}]", f"expected card text, got {shown(item)}")
             try:
                 Card.parse(item)
             except InvalidNotationError as exc:
@@ -395,7 +427,10 @@ def _check_result(data: object, state: GameState) -> None:
         for v in (data["scores"], data["winners"])
     )
     if not exact_types or data != expected:
-        raise _bad("result", f"does not match the replay: recorded {data}, replayed {expected}")
+        raise _bad(
+            "result",
+            f"does not match the replay: recorded {shown(data, 200)}, replayed {expected}",
+        )
 
 
 # -- replaying and recording -------------------------------------------------
@@ -465,18 +500,8 @@ def _check_state(state: object) -> None:
         raise InvalidArgumentError(f"expected a GameState, got {state!r:.80}")
 
 
-def record_of(state: GameState) -> GameRecord:
-    """The record of the game that led to ``state`` (its moves are rebuilt from
-    the state's history).
-
-    Raises:
-        InvalidArgumentError: The state's history is incomplete (a sampled world
-            does not know the passes other players made), or, past the first
-            hand, the seed and moves do not lead to it (a record holds only the
-            first deal, so a world drawn by :func:`~counter_rules.sample_world`
-            in a later hand cannot be recorded).
-    """
-    _check_state(state)
+def _moves_of(state: GameState) -> list[Move]:
+    """The moves that led to ``state``, rebuilt from its history."""
     moves: list[Move] = []
     players = state.players
     no_pending: tuple[Card | None, ...] = (None,) * players
@@ -491,20 +516,49 @@ def record_of(state: GameState) -> GameRecord:
             state, state.dealer, state.bids, state.blind, state.tricks, state.exchanges,
             state.trick, pending,
         )  # fmt: skip
+    return moves
+
+
+def record_of(state: GameState) -> GameRecord:
+    """The record of the game that led to ``state`` (its moves are rebuilt from
+    the state's history).
+
+    The record is checked by replaying it: it must lead to ``state`` itself.
+
+    Raises:
+        InvalidArgumentError: The state's history is incomplete (a sampled world
+            does not know the passes other players made), or its seed, first
+            deal and moves do not lead to it: a state changed by hand (a hand
+            cut short, a card in two hands, scores changed), or a world drawn by
+            :func:`~counter_rules.sample_world` in a later hand (a record holds
+            only the first deal). No record of another game is made.
+    """
+    _check_state(state)
+    if state._fields_dict["_legal"] is None:  # a state built by hand
+        check_state(state)
+    try:
+        moves = _moves_of(state)
+    except CounterRulesError:
+        raise
+    except (LookupError, TypeError, ValueError, AttributeError):
+        # A history changed by hand: the replay below could not match it either.
+        raise InvalidArgumentError(
+            "cannot record this state: its history is not one a game can have"
+        ) from None
     first_dealer = state.history[0].dealer if state.history else state.dealer
     record = GameRecord(state.rules, state.seed, state.first_deal, tuple(moves), first_dealer)
-    if state.history:
-        # Later deals come from the seed: check that they are this game's.
-        try:
-            reached: GameState | None = record.final_state()
-        except CounterRulesError:
-            reached = None
-        if reached != state:
-            raise InvalidArgumentError(
-                "cannot record this state: its seed and moves do not replay to it; a record "
-                "holds only the first deal, so a world from sample_world after the first "
-                "hand cannot be recorded"
-            )
+    # The record must be of this game: its seed (and first deal) and moves
+    # must replay to this very state, not to another game's.
+    try:
+        reached: GameState | None = record.final_state()
+    except CounterRulesError:
+        reached = None
+    if reached != state:
+        raise InvalidArgumentError(
+            "cannot record this state: its seed, first deal and moves do not replay to it "
+            "(a state changed by hand, or a world from sample_world after the first hand: "
+            "a record holds only the first deal)"
+        )
     return record
 
 
@@ -512,8 +566,9 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
     """Save a game (finished or in progress) as record JSON.
 
     Raises:
-        InvalidArgumentError: ``state`` is not a state or ``indent`` is not
-            ``None`` or a count of spaces from 0 to 16.
+        InvalidArgumentError: ``state`` is not a state, or not one its seed,
+            first deal and moves replay to (see :func:`record_of`), or
+            ``indent`` is not ``None`` or a count of spaces from 0 to 16.
     """
     _check_state(state)
     _check_indent(indent)

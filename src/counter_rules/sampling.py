@@ -48,10 +48,13 @@ from collections.abc import Sequence
 
 from counter_rules._deal_sampler import DealPlan
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import shown
 from counter_rules.dealing import shuffled, sort_hand
+from counter_rules.engine.transitions import derive
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import Deal, GameState, Phase
+from counter_rules.state_checks import check_view
 from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
 
@@ -256,6 +259,7 @@ def _hidden(pv: PlayerView) -> _Hidden:
     entry = _RECENT.get(id(pv))
     if entry is not None and entry[0] is pv:
         return entry[1]
+    check_view(pv)  # once per view object: a view changed by hand is refused here
     hidden = _Hidden(pv)
     if len(_RECENT) >= 8:
         _RECENT.clear()
@@ -297,16 +301,19 @@ def sample_world(
             drawing many worlds from one view pays for it once.
 
     Raises:
-        InvalidArgumentError: ``player_view`` is not a view, ``rng`` is not a
-            :class:`random.Random`, ``max_tries`` is not a whole number from 0
-            up, or no deal fits the view.
+        InvalidArgumentError: ``player_view`` is not a view (or is one no
+            game can show: a field changed by hand to an impossible value),
+            ``rng`` is not a :class:`random.Random`, ``max_tries`` is not a
+            whole number from 0 up, or no deal fits the view.
     """
     if not isinstance(player_view, PlayerView):
-        raise InvalidArgumentError(f"expected a PlayerView, got {player_view!r}")
+        raise InvalidArgumentError(f"expected a PlayerView, got {shown(player_view)}")
     if not isinstance(rng, random.Random):
-        raise InvalidArgumentError(f"rng must be a random.Random, got {rng!r}")
+        raise InvalidArgumentError(f"rng must be a random.Random, got {shown(rng)}")
     if type(max_tries) is not int or max_tries < 0:
-        raise InvalidArgumentError(f"max_tries must be an integer from 0 up, got {max_tries!r}")
+        raise InvalidArgumentError(
+            f"max_tries must be an integer from 0 up, got {shown(max_tries)}"
+        )
     hidden = _hidden(player_view)
     fill = None
     for _ in range(max_tries):
@@ -405,7 +412,7 @@ def _build(pv: PlayerView, fill: dict[int, list[Card]], rng: random.Random) -> G
         first_deal, seed = _opening(pv, hands, stock, rng)
     else:
         seed = rng.getrandbits(63)
-    return GameState(
+    world = GameState(
         pv.rules,
         pv.phase,
         pv.hand_number,
@@ -430,3 +437,6 @@ def _build(pv: PlayerView, fill: dict[int, list[Card]], rng: random.Random) -> G
         tuple(exchanges),
         first_deal,
     )
+    # Handed over as the engine builds a state (its legal moves listed): a
+    # world drawn from a checked view needs no check of a state built by hand.
+    return derive(world, {})

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from counter_rules.checks import shown
 from counter_rules.errors import InvalidArgumentError
 
 __all__ = ["Estimate", "mean_interval", "points_interval", "wilson_interval"]
@@ -93,9 +94,9 @@ def wilson_interval(successes: float, trials: int) -> Estimate:
         0.300 [0.219, 0.396]
     """
     if type(trials) is not int or trials < 1:
-        raise InvalidArgumentError(f"trials must be a positive integer, got {trials!r}")
+        raise InvalidArgumentError(f"trials must be a positive integer, got {shown(trials)}")
     if not 0 <= successes <= trials:
-        raise InvalidArgumentError(f"successes must be in 0..{trials}, got {successes!r}")
+        raise InvalidArgumentError(f"successes must be in 0..{trials}, got {shown(successes)}")
     p = successes / trials
     z2 = _Z * _Z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
@@ -136,10 +137,10 @@ def mean_interval(
     if n == 0:
         raise InvalidArgumentError("values must not be empty")
     if not low <= high:
-        raise InvalidArgumentError(f"low must not be above high, got {low!r} > {high!r}")
+        raise InvalidArgumentError(f"low must not be above high, got {shown(low)} > {shown(high)}")
     outside = [v for v in values if not low <= v <= high]
     if outside:
-        raise InvalidArgumentError(f"values must lie in {low}..{high}, got {outside[0]!r}")
+        raise InvalidArgumentError(f"values must lie in {low}..{high}, got {shown(outside[0])}")
     mean = math.fsum(values) / n
     if n == 1:
         return Estimate(mean, math.nan, math.nan)

@@ -13,32 +13,23 @@ import attrs
 
 from counter_rules._fields import FrozenFields
 from counter_rules.cards import Card, Rank, Suit
-from counter_rules.moves import play_text
+from counter_rules.moves import _CardPlay
 
 __all__ = ["Effect", "PlayedCard", "TrickResult"]
 
 
 @attrs.frozen
-class PlayedCard:
+class PlayedCard(_CardPlay):
     """A card played to a trick by ``seat``; ``reveal`` is a Four shown alongside it.
+
+    The same record as the :class:`~counter_rules.Play` that put it there
+    (seat, card, reveal, call), as a card of the trick.
 
     Example:
         >>> from counter_rules import Card, PlayedCard
         >>> str(PlayedCard(2, Card.parse("4S"), reveal=Card.parse("4H")))
         'P2:4♠+4♥'
     """
-
-    seat: int
-    """The seat that played the card."""
-    card: Card
-    """The card played."""
-    reveal: Card | None = None
-    """The Four shown (not played) with a played Four, or ``None``."""
-    call: str | None = None
-    """A Joker's call, ``"high"`` or ``"low"``, where the ruleset asks for one."""
-
-    def __str__(self) -> str:
-        return play_text(self.seat, self.card, self.reveal, self.call)
 
 
 @attrs.frozen

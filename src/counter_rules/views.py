@@ -24,11 +24,12 @@ from __future__ import annotations
 import attrs
 
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import seat_problem
+from counter_rules.checks import seat_problem, shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import HandResult, Phase
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
+from counter_rules.state_checks import check_state
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = ["PlayerView", "view"]
@@ -154,7 +155,9 @@ def view(state: GameState, seat: int) -> PlayerView:
         InvalidArgumentError: ``seat`` is not a seat of the game.
     """
     if not isinstance(state, GameState):
-        raise InvalidArgumentError(f"state must be a GameState, got {state!r}")
+        raise InvalidArgumentError(f"state must be a GameState, got {shown(state)}")
+    if state._fields_dict["_legal"] is None:  # a state built by hand
+        check_state(state)
     players = state.players
     problem = seat_problem(seat, players)
     if problem is not None:

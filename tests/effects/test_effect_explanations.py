@@ -86,3 +86,92 @@ def test_only_a_six_tying_for_the_lowest_value_gets_a_no_effect_note() -> None:
     assert [(n.index, n.text) for n in notes] == [
         (1, "6♠ (seat 1) ties for the lowest value (0): no effect")
     ]
+
+
+# -- the trump and the winner ---------------------------------------------------
+#
+# Mutants of counter_tricks.py (``tools/mutate.py`` with tests/rules/test_counter.py,
+# tests/effects and tests/test_one_rulebook.py) that survive because no
+# behaviour changes; every other mutant is killed by a test:
+#
+# - ``best_trump = best_led = -1``, 1 -> 2: any negative index means "none yet"
+#   (every test of it is ``< 0`` or ``>= 0``).
+
+
+def _winner_note(text: str, trump: Suit | None) -> tuple[int | None, str]:
+    """The winner's note of a trick: the index it points at and its text."""
+    (note,) = effects(trick(text, trump), "winner")
+    return note.index, note.text
+
+
+def test_an_explanation_opens_with_the_trump() -> None:
+    """The first note of an explained trick says the trump, or that there is none."""
+    assert str(trick("QS 5H KS 8H", Suit.HEARTS).effects[0]) == "trump is ♥"
+    assert str(trick("QS 5H KS 8H", None).effects[0]) == "trump is none"
+    assert trick("QS 5H KS 8H", Suit.HEARTS).effects[0].kind == "trump"
+
+
+def test_the_winner_note_names_the_highest_trump_and_its_value() -> None:
+    """If a trick contains trumps the highest trump wins: the note names it, by
+    card and seat, and its value."""
+    assert _winner_note("QS 5H KS 8H", Suit.HEARTS) == (
+        3,
+        "8♥ (seat 3) wins: the highest trump, worth 8",
+    )
+
+
+def test_the_winner_note_names_the_highest_card_of_the_led_suit() -> None:
+    """Without trumps the highest card of the led suit wins: the note names the suit."""
+    assert _winner_note("5S KD QS AC", Suit.HEARTS) == (
+        2,
+        "Q♠ (seat 2) wins: the highest card of the led suit ♠, worth 12",
+    )
+
+
+def test_a_led_trump_that_ties_wins_as_the_earliest_of_the_tied_trumps() -> None:
+    """A led trump tied in value with a later trump (here an Eight that takes the
+    led suit, trumps) wins as the earliest of the tied cards, and the note says so."""
+    assert _winner_note("8H 5S KS 8S", Suit.HEARTS) == (
+        0,
+        "8♥ (seat 0) wins: the highest trump, worth 8 (the earliest of the tied cards)",
+    )
+
+
+def test_a_led_card_that_ties_wins_as_the_earliest_of_the_tied_cards_of_the_led_suit() -> None:
+    """Two cards of the led suit tied for the highest value: the first played wins."""
+    assert _winner_note("8S 8D 5C 3D", Suit.HEARTS) == (
+        0,
+        "8♠ (seat 0) wins: the highest card of the led suit ♠, worth 8 "
+        "(the earliest of the tied cards)",
+    )
+
+
+def test_under_a_seven_the_note_names_the_lowest_trump_and_the_earliest_of_tied_ones() -> None:
+    """With one Seven the lowest trump wins; of two trumps tied for the lowest
+    value the earliest does."""
+    assert _winner_note("8H 7S 8S 9C", Suit.HEARTS) == (
+        0,
+        "8♥ (seat 0) wins: the lowest trump, worth 8 (the earliest of the tied cards)",
+    )
+
+
+def test_a_tie_is_only_among_the_cards_that_could_win() -> None:
+    """Cards of another pool with the winner's value do not tie with it: a led
+    card worth as much as the winning trump, or an off-suit card worth as much as
+    the winning card of the led suit."""
+    assert _winner_note("8S 8H 8D 9S", Suit.HEARTS) == (
+        1,
+        "8♥ (seat 1) wins: the highest trump, worth 8",
+    )
+    assert _winner_note("6S 7S 6D 6C", Suit.HEARTS) == (
+        0,
+        "6♠ (seat 0) wins: the lowest card of the led suit ♠, worth 6",
+    )
+
+
+def test_a_trick_no_card_can_win_names_the_leader_who_leads_again() -> None:
+    """If no card can win, nobody takes the trick and its leader leads again."""
+    result = trick("4S 4H 4D 4C", Suit.CLUBS, leader=2)
+    assert str(result.effects[-1]) == (
+        "no card can win: nobody takes the trick and seat 2 leads again"
+    )

@@ -59,3 +59,21 @@ def test_a_led_king_cancels_the_sevens() -> None:
     assert result.winner == 0
     assert effects(result, "seven") == []
     assert any("Seven" in str(e) for e in effects(result, "king"))
+
+
+def test_the_note_of_one_seven_says_one_seven_an_odd_number() -> None:
+    """One Seven is an odd number: the note says so in words."""
+    (effect,) = effects(trick("QS 7S 8H KH", Suit.HEARTS), "seven")
+    assert str(effect) == "one Seven, an odd number: the lowest value wins"
+
+
+def test_the_note_of_three_sevens_counts_them() -> None:
+    """Three Sevens are an odd number: the note counts them."""
+    (effect,) = effects(trick("7S 7H 7D 5S", Suit.CLUBS), "seven")
+    assert str(effect) == "3 Sevens, an odd number: the lowest value wins"
+
+
+def test_the_note_of_two_sevens_says_they_cancel_out() -> None:
+    """Two Sevens are an even number: they cancel out."""
+    (effect,) = effects(trick("7S 7H QS 5S", Suit.DIAMONDS), "seven")
+    assert str(effect) == "2 Sevens, an even number: they cancel out"

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 
 from counter_rules import (
@@ -39,6 +40,7 @@ from counter_rules import (
     resolve_trick,
     standard_deck,
 )
+from counter_rules.rulesets.counter_tricks import play_problem
 from counter_rules.scoring.counter import score
 
 # -- helpers ------------------------------------------------------------------
@@ -639,6 +641,27 @@ def test_a_led_two_is_a_trump_and_players_must_follow_with_trumps() -> None:
     assert result.winner == 2  # K♠ 13 beats the led Two's 2 among the trumps
 
 
+def test_a_player_refused_after_a_led_two_is_told_that_trumps_are_led() -> None:
+    """... if a two is led ... all players must follow suit with trumps if they
+    can: a player who holds a trump and plays another card is told that a Two
+    was led."""
+    state = bid_all(
+        start(
+            "",
+            "2H",
+            "3H 5H KS 3C 5C 6C 7C 8C 9C 10C",
+            "QS 4H 6H 7H 8H 9H 10H JD QD KD",
+            top="AS",
+        )
+    )
+    state = play(state, "2H", "KS")
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(state, Play(3, card("4H")))
+    assert str(info.value) == (
+        "illegal move P3:4♥: seat 3 must follow ♠ (a Two was led, so trumps are led): holds Q♠"
+    )
+
+
 def test_twos_count_as_trumps_for_deciding_who_wins() -> None:
     """Twos count as trumps for the purpose of deciding who has won the trick."""
     result = trick("QS 5S 2C KS", Suit.HEARTS)
@@ -717,6 +740,16 @@ def test_victor_and_void_fours_keep_the_basic_value_4() -> None:
     """However, they both still have a basic value of 4."""
     result = trick("4S+4D 4H 9S 5S", Suit.CLUBS)
     assert values(result)[:2] == [4, 4]
+
+
+def test_a_four_shown_with_a_four_must_be_in_the_players_hand() -> None:
+    """If the player of a 4 reveals (not plays) a second 4 from their hand, ...:
+    a Four the player does not hold cannot be shown, and the state is unchanged."""
+    state = bid_all(start("", "4S 4D 5S 6S 7S 8S 5D 6D 7D 8D", top="AC"))
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(state, Play(1, card("4S"), card("4H")))
+    assert str(info.value).endswith(": 4♥ must be in the hand to be shown")
+    assert state.trick == () and card("4S") in hand_of(state, 1)
 
 
 def test_playing_a_four_with_or_without_a_reveal_are_different_legal_moves() -> None:
@@ -1366,3 +1399,57 @@ def test_choice_no_card_of_the_led_suit_or_trump_left_means_no_winner() -> None:
     assert result.winner is None
     assert result.next_leader == 2
     assert "no-winner" in kinds(result)
+
+
+# -- the one decider of plays, and what a play shows -----------------------------
+
+
+def test_the_decider_of_plays_refuses_a_card_the_seat_does_not_hold() -> None:
+    """A player plays a card from their hand: Counter's one decider of plays
+    (:func:`~counter_rules.rulesets.counter_tricks.play_problem`) names a card
+    the seat does not hold."""
+    hand = cards("9S KS")
+    assert play_problem(1, hand, (), Suit.HEARTS, card("AD"), None) == "seat 1 does not hold A♦"
+
+
+def test_the_decider_of_plays_accepts_following_suit_and_a_void_players_discard() -> None:
+    """Players must follow suit if they can, and if unable may play any card:
+    the one decider finds nothing wrong with either."""
+    led = (PlayedCard(0, card("9S")),)
+    assert play_problem(1, cards("KS 9D"), led, Suit.HEARTS, card("KS"), None) is None
+    assert play_problem(1, cards("5H 9D"), led, Suit.HEARTS, card("9D"), None) is None
+    assert play_problem(1, cards("KS 9D"), led, Suit.HEARTS, card("9D"), None) == (
+        "seat 1 must follow ♠: holds K♠"
+    )
+
+
+def test_a_follower_off_the_suit_to_follow_shows_a_void_in_it() -> None:
+    """Players must follow suit if they can: a follower who plays another card
+    shows they hold none of the suit to follow, which is trumps after a led Two
+    (the Two's printed suit is not asked for)."""
+    information = Counter(players=3).information
+    off = PlayedCard(2, card("5C"))
+    diamond_led = (PlayedCard(0, card("9D")), PlayedCard(1, card("2S")))
+    assert information.voids_shown(diamond_led, off, Suit.HEARTS, 0) == (Suit.DIAMONDS,)
+    two_led = (PlayedCard(0, card("2S")), PlayedCard(1, card("9D")))
+    assert information.voids_shown(two_led, off, Suit.HEARTS, 0) == (Suit.HEARTS,)
+    assert information.voids_shown(two_led, PlayedCard(2, card("3H")), Suit.HEARTS, 0) == ()
+    assert information.voids_shown((), off, Suit.HEARTS, 0) == ()
+
+
+def test_a_hand_built_with_a_card_outside_the_counter_deck_gets_an_error_naming_it() -> None:
+    """Counter is played with one deck: a state built by hand whose hand holds a
+    card of a second deck gets an error naming the card when its plays are listed."""
+    state = bid_all(start("", "AD 9S", top="2C"))
+    seat = state.current_player
+    assert seat == 1
+    hands = list(state.hands)
+    hands[seat] = (*hands[seat][1:], Card.parse("AS/1"))
+    broken = attrs.evolve(state, hands=tuple(hands))
+    with pytest.raises(InvalidArgumentError, match="A♠/1"):
+        legal_moves(broken)
+
+
+# The mutant of counter_tricks that tools/mutate.py leaves alive is equivalent:
+# `best_trump = best_led = -1` -> `-2` in _pick_winner, a "none yet" mark that
+# is only compared with `< 0` and `>= 0`.

@@ -11,11 +11,14 @@ from test_oh_hell_variants import bid, game, play, playable, trick
 
 from counter_rules import (
     Bid,
+    Card,
     IllegalMoveError,
     InvalidArgumentError,
     OhHell,
+    PlayedCard,
     Suit,
     apply_move,
+    resolve_trick,
     rules_from_dict,
     rules_to_dict,
     state_from_json,
@@ -126,6 +129,14 @@ def test_the_other_jack_of_the_colour_is_next() -> None:
     assert trick(BOWERS, "AH JD KH 2H", HEARTS) == 1
     assert trick(BOWERS, "JH JD AH 2H", HEARTS) == 0
     assert trick(BOWERS, "JD AH JH 2H", HEARTS) == 2
+
+
+def test_the_bowers_are_worth_more_than_the_ace() -> None:
+    """The jack of trumps is worth 17 and the other jack of its colour 16, above
+    the Ace (14) and a Joker (15); at no trump a jack is worth 11."""
+    plays = [PlayedCard(s, Card.parse(c)) for s, c in enumerate(("AH", "JD", "JH", "QH"))]
+    assert list(resolve_trick(plays, trump=HEARTS, rules=BOWERS).values) == [14, 16, 17, 12]
+    assert list(resolve_trick(plays, trump=None, rules=BOWERS).values) == [14, 11, 11, 12]
 
 
 def test_the_left_bower_wins_as_a_trump() -> None:

@@ -19,22 +19,27 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oh_hell_helpers import random_game
 from strategies import general_oh_hell_rules
+from test_oh_hell_variants import bid, game, play
 
 from counter_rules import (
     Bid,
     Blackout,
     Card,
     GameState,
+    InvalidArgumentError,
     OhHell,
     Phase,
     Play,
     PlayedCard,
     Rank,
     Suit,
+    TrickResult,
     UpAndDown,
     apply_move,
+    cards,
     legal_moves,
     new_game,
+    resolve_trick,
 )
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.information import Information
@@ -358,3 +363,193 @@ def test_counter_voids_shown_hold_in_the_players_real_hand(players: int) -> None
     eight = Card.parse("8S")
     assert not rules.information.counts_toward_void(eight, Suit.SPADES, Suit.HEARTS)
     assert rules.information.counts_toward_void(Card.parse("9S"), Suit.SPADES, Suit.HEARTS)
+
+
+# -- the trick: values, the winner and its explanation --------------------------
+#
+# Mutants of the trick modules (``tools/mutate.py`` on plain_tricks.py and
+# oh_hell_tricks.py with the Oh Hell rule tests) that survive because no
+# behaviour changes; every other mutant is killed by a test:
+#
+# - plain_tricks ``_HALF_STRENGTH = [0] * KEY_COUNT``, 0 -> 1 and 0 -> -1: the
+#   placeholder of keys that no card of an Oh Hell deck has (a trick or a deal
+#   holding another card is refused before it is resolved).
+# - plain_tricks ``plain_level``'s ``else 0`` -> ``else -1``, and
+#   oh_hell_tricks' Brader Joker level ``(1 if suit is None else 0)``,
+#   0 -> -1: a card that cannot win is never played before one that can (the
+#   led card ranks, or after led Jokers the first suited card), so
+#   ``best_card`` passes over a negative level as it passes over level 0.
+# - oh_hell_tricks ``return plain_tricks.resolve_suited(...)`` deleted: the
+#   short path of a trick without Jokers or bowers that is not explained; the
+#   full path after it gives the same result
+#   (``test_oh_hell_quick_resolution_equals_the_explained_one``).
+
+
+def _resolved(
+    rules: OhHell,
+    text: str,
+    trump: Suit | None,
+    *,
+    leader: int = 0,
+    trump_card: str | None = None,
+) -> TrickResult:
+    """Resolve ``"Jo:low 5D KD"`` (leader first; a Joker's call after a colon)."""
+    plays = []
+    for i, item in enumerate(text.split()):
+        shown, _, call = item.partition(":")
+        seat = (leader + i) % rules.players
+        plays.append(PlayedCard(seat, Card.parse(shown), None, call or None))
+    turned = Card.parse(trump_card) if trump_card else None
+    return resolve_trick(plays, trump=trump, rules=rules, trump_card=turned)
+
+
+def _explained(
+    rules: OhHell,
+    text: str,
+    trump: Suit | None,
+    *,
+    leader: int = 0,
+    trump_card: str | None = None,
+) -> list[str]:
+    """The sentences explaining the trick, in order."""
+    result = _resolved(rules, text, trump, leader=leader, trump_card=trump_card)
+    return [str(effect) for effect in result.effects]
+
+
+PLAIN_4 = OhHell(players=4, schedule=(3,))
+LOSER_JOKERS = OhHell(players=4, schedule=(3,), jokers="loser")
+BRADER_JOKERS = OhHell(players=3, schedule=(3,), jokers="brader")
+
+
+def test_a_tricks_values_are_the_card_strengths_ace_high_and_joker_above() -> None:
+    """A card is worth its rank (Jack 11, Queen 12, King 13), the Ace 14 (Ace
+    high) and a Joker 15: the values a trick reports."""
+    result = _resolved(LOSER_JOKERS, "Jo AS KS 2S", Suit.HEARTS)
+    assert list(result.values) == [15, 14, 13, 2]
+    assert result.half_values == (30, 28, 26, 4)
+    result = _resolved(PLAIN_4, "JD QD 10D 9D", None)
+    assert list(result.values) == [11, 12, 10, 9]
+    assert result.winner == 1
+
+
+def test_a_trick_played_through_the_engine_reports_the_same_values() -> None:
+    """The engine's own path for plain Oh Hell reports each card's strength:
+    the Ace 14, the King 13, the Two 2."""
+    state = bid(game(OhHell(players=3, schedule=(1,)), ("KH", "AS", "2S"), "3C"), 0, 0, 0)
+    state = play(state, "AS", "2S", "KH")  # seat 1 leads
+    assert state.tricks[0].half_values == (28, 4, 26)
+    assert state.tricks[0].winner == 1
+
+
+def test_of_two_identical_cards_of_two_packs_the_first_played_wins() -> None:
+    """With two packs, a card of the second pack ranks as its twin of the first,
+    and of two identical cards the one played first wins."""
+    two_packs = OhHell(players=4, decks=2, schedule=(3,))
+    result = _resolved(two_packs, "KS/1 AS/1 QS AS", Suit.HEARTS)
+    assert list(result.values) == [13, 14, 12, 14]
+    assert result.winner == 1
+    assert _resolved(two_packs, "QS AS KS/1 AS/1", Suit.HEARTS).winner == 1
+    one_card = attrs.evolve(two_packs, schedule=(1,))
+    state = bid(game(one_card, ("2C", "KS/1", "AS/1", "AS"), "3D"), 0, 0, 0, 0)
+    state = play(state, "KS/1", "AS/1", "AS", "2C")  # seat 1 leads
+    assert state.tricks[0].winner == 2
+
+
+def test_plain_following_lists_the_led_suit_when_held_else_any_card() -> None:
+    """Plain Oh Hell's follow rule, as the advice companion lists it for bots:
+    a player holding the led suit plays one of its cards; a player holding
+    none, or leading, plays any card."""
+    hand = tuple(cards("2H 9S KS"))
+    spade_led = (PlayedCard(0, Card.parse("5S")),)
+    club_led = (PlayedCard(0, Card.parse("5C")),)
+    advice = PLAIN_4.advice
+    assert [str(p.card) for p in advice.plays_from(hand, spade_led, None, 1) or ()] == [
+        "9♠",
+        "K♠",
+    ]
+    assert [str(p.card) for p in advice.plays_from(hand, club_led, None, 1) or ()] == [
+        "2♥",
+        "9♠",
+        "K♠",
+    ]
+    assert [str(p.card) for p in advice.plays_from(hand, (), None, 0) or ()] == ["2♥", "9♠", "K♠"]
+
+
+def test_an_explained_trick_names_the_trump_and_why_the_winner_wins() -> None:
+    """An explanation says the trump, then which card wins and why: the highest
+    trump, else the highest card of the led suit."""
+    assert _explained(PLAIN_4, "KS AS QS 2S", None) == [
+        "trump is none",
+        "A♠ (seat 1) wins: the highest card of the led suit",
+    ]
+    assert _explained(PLAIN_4, "KS AS 2H QS", Suit.HEARTS, leader=2) == [
+        "trump is ♥",
+        "2♥ (seat 0) wins: the highest trump",
+    ]
+    (winner,) = [e for e in _resolved(PLAIN_4, "KS AS 2H QS", Suit.HEARTS).effects[1:]]
+    assert (winner.kind, winner.index) == ("winner", 2)
+
+
+def test_an_explained_trick_says_a_turned_up_joker_leaves_the_other_the_only_trump() -> None:
+    """Under Brader's Jokers a turned-up Joker makes the other Joker the only
+    trump: the explanation says so and calls the Joker the highest trump."""
+    assert _explained(BRADER_JOKERS, "AS Jo/1 2S", None, trump_card="Jo") == [
+        "a Joker was turned up: the other Joker is the only trump",
+        "Jo/1 (seat 1) wins: the highest trump",
+    ]
+
+
+def test_an_explained_trick_says_a_led_joker_leaves_the_suit_to_the_next_card() -> None:
+    """A led Joker that is not a suit of its own sets no suit: the explanation
+    says the first suited card sets it. A led Brader Joker asks for Jokers, so
+    nothing is said."""
+    assert _explained(LOSER_JOKERS, "Jo 5D 2H 3D", Suit.HEARTS) == [
+        "trump is ♥",
+        "a Joker was led: the first suited card sets ♦",
+        "2♥ (seat 2) wins: the highest trump",
+    ]
+    assert _explained(LOSER_JOKERS, "5D Jo 2H 3D", Suit.HEARTS)[1:] == [
+        "2♥ (seat 2) wins: the highest trump"
+    ]
+    assert _explained(BRADER_JOKERS, "Jo AS KS", Suit.HEARTS) == [
+        "trump is ♥",
+        "Jo (seat 0) wins: the highest card of the led suit",
+    ]
+
+
+def test_a_trick_of_losing_jokers_alone_goes_to_nobody_and_its_leader_leads_again() -> None:
+    """With two players and Jokers that never win, a led Joker and the other
+    Joker played to it make a trick no card can win: it goes to nobody, and the
+    player who led it leads again."""
+    two = OhHell(players=2, schedule=(2,), jokers="loser")
+    result = _resolved(two, "Jo Jo/1", Suit.HEARTS, leader=1)
+    assert (result.winner, result.winning_index, result.next_leader) == (None, None, 1)
+    assert [str(e) for e in result.effects] == [
+        "trump is ♥",
+        "no card can win: seat 1 leads again",
+    ]
+
+
+def test_a_following_card_outside_the_deck_is_refused_by_name() -> None:
+    """A state built by hand whose follower holds a card of the led suit that
+    the ruleset's deck lacks (a second pack's Queen in a one-pack game) gets
+    the library's error naming the card, not a play of nothing."""
+    state = play(bid(game(OhHell(players=2, schedule=(2,)), ["2H 3H", "AS KS"], "4D"), 0, 0), "AS")
+    assert state.current_player == 0
+    odd_card = Card.parse("QS/1")
+    odd = attrs.evolve(state, hands=((odd_card, Card.parse("3H")), state.hands[1]))
+    with pytest.raises(InvalidArgumentError, match=f"{odd_card} is not a card of this ruleset"):
+        legal_moves(odd)
+
+
+# Mutants of the trick modules that tools/mutate.py leaves alive, each
+# equivalent (no trick a game can reach tells them apart):
+# - plain_tricks `_HALF_STRENGTH = [0] * KEY_COUNT`, 0 -> 1 or -1: the entries
+#   of keys that are no card, never read;
+# - plain_tricks.plain_level `else 0` -> `else -1` and oh_hell_tricks' Joker
+#   level `else 0` -> `else -1`: a level below 0 would rank only a card that
+#   comes before every card that can win, and the first card that can win is
+#   always the led card or the Joker that sets the suit;
+# - oh_hell_tricks `return plain_tricks.resolve_suited(...)` deleted: the full
+#   resolution then gives the same result for a trick of suited cards (it is
+#   the shortcut the engine's path takes).

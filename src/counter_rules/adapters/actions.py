@@ -47,6 +47,7 @@ import operator
 from typing import assert_never
 
 from counter_rules.cards import Card, Rank
+from counter_rules.checks import shown as shown_value
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play
@@ -72,7 +73,7 @@ class ActionMap:
 
     def __init__(self, rules: Ruleset) -> None:
         if not isinstance(rules, Ruleset):
-            raise InvalidArgumentError(f"rules must be a Ruleset, got {rules!r}")
+            raise InvalidArgumentError(f"rules must be a Ruleset, got {shown_value(rules)}")
         self.rules = rules
         """The ruleset whose moves are numbered."""
         self.deck: tuple[Card, ...] = rules.deck()
@@ -151,7 +152,7 @@ class ActionMap:
                 if joker is None or call not in CALLS:
                     raise InvalidArgumentError(
                         f"only a Joker of the deck called 'high' or 'low' has an action id, "
-                        f"got {card} called {call!r}"
+                        f"got {card} called {shown_value(call)}"
                     )
                 return self.call_start + len(CALLS) * joker + CALLS.index(call)
             case Play():
@@ -169,7 +170,9 @@ class ActionMap:
         except TypeError:
             value = None
         if value is None or isinstance(action, bool):
-            raise InvalidArgumentError(f"an action id must be an integer, got {action!r}")
+            raise InvalidArgumentError(
+                f"an action id must be an integer, got {shown_value(action)}"
+            )
         if not 0 <= value < self.size:
             raise InvalidArgumentError(f"action id must be 0..{self.size - 1}, got {value}")
         return value

@@ -84,6 +84,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from counter_rules.adapters import _missing_extra
+from counter_rules.checks import shown
 
 try:
     import numpy as np
@@ -153,7 +154,7 @@ _registered: dict[str, Ruleset] = {}
 
 def _check_parameter(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidArgumentError(f"{name} must be a positive integer, got {value!r}")
+        raise InvalidArgumentError(f"{name} must be a positive integer, got {shown(value)}")
     return value
 
 
@@ -208,13 +209,16 @@ def rules_from_parameters(params: Mapping[str, Any]) -> Ruleset:
     unknown = sorted(set(params) - set(_PARAMETERS), key=str)
     if unknown:
         allowed = ", ".join(repr(name) for name in _PARAMETERS)
-        raise InvalidArgumentError(f"unknown game parameter {unknown[0]!r}; allowed: {allowed}")
+        raise InvalidArgumentError(
+            f"unknown game parameter {shown(unknown[0])}; allowed: {allowed}"
+        )
     # ruleset_entry's message names the parameter ("ruleset") and lists the names.
     entry = ruleset_entry(params.get("ruleset", _PARAMETERS["ruleset"]))
     players = params.get("players", 0)
     if isinstance(players, bool) or not isinstance(players, int) or players < 0:
         raise InvalidArgumentError(
-            f"players must be a number of players, or 0 for the ruleset's default, got {players!r}"
+            f"players must be a number of players, or 0 for the ruleset's default,"
+            f" got {shown(players)}"
         )
     given = params.get("options") or {}
     if not isinstance(given, Mapping):
@@ -329,7 +333,7 @@ class CounterRulesGame(pyspiel.Game):  # type: ignore[misc]
         unknown = sorted(set(params) - {"num_seeds", "max_hands"})
         if unknown:
             raise InvalidArgumentError(
-                f"unknown game parameter {unknown[0]!r}; allowed: 'num_seeds', 'max_hands'"
+                f"unknown game parameter {shown(unknown[0])}; allowed: 'num_seeds', 'max_hands'"
             )
         num_seeds = _check_parameter("num_seeds", params["num_seeds"])
         max_hands = _check_parameter("max_hands", params["max_hands"])
@@ -372,7 +376,7 @@ class CounterRulesGame(pyspiel.Game):  # type: ignore[misc]
         """
         if not isinstance(game_state, GameState) or game_state.rules != self.rules:
             raise InvalidArgumentError(
-                f"game_state must be a GameState of {self.rules!r}, got {game_state!r}"
+                f"game_state must be a GameState of {shown(self.rules)}, got {shown(game_state)}"
             )
         state = CounterRulesState(self)
         state._state = _Shared(game_state)
@@ -393,7 +397,7 @@ class CounterRulesGame(pyspiel.Game):  # type: ignore[misc]
                 none), or ``iig_obs_type`` asks for another kind of observation.
         """
         if params:
-            raise InvalidArgumentError(f"the observer takes no parameters, got {params!r}")
+            raise InvalidArgumentError(f"the observer takes no parameters, got {shown(params)}")
         if iig_obs_type is not None and (
             not iig_obs_type.public_info
             or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
@@ -401,7 +405,7 @@ class CounterRulesGame(pyspiel.Game):  # type: ignore[misc]
             raise InvalidArgumentError(
                 "only the seat's own view can be observed (public_info=True, "
                 "private_info=SINGLE_PLAYER), got public_info="
-                f"{iig_obs_type.public_info!r}, private_info={iig_obs_type.private_info.name}"
+                f"{shown(iig_obs_type.public_info)}, private_info={iig_obs_type.private_info.name}"
             )
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _Observer(self.actions, recall)
@@ -440,7 +444,7 @@ class CounterRulesState(pyspiel.State):  # type: ignore[misc]
         """
         state = self._dealt()
         if not state.to_act:
-            raise InvalidArgumentError(f"the game is over; action {action!r} has no move")
+            raise InvalidArgumentError(f"the game is over; action {shown(action)} has no move")
         return self._actions().move_of(action, min(state.to_act))
 
     # -- OpenSpiel's API ------------------------------------------------------
@@ -476,11 +480,13 @@ class CounterRulesState(pyspiel.State):  # type: ignore[misc]
         if state is None:
             num_seeds = self._fixed.value[1]
             if isinstance(action, bool) or not 0 <= action < num_seeds:
-                raise InvalidArgumentError(f"the seed must be 0..{num_seeds - 1}, got {action!r}")
+                raise InvalidArgumentError(
+                    f"the seed must be 0..{num_seeds - 1}, got {shown(action)}"
+                )
             self._state = _Shared(new_game(self._fixed.value[0].rules, seed=int(action)))
             return
         if self.is_terminal():
-            raise InvalidArgumentError(f"the game is over; no action applies, got {action!r}")
+            raise InvalidArgumentError(f"the game is over; no action applies, got {shown(action)}")
         actions = self._actions()
         seat = min(state.to_act)
         move = actions.move_of(action, seat)
@@ -512,18 +518,18 @@ class CounterRulesState(pyspiel.State):  # type: ignore[misc]
         players = self._actions().rules.players
         if isinstance(player_id, bool) or not isinstance(player_id, int | np.integer):
             raise InvalidArgumentError(
-                f"player_id must be a seat 0..{players - 1}, got {player_id!r}"
+                f"player_id must be a seat 0..{players - 1}, got {shown(player_id)}"
             )
         if not 0 <= player_id < players:
             raise InvalidArgumentError(
-                f"player_id must be a seat 0..{players - 1}, got {player_id!r}"
+                f"player_id must be a seat 0..{players - 1}, got {shown(player_id)}"
             )
         seed = 0
         for _ in range(2):
             draw = probability_sampler()
             if not isinstance(draw, float | int) or not 0.0 <= draw < 1.0:
                 raise InvalidArgumentError(
-                    f"probability_sampler must return a number in [0, 1), got {draw!r}"
+                    f"probability_sampler must return a number in [0, 1), got {shown(draw)}"
                 )
             seed = (seed << 32) | int(draw * 2**32)
         world = sample_world(view(state, int(player_id)), random.Random(seed))
@@ -556,7 +562,7 @@ class CounterRulesState(pyspiel.State):  # type: ignore[misc]
         state = self.game_state
         if state is None:
             return "chance: the seed is not drawn yet"
-        lines = [f"{state!r}"]
+        lines = [f"{shown(state)}"]
         lines += [f"P{seat} holds {_cards(hand)}" for seat, hand in enumerate(state.hands)]
         lines.append(_public_text(view(state, 0)))
         return "\n".join(lines)
@@ -749,14 +755,20 @@ def register(rules: Ruleset, short_name: str) -> str:
             game.
     """
     if not isinstance(short_name, str) or not short_name.strip():
-        raise InvalidArgumentError(f"short_name must be a non-empty string, got {short_name!r}")
+        raise InvalidArgumentError(
+            f"short_name must be a non-empty string, got {shown(short_name)}"
+        )
     known = _registered.get(short_name)
     if known is not None:
         if known == rules:
             return short_name
-        raise InvalidArgumentError(f"short_name {short_name!r} is already registered for {known!r}")
+        raise InvalidArgumentError(
+            f"short_name {shown(short_name)} is already registered for {shown(known)}"
+        )
     if short_name in pyspiel.registered_names():
-        raise InvalidArgumentError(f"short_name {short_name!r} already names an OpenSpiel game")
+        raise InvalidArgumentError(
+            f"short_name {shown(short_name)} already names an OpenSpiel game"
+        )
     ActionMap(rules)  # validates the ruleset before OpenSpiel sees it
 
     # OpenSpiel keeps the creator until the process exits, after Python has

@@ -48,6 +48,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from counter_rules.adapters import _missing_extra
+from counter_rules.checks import shown
 
 try:
     import numpy as np
@@ -97,7 +98,7 @@ class CounterRulesEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         if render_mode not in (None, "human", "ansi"):
             raise InvalidArgumentError(
-                f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}"
+                f"render_mode must be None, 'human' or 'ansi', got {shown(render_mode)}"
             )
         self.rules = rules
         """The ruleset played."""
@@ -136,7 +137,7 @@ class CounterRulesEnv(AECEnv):  # type: ignore[misc]
     def _known(self, agent: str) -> str:
         if agent not in self._action_spaces:
             raise InvalidArgumentError(
-                f"unknown agent {agent!r}; the agents are {', '.join(self.possible_agents)}"
+                f"unknown agent {shown(agent)}; the agents are {', '.join(self.possible_agents)}"
             )
         return agent
 

@@ -25,6 +25,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from counter_rules.checks import shown
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move
@@ -70,7 +71,7 @@ def moves_of(view: PlayerView) -> tuple[Move, ...]:
         counter_rules.errors.InvalidArgumentError: view.seat 0 has no move to make now (to act: [1])
     """
     if not isinstance(view, PlayerView):
-        raise InvalidArgumentError(f"view must be a PlayerView, got {view!r}")
+        raise InvalidArgumentError(f"view must be a PlayerView, got {shown(view)}")
     moves = legal_moves(view)
     if not moves:
         raise InvalidArgumentError(

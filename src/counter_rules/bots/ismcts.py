@@ -75,7 +75,7 @@ from counter_rules.bots._estimate import static_power as _static_power
 from counter_rules.bots._race import win_chances
 from counter_rules.bots.base import moves_of
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import check_choice, check_int
+from counter_rules.checks import check_choice, check_int, shown
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play
@@ -85,12 +85,15 @@ from counter_rules.state import GameState, Phase
 from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
 
-__all__ = ["BIDDINGS", "ROLLOUTS", "ISMCTSBot"]
+__all__ = ["BIDDINGS", "MAX_ITERATIONS", "ROLLOUTS", "ISMCTSBot"]
 
 ROLLOUTS = ("greedy", "random")
 """The default policies for rollouts."""
 BIDDINGS = ("tree", "paired")
 """How the bot searches its own bid."""
+MAX_ITERATIONS = 100_000
+"""The most iterations per decision (:attr:`ISMCTSBot.iterations`): about
+ten seconds a decision on a desktop machine, hours a game."""
 
 _EPSILON = 0.1  # share of random moves in greedy rollouts
 _BIAS = 1.0  # weight of the heuristic's trick estimate at the root
@@ -228,7 +231,7 @@ def _check_positive(name: str, value: object, allowed: str) -> None:
         or not math.isfinite(value)
         or value <= 0
     ):
-        raise InvalidArgumentError(f"ISMCTSBot.{name} must be {allowed}, got {value!r}")
+        raise InvalidArgumentError(f"ISMCTSBot.{name} must be {allowed}, got {shown(value)}")
 
 
 @attrs.frozen
@@ -236,7 +239,8 @@ class ISMCTSBot:
     """Single-observer information-set MCTS (see the module docs).
 
     Args:
-        iterations: Iterations per decision.
+        iterations: Iterations per decision, from 1 to 100,000
+            (``counter_rules.bots.ismcts.MAX_ITERATIONS``).
         time_limit: Seconds per decision; when given, the search stops at
             whichever comes first, the iterations or the time (the move then
             depends on the machine's speed).
@@ -272,7 +276,7 @@ class ISMCTSBot:
     """How the bid is searched, ``"tree"`` or ``"paired"``."""
 
     def __attrs_post_init__(self) -> None:
-        check_int("ISMCTSBot", "iterations", self.iterations, 1)
+        check_int("ISMCTSBot", "iterations", self.iterations, 1, MAX_ITERATIONS)
         check_choice("ISMCTSBot", "rollout", self.rollout, ROLLOUTS)
         check_choice("ISMCTSBot", "bidding", self.bidding, BIDDINGS)
         if self.time_limit is not None:

@@ -10,9 +10,12 @@ Example:
 
 from __future__ import annotations
 
+import re
+
 from counter_rules.bots.base import Bot, RandomBot
 from counter_rules.bots.heuristic import HeuristicBot
-from counter_rules.bots.ismcts import ISMCTSBot
+from counter_rules.bots.ismcts import MAX_ITERATIONS, ISMCTSBot
+from counter_rules.checks import shown
 from counter_rules.errors import InvalidArgumentError
 
 __all__ = ["BOT_NAMES", "bot_from_name", "bot_name"]
@@ -23,7 +26,8 @@ BOT_NAMES = ("random", "heuristic", "ismcts")
 
 def bot_from_name(name: str) -> Bot:
     """A bot from its name: ``"random"``, ``"heuristic"``, ``"ismcts"`` (200
-    iterations per decision) or ``"ismcts:N"`` (N iterations).
+    iterations per decision) or ``"ismcts:N"`` (N iterations, from 1 to
+    ``counter_rules.bots.ismcts.MAX_ITERATIONS``, 100,000).
 
     Raises:
         InvalidArgumentError: An unknown name or a bad iteration count.
@@ -42,13 +46,15 @@ def bot_from_name(name: str) -> Bot:
     if base == "ismcts":
         if not arg:
             return ISMCTSBot()
-        if arg.isdigit() and int(arg) > 0:
+        # ASCII digits only (str.isdigit also takes "²"), and no more than the bound has.
+        if re.fullmatch(r"[0-9]{1,7}", arg) and 1 <= int(arg) <= MAX_ITERATIONS:
             return ISMCTSBot(iterations=int(arg))
         raise InvalidArgumentError(
-            f"bot 'ismcts:N' needs a positive whole number of iterations N, got {name!r}"
+            f"bot 'ismcts:N' needs a whole number of iterations N from 1 to "
+            f"{MAX_ITERATIONS:,}, got {shown(name, 40)}"
         )
     raise InvalidArgumentError(
-        f"bot must be one of {', '.join(BOT_NAMES)} (or ismcts:N), got {name!r}"
+        f"bot must be one of {', '.join(BOT_NAMES)} (or ismcts:N), got {shown(name, 40)}"
     )
 
 

@@ -14,15 +14,15 @@ One module per subcommand:
 
 :func:`main` takes its output and input streams as arguments, so a whole
 interactive game can be driven from a test. Every bad argument ends the
-command with one line on standard error and exit status 2; Ctrl-C ends it at
-once with status 130, a closed pipe quietly.
+command with one line on standard error and exit status 2; a failure while it
+runs (an output it cannot write, a plugin's error) with one line and status 1;
+Ctrl-C ends it at once with status 130, a closed pipe quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -33,7 +33,10 @@ from counter_rules.cli._common import (
     Streams,
     UsageError,
     cli_message,
+    failure_line,
+    guarded_output,
     make_rules,
+    quiet_stdout,
     wants_color,
 )
 from counter_rules.errors import CounterRulesError
@@ -77,14 +80,6 @@ def _parser() -> Parser:
     return parser
 
 
-def _quiet_stdout() -> None:
-    # The reader went away (``| head``): send what is still buffered nowhere,
-    # so that the interpreter's final flush raises nothing either.
-    with contextlib.suppress(OSError, ValueError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-
-
 def main(
     argv: Sequence[str] | None = None,
     out: TextIO | None = None,
@@ -100,8 +95,9 @@ def main(
         err: Where errors and progress go (default: standard error).
 
     Returns:
-        0 on success, 1 for a game abandoned, 2 for a bad argument, 130 after
-        Ctrl-C, 141 when the reader of the output went away.
+        0 on success, 1 for a game abandoned or a failure while running (an
+        output that cannot be written, a plugin's error), 2 for a bad
+        argument, 130 after Ctrl-C, 141 when the reader of the output went away.
 
     Example:
         >>> from counter_rules.cli import main
@@ -112,7 +108,7 @@ def main(
         next leader: seat 2; next trump: ♥
         0
     """
-    stdout = sys.stdout if out is None else out
+    stdout = guarded_output(sys.stdout if out is None else out)
     errors = sys.stderr if err is None else err
     command = "counter-rules"
     words = list(sys.argv[1:] if argv is None else argv)
@@ -147,5 +143,15 @@ def main(
         return 130
     except BrokenPipeError:
         if out is None:
-            _quiet_stdout()
+            quiet_stdout()
         return 141
+    except Exception as exc:  # a failure while running: one line, or a library bug
+        line = failure_line(exc, command)
+        if line is None:
+            raise
+        with contextlib.suppress(OSError, ValueError):
+            errors.write(line + "\n")
+            errors.flush()
+        if out is None:
+            quiet_stdout()
+        return 1

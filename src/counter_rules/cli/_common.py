@@ -1,20 +1,27 @@
-"""What the subcommands share: the argument parser, usage errors, the
-ruleset options (``--rules``, ``--players``, ``--option``, ``--plugin``),
-bots by name, and the terminal's colours."""
+"""What the subcommands share: the argument parser, usage errors and the
+failures that end a command, the ruleset options (``--rules``,
+``--players``, ``--option``, ``--plugin``), bots by name, and the terminal's
+colours."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import io
 import os
 import re
-from collections.abc import Sequence
-from typing import Any, NoReturn, TextIO
+import sys
+import traceback
+from collections.abc import Iterator, Sequence
+from typing import Any, NoReturn, TextIO, cast
 
 import attrs
 
 from counter_rules.bots import BOT_NAMES, Bot, bot_from_name
+from counter_rules.bots.ismcts import MAX_ITERATIONS as ISMCTS_MAX_ITERATIONS
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import SEED_LIMIT, counted, seed_problem
+from counter_rules.checks import SEED_LIMIT, counted, seed_problem, shorten, shown
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import (
@@ -26,6 +33,8 @@ from counter_rules.rulesets.registry import (
 )
 
 __all__ = [
+    "CommandError",
+    "OutputError",
     "Parser",
     "Streams",
     "UsageError",
@@ -33,8 +42,11 @@ __all__ = [
     "bots_for",
     "card_text",
     "cli_message",
+    "failure_line",
+    "guarded_output",
     "make_rules",
     "parse_option",
+    "quiet_stdout",
     "record_text",
     "rules_from_args",
     "seed_number",
@@ -51,6 +63,11 @@ class UsageError(Exception):
         super().__init__(message)
         #: The command whose usage it was, e.g. ``counter-rules play``.
         self.command = command
+
+
+class CommandError(Exception):
+    """A command that cannot go on (a file it cannot write, a match that
+    lost its workers): it prints one line and exits 1."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -150,6 +167,157 @@ def cli_message(exc: BaseException) -> str:
     return f"{head}{text[match.end() :]}"
 
 
+# -- failures while a command runs -----------------------------------------------------
+def quiet_stdout() -> None:
+    """Send what standard output still holds nowhere (its reader went away,
+    or it cannot be written), so that the interpreter's last flush raises
+    nothing either."""
+    if sys.stdout is None:  # started without one
+        return
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+class OutputError(OSError):
+    """The command's output cannot be written (a full disk, a closed device)."""
+
+
+class _Output(io.TextIOBase):
+    """The command's output: every write error but a closed pipe (the reader
+    went away, which ends the command quietly) becomes an :class:`OutputError`."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def _target(self) -> TextIO:
+        if self._stream is None:  # started without one (``>&-``)
+            raise OutputError(errno.EBADF, "standard output is closed")
+        return self._stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._target().write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(exc.errno, exc.strerror or str(exc)) from None
+
+    def flush(self) -> None:
+        if self._stream is None:  # nothing was written: the writes raised
+            return
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(exc.errno, exc.strerror or str(exc)) from None
+
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+
+def guarded_output(stream: TextIO | None) -> TextIO:
+    """``stream`` (``None``: a closed standard output) as a command writes
+    to it: its write errors are :class:`OutputError` values."""
+    return cast(TextIO, _Output(stream))
+
+
+# The modules given to --plugin, in the order they were imported.
+_PLUGINS: list[str] = []
+_FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<name>.+)$', re.M)
+
+
+def _plugin_modules() -> set[str]:
+    """The modules of users' rulesets: --plugin modules, and the modules
+    defining every registered ruleset class (entry points included) and its
+    bases, outside this package."""
+    names = set(_PLUGINS)
+    with contextlib.suppress(CounterRulesError):
+        for entry in ruleset_entries():
+            classes = getattr(entry.build, "__mro__", (entry.build,))
+            for cls in classes:
+                module = getattr(cls, "__module__", None) or ""
+                if module and module.split(".")[0] not in ("counter_rules", "builtins", "abc"):
+                    names.add(module)
+    return names
+
+
+def _frames(exc: BaseException) -> Iterator[tuple[str | None, str, int, str]]:
+    """(module or None, file, line, function) of every frame of ``exc`` and
+    of the errors it came from, innermost last; a worker process's frames
+    are read from its traceback's text."""
+    chain: list[BaseException] = []
+    cause: BaseException | None = exc
+    while cause is not None and cause not in chain:
+        chain.append(cause)
+        cause = cause.__cause__ or cause.__context__
+    for error in reversed(chain):
+        if type(error).__name__ in ("RemoteTraceback", "_RemoteTraceback"):
+            for match in _FRAME.finditer(str(error)):
+                yield None, match["file"], int(match["line"]), match["name"].strip()
+        for frame, line in traceback.walk_tb(error.__traceback__):
+            code = frame.f_code
+            yield frame.f_globals.get("__name__"), code.co_filename, line, code.co_name
+
+
+def _module_of(path: str, modules: set[str]) -> str | None:
+    for name in modules:
+        module = sys.modules.get(name)
+        file = getattr(module, "__file__", None)
+        if file is None:
+            continue
+        if os.path.basename(file) == "__init__.py":
+            inside = os.path.dirname(file) + os.sep
+            if path.startswith(inside):
+                return name
+        elif os.path.normcase(path) == os.path.normcase(file):
+            return name
+    return None
+
+
+def _plugin_failure(exc: BaseException) -> str | None:
+    """A user's plugin's error in one line, or ``None`` if no plugin raised it."""
+    modules = _plugin_modules()
+    if not modules:
+        return None
+    found = None
+    for module, file, line, name in _frames(exc):
+        if module is None or module not in modules:
+            module = next((m for m in modules if module and module.startswith(m + ".")), None)
+            if module is None:
+                module = _module_of(file, modules)
+        if module is not None:
+            found = (module, os.path.basename(file), line, name)
+    if found is None:
+        return None
+    module, file, line, name = found
+    return (
+        f"the plugin {module} failed: {type(exc).__name__}: {shorten(str(exc))} "
+        f"({file}, line {line}, in {shorten(name, 60)})"
+    )
+
+
+def failure_line(exc: BaseException, command: str) -> str | None:
+    """The one line that ends ``command`` after ``exc`` (exit status 1), or
+    ``None`` for an error of the library itself, whose traceback is shown.
+
+    The failures reported this way: :class:`CommandError`; an output that
+    cannot be written (a full disk, a closed device); an error raised by the
+    code of a user's plugin (at any point, in a worker process too), named
+    with the plugin, the place and the error.
+    """
+    if isinstance(exc, CommandError):
+        return f"{command}: error: {exc}"
+    if isinstance(exc, OutputError):
+        return f"{command}: error: cannot write the output: {exc.strerror or exc}"
+    plugin = _plugin_failure(exc)
+    if plugin is not None:
+        return f"{command}: error: {plugin}"
+    return None
+
+
 # -- rulesets from arguments ---------------------------------------------------------
 def add_ruleset_arguments(parser: argparse.ArgumentParser) -> None:
     """``--rules``, ``--players``, ``--option`` (repeatable) and ``--plugin``."""
@@ -170,19 +338,23 @@ def add_ruleset_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--plugin", action="append", default=[], metavar="MODULE",
-        help="import MODULE first: a module of yours that registers rulesets",
+        help="import MODULE first and run its code: a module of yours that registers "
+        "rulesets (only name modules you trust)",
     )  # fmt: skip
 
 
-def whole_number(name: str, low: int = 1) -> Any:
-    """An argparse ``type`` for a whole number of at least ``low``."""
+def whole_number(name: str, low: int = 1, high: int | None = None) -> Any:
+    """An argparse ``type`` for a whole number from ``low`` to ``high``
+    (without ``high``: of at most nine digits)."""
 
     def parse(text: str) -> int:
-        if not re.fullmatch(r"[+-]?[0-9]{1,9}", text.strip()) or int(text) < low:
+        value = int(text) if re.fullmatch(r"[+-]?[0-9]{1,9}", text.strip()) else None
+        if value is None or value < low or (high is not None and value > high):
+            allowed = f"of at least {low}" if high is None else f"from {low} to {high:,}"
             raise argparse.ArgumentTypeError(
-                f"{name} must be a whole number of at least {low}, got {text!r}"
+                f"{name} must be a whole number {allowed}, got {shown(text, 40)}"
             )
-        return int(text)
+        return value
 
     return parse
 
@@ -197,7 +369,9 @@ def seed_number(name: str) -> Any:
 
     def parse(text: str) -> int:
         if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r:.60}")
+            raise argparse.ArgumentTypeError(
+                f"{name} must be a whole number, got {shown(text, 40)}"
+            )
         if len(text.strip().lstrip("+-")) > digits:
             # Too long to be a seed: said with the range, without the number itself.
             problem = seed_problem(SEED_LIMIT)
@@ -278,7 +452,9 @@ def make_rules(name: str, players: int | None = None, options: Sequence[str] = (
         entry = ruleset_entry(name)
     except InvalidArgumentError:
         names = ", ".join(e.name for e in ruleset_entries())
-        raise InvalidArgumentError(f"--rules must be one of {names}, got {name!r}") from None
+        raise InvalidArgumentError(
+            f"--rules must be one of {names}, got {shown(name, 40)}"
+        ) from None
     kwargs: dict[str, object] = {}
     if players is not None:
         kwargs["players"] = players
@@ -289,25 +465,27 @@ def make_rules(name: str, players: int | None = None, options: Sequence[str] = (
         if not sep or key not in known:
             raise InvalidArgumentError(
                 f"--option must be NAME=VALUE with a NAME of {entry.name}'s options "
-                f"({', '.join(known) or 'none'}), got {item!r}"
+                f"({', '.join(known) or 'none'}), got {shown(item, 80)}"
             )
         option = entry.option(key)
         try:
             kwargs[key] = option_from_text(value, option.hint)
         except CounterRulesError as exc:
-            raise InvalidArgumentError(f"--option {key}: {exc}") from None
+            raise InvalidArgumentError(f"--option {key}: {shorten(str(exc))}") from None
     try:
         return entry.build(**kwargs)
     except CounterRulesError as exc:
         raise InvalidArgumentError(cli_message(exc)) from None
     except (TypeError, ValueError) as exc:  # a user's ruleset that checks less
-        raise InvalidArgumentError(f"{entry.name}: {exc}") from None
+        raise InvalidArgumentError(f"{entry.name}: {shorten(str(exc))}") from None
 
 
 def rules_from_args(args: argparse.Namespace) -> tuple[RulesetEntry, Ruleset]:
     """The ruleset the arguments name, after importing every ``--plugin``."""
     for module in args.plugin:
         import_plugin(module)
+        if module not in _PLUGINS:
+            _PLUGINS.append(module)
     rules = make_rules(args.rules, args.players, args.option)
     return ruleset_entry(args.rules), rules
 
@@ -333,7 +511,7 @@ def bots_for(
         raise InvalidArgumentError(
             f"--bots must name one bot for every {seat_word} or one per {seat_word} "
             f"({counted(seats, seat_word)}), from {', '.join(BOT_NAMES)} or ismcts:N, "
-            f"got {spec!r}"
+            f"got {shown(spec, 80)}"
         )
     bots = []
     for name in names:
@@ -342,6 +520,6 @@ def bots_for(
         except CounterRulesError:
             raise InvalidArgumentError(
                 f"--bots must name bots from {', '.join(BOT_NAMES)} or ismcts:N "
-                f"(N iterations), got {name!r}"
+                f"(N iterations from 1 to {ISMCTS_MAX_ITERATIONS:,}), got {shown(name, 40)}"
             ) from None
     return bots

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import counted
+from counter_rules.checks import counted, shown
 from counter_rules.cli._common import Streams, UsageError, card_text, make_rules, whole_number
 from counter_rules.effects.base import fmt_half
 from counter_rules.engine import resolve_trick
@@ -33,7 +33,7 @@ def _card(text: str) -> Card:
         return Card.parse(text)
     except CounterRulesError:
         raise argparse.ArgumentTypeError(
-            f"expected a card like QS, 10H or 4♠, got {text!r}"
+            f"expected a card like QS, 10H or 4♠, got {shown(text)}"
         ) from None
 
 
@@ -44,7 +44,7 @@ def _trump(text: str) -> Suit | None:
         return Suit.parse(text)
     except CounterRulesError:
         raise argparse.ArgumentTypeError(
-            f"--trump must be a suit (C, D, H, S) or none, got {text!r}"
+            f"--trump must be a suit (C, D, H, S) or none, got {shown(text)}"
         ) from None
 
 
@@ -90,26 +90,26 @@ def _reveals(texts: list[str], played: list[Card]) -> dict[int, Card]:
         if not sep or not index_text.isascii() or not index_text.isdigit():
             raise UsageError(
                 f"--reveal must be I=CARD with I the card's place from 0 (the led card), "
-                f"e.g. 1=4H, got {text!r}",
+                f"e.g. 1=4H, got {shown(text)}",
                 "counter-rules explain",
             )
         index = int(index_text)
         if index >= len(played):
             raise UsageError(
-                f"--reveal {text!r}: the trick has {counted(len(played), 'card')}, so I must be "
-                f"0..{len(played) - 1}",
+                f"--reveal {shown(text)}: the trick has {counted(len(played), 'card')}, "
+                f"so I must be 0..{len(played) - 1}",
                 "counter-rules explain",
             )
         if index in reveals:
             raise UsageError(
-                f"--reveal gives card {index} twice ({text!r}); give one Four per card",
+                f"--reveal gives card {index} twice ({shown(text)}); give one Four per card",
                 "counter-rules explain",
             )
         try:
             reveals[index] = Card.parse(card_text_)
         except CounterRulesError:
             raise UsageError(
-                f"--reveal {text!r}: expected a Four after '=', e.g. {index}=4H",
+                f"--reveal {shown(text)}: expected a Four after '=', e.g. {index}=4H",
                 "counter-rules explain",
             ) from None
     return reveals

@@ -9,6 +9,7 @@ import textwrap
 import typing
 
 from counter_rules.cards import Suit
+from counter_rules.checks import shown
 from counter_rules.cli._common import Streams, UsageError
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 from counter_rules.rulesets.registry import (
@@ -116,7 +117,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     except InvalidArgumentError:
         names = ", ".join(e.name for e in ruleset_entries())
         raise UsageError(
-            f"NAME must be one of {names}, got {args.name!r}", "counter-rules rules"
+            f"NAME must be one of {names}, got {shown(args.name)}", "counter-rules rules"
         ) from None
     out.write(f"{entry.title} (--rules {entry.name}), {_players(entry)} players\n\n")
     for paragraph in entry.text.split("\n\n"):

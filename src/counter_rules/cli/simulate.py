@@ -4,9 +4,13 @@ summary table (or JSON), and the games as records if asked."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import re
 from typing import TextIO
 
+from counter_rules.bots.ismcts import MAX_ITERATIONS as ISMCTS_MAX_ITERATIONS
 from counter_rules.cli._common import (
+    CommandError,
     Streams,
     UsageError,
     add_ruleset_arguments,
@@ -15,9 +19,16 @@ from counter_rules.cli._common import (
     seed_number,
     whole_number,
 )
-from counter_rules.match import play_match
+from counter_rules.cli._records_file import RecordsFile, Resumed, read_resumed
+from counter_rules.errors import InvalidArgumentError, WorkerLostError
+from counter_rules.match import GameOutcome, play_match
 
-__all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "add_arguments", "run"]
+__all__ = ["DESCRIPTION", "EXAMPLES", "MAX_GAMES", "MAX_JOBS", "SUMMARY", "add_arguments", "run"]
+
+MAX_GAMES = 100_000_000
+"""The most games ``--games`` takes."""
+MAX_JOBS = 1024
+"""The most worker processes ``--jobs`` takes."""
 
 SUMMARY = "play a match between bots and summarise it"
 DESCRIPTION = (
@@ -25,12 +36,17 @@ DESCRIPTION = (
     "every game. Prints each bot's win rate, mean score, points per hand and share\n"
     "of bids made, each with its 95% confidence interval (a mean's interval stays\n"
     "inside the scores the game allows). --records writes every game as a record,\n"
-    "one JSON object a line, for counter_rules.GameRecord.from_json."
+    "one JSON object a line, for counter_rules.GameRecord.from_json: to FILE.partial\n"
+    "as each game finishes, then to FILE once the match is over. --resume FILE goes\n"
+    "on from the games a FILE.partial (or FILE) holds, to the same results as a\n"
+    "match never interrupted. A worker process that dies costs only its game in\n"
+    "progress, which is played again."
 )
 EXAMPLES = (
     "counter-rules simulate --games 200 --jobs 2",
     "counter-rules simulate --rules up-and-down --players 6 --bots ismcts:100,random",
     "counter-rules simulate --games 50 --records games.jsonl --json > results.json",
+    "counter-rules simulate --games 50 --records games.jsonl --resume games.jsonl.partial",
 )
 
 
@@ -40,23 +56,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots", default=None, metavar="BOTS",
         help="one bot for every seat, or one per seat separated by commas, from random, "
-        "heuristic, ismcts, ismcts:N (default: heuristic against random at every other seat)",
+        f"heuristic, ismcts, ismcts:N with N from 1 to {ISMCTS_MAX_ITERATIONS:,} (default: "
+        "heuristic against random at every other seat)",
     )  # fmt: skip
     parser.add_argument(
-        "--games", type=whole_number("--games"), default=100, metavar="N",
-        help="how many games (default 100)",
+        "--games", type=whole_number("--games", 1, MAX_GAMES), default=100, metavar="N",
+        help=f"how many games, 1 to {MAX_GAMES:,} (default 100)",
     )  # fmt: skip
     parser.add_argument(
         "--seed", type=seed_number("--seed"), default=1, help="the match's seed (default 1)"
     )
     parser.add_argument(
-        "--jobs", type=whole_number("--jobs"), default=1, metavar="N",
-        help="worker processes (default 1: play in this process)",
+        "--jobs", type=whole_number("--jobs", 1, MAX_JOBS), default=1, metavar="N",
+        help=f"worker processes, 1 to {MAX_JOBS} (default 1: play in this process)",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument(
         "--records", default=None, metavar="FILE",
-        help="write every game's record to FILE, one JSON object a line",
+        help="write every game's record to FILE, one JSON object a line (to FILE.partial "
+        "as games finish, then to FILE at the end)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--resume", default=None, metavar="FILE",
+        help="go on from the finished games of FILE, written by --records (FILE.partial "
+        "after an interrupted run): only the other games are played",
     )  # fmt: skip
     parser.add_argument(
         "--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -83,24 +106,36 @@ class _Bar:
             self.drawn = False
 
 
+def _finished_problem(exc: InvalidArgumentError, resumed: Resumed) -> UsageError | None:
+    """A record of ``--resume`` that is not a game of this match, as a usage
+    error naming its line."""
+    match = re.match(r"finished\[(\d+)\] (.*)", str(exc), re.S)
+    if match is None:
+        return None
+    number = resumed.numbers[int(match[1])]
+    return UsageError(
+        f"--resume {resumed.path!r:.200} line {number} {match[2]} (give the match's "
+        "--rules, --players, --option, --seed and --games)",
+        "counter-rules simulate",
+    )
+
+
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Play the match and print the summary."""
     _, rules = rules_from_args(args)
     bots = bots_for(args.bots, rules.players, ("heuristic", "random"))
-    records_file = None
-    if args.records is not None:
-        try:
-            records_file = open(args.records, "w", encoding="utf-8")  # noqa: SIM115
-        except OSError as exc:
-            raise UsageError(
-                f"--records cannot write {args.records!r}: {exc.strerror}",
-                "counter-rules simulate",
-            ) from None
+    resumed = read_resumed(args.resume) if args.resume is not None else None
+    records = RecordsFile(args.records, resumed) if args.records is not None else None
     progress = args.progress
     if progress is None:
         isatty = getattr(streams.err, "isatty", None)
         progress = bool(isatty and isatty())
     bar = _Bar(streams.err) if progress else None
+
+    def save(outcome: GameOutcome) -> None:
+        assert records is not None and outcome.record is not None
+        records.add(outcome.seed, outcome.record)
+
     try:
         result = play_match(
             rules,
@@ -109,19 +144,30 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             args.seed,
             jobs=args.jobs,
             progress=bar,
-            keep_records=records_file is not None,
+            keep_records=records is not None,
+            finished=resumed.records if resumed is not None else (),
+            on_outcome=save if records is not None else None,
         )
-    except BaseException:
-        if records_file is not None:
-            records_file.close()
-        raise
-    finally:
+    except BaseException as exc:
         if bar is not None:
             bar.end()
-    if records_file is not None:
-        with records_file:
-            for outcome in result.outcomes:
-                assert outcome.record is not None
-                records_file.write(outcome.record.to_json() + "\n")
+        if isinstance(exc, InvalidArgumentError) and resumed is not None:
+            problem = _finished_problem(exc, resumed)
+            if problem is not None:
+                if records is not None:
+                    records.abandon()
+                raise problem from None
+        kept = records.kept() if records is not None else None
+        if isinstance(exc, WorkerLostError | CommandError):
+            what = str(exc).partition("; ")[0] if isinstance(exc, WorkerLostError) else exc
+            raise CommandError(f"{what}; {kept or 'no game was finished'}") from None
+        if kept is not None:
+            with contextlib.suppress(OSError, ValueError):
+                streams.err.write(f"counter-rules simulate: {kept}\n")
+        raise
+    if bar is not None:
+        bar.end()
+    if records is not None:
+        records.finish([o.seed for o in result.outcomes])
     streams.out.write((result.to_json(indent=2) if args.json else result.table()) + "\n")
     return 0

@@ -12,7 +12,6 @@ __all__ = ["apply"]
 
 _COURT = (Rank.JACK, Rank.QUEEN, Rank.KING)
 
-# Enum members bound once: attribute access on an Enum class is slow.
 _ACE = Rank.ACE
 
 

@@ -146,3 +146,24 @@ class TrickWork:
     def seat(self, index: int) -> int:
         """The seat that played card ``index`` of the trick."""
         return self.plays[index].seat
+
+    def steal(self, thief: int, victims: tuple[Rank, ...], kind: str, after: str = "") -> None:
+        """The card at ``thief`` takes the whole value of every card of the
+        ``victims`` ranks, which drop to 0 (the Three's and the Five's powers);
+        each theft is noted as ``kind``, ending with ``after``."""
+        ranks = self.ranks
+        half = self.half
+        rank = ranks[thief]
+        for i in range(self.n):
+            if ranks[i] in victims:
+                stolen = half[i]
+                half[thief] += stolen
+                half[i] = 0
+                if self.explain:
+                    self.note(
+                        kind,
+                        f"{self.label(thief)} steals {fmt_half(stolen)} from {self.label(i)}: "
+                        f"the {rank.name.title()} is now {fmt_half(half[thief])}{after}",
+                        rank,
+                        thief,
+                    )

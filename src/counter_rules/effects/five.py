@@ -12,35 +12,20 @@ The pass is simultaneous and hidden (:ref:`choice-pass-simultaneous`).
 from __future__ import annotations
 
 from counter_rules.cards import Rank
-from counter_rules.effects.base import TrickWork, fmt_half
+from counter_rules.effects.base import TrickWork
 
 __all__ = ["after_trick", "apply"]
 
-# Enum members bound once: attribute access on an Enum class is slow.
 _FIVE = Rank.FIVE
-_SIX = Rank.SIX
+_SIXES = (Rank.SIX,)
 
 
 def apply(work: TrickWork) -> None:
     """The first Five takes the values of all Sixes."""
     ranks = work.ranks
-    if _FIVE not in ranks or _SIX not in ranks:
+    if _FIVE not in ranks or _SIXES[0] not in ranks:
         return
-    five = ranks.index(_FIVE)
-    half = work.half
-    for i in range(work.n):
-        if ranks[i] is _SIX:
-            stolen = half[i]
-            half[five] += stolen
-            half[i] = 0
-            if work.explain:
-                work.note(
-                    "five",
-                    f"{work.label(five)} steals {fmt_half(stolen)} from {work.label(i)}: "
-                    f"the Five is now {fmt_half(half[five])}, the Six 0",
-                    _FIVE,
-                    five,
-                )
+    work.steal(ranks.index(_FIVE), _SIXES, "five", ", the Six 0")
 
 
 def after_trick(work: TrickWork) -> None:

@@ -18,7 +18,6 @@ from counter_rules.effects.base import VICTOR, VOID, TrickWork
 
 __all__ = ["apply", "showings", "victor_index", "why_not_shown"]
 
-# Enum members bound once: attribute access on an Enum class is slow.
 _FOUR = Rank.FOUR
 
 

@@ -12,7 +12,6 @@ from counter_rules.effects.base import TrickWork
 
 __all__ = ["after_trick"]
 
-# Enum members bound once: attribute access on an Enum class is slow.
 _JACK = Rank.JACK
 
 

@@ -16,7 +16,6 @@ from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply", "cancels_sevens"]
 
-# Enum members bound once: attribute access on an Enum class is slow.
 _KING = Rank.KING
 
 

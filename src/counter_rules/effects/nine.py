@@ -14,7 +14,6 @@ from counter_rules.effects.base import TrickWork, fmt_half
 
 __all__ = ["apply"]
 
-# Enum members bound once: attribute access on an Enum class is slow.
 _NINE = Rank.NINE
 
 

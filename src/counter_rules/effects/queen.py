@@ -12,7 +12,6 @@ from counter_rules.effects.base import NO_BUFF, TrickWork
 
 __all__ = ["apply"]
 
-# Enum members bound once: attribute access on an Enum class is slow.
 _QUEEN = Rank.QUEEN
 
 

@@ -17,7 +17,6 @@ from counter_rules.effects.base import TrickWork, fmt_half
 
 __all__ = ["after_trick", "double_lead"]
 
-# Enum members bound once: attribute access on an Enum class is slow.
 _SIX = Rank.SIX
 
 

@@ -13,7 +13,6 @@ from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply"]
 
-# Enum members bound once: attribute access on an Enum class is slow.
 _TEN = Rank.TEN
 
 

@@ -8,13 +8,12 @@ its own, and they become 0. Later Threes are worth 3. It happens after the Queen
 from __future__ import annotations
 
 from counter_rules.cards import Rank
-from counter_rules.effects.base import TrickWork, fmt_half
+from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply"]
 
 _VICTIMS = (Rank.FOUR, Rank.QUEEN)
 
-# Enum members bound once: attribute access on an Enum class is slow.
 _THREE = Rank.THREE
 
 
@@ -23,18 +22,4 @@ def apply(work: TrickWork) -> None:
     ranks = work.ranks
     if _THREE not in ranks:
         return
-    three = ranks.index(_THREE)
-    half = work.half
-    for i in range(work.n):
-        if ranks[i] in _VICTIMS:
-            stolen = half[i]
-            half[three] += stolen
-            half[i] = 0
-            if work.explain:
-                work.note(
-                    "three",
-                    f"{work.label(three)} steals {fmt_half(stolen)} from {work.label(i)}: "
-                    f"the Three is now {fmt_half(half[three])}",
-                    _THREE,
-                    three,
-                )
+    work.steal(ranks.index(_THREE), _VICTIMS, "three")

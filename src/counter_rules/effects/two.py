@@ -19,7 +19,6 @@ from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply", "suit_to_follow"]
 
-# Enum members bound once: attribute access on an Enum class is slow.
 _TWO = Rank.TWO
 
 

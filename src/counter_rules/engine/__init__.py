@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import check_seed
+from counter_rules.checks import check_seed, shown
 from counter_rules.engine.transitions import accepts, start_hand
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import Deal
@@ -101,7 +101,7 @@ def new_game(
         (2, 3)
     """
     if not isinstance(rules, Ruleset):
-        raise InvalidArgumentError(f"rules must be a ruleset such as Counter(), got {rules!r}")
+        raise InvalidArgumentError(f"rules must be a ruleset such as Counter(), got {shown(rules)}")
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
     else:
@@ -109,14 +109,14 @@ def new_game(
     if deal is None:
         dealt = rules.deal(seed, 1)
     elif not isinstance(deal, Deal):
-        raise InvalidArgumentError(f"deal must be a Deal, got {deal!r}")
+        raise InvalidArgumentError(f"deal must be a Deal, got {shown(deal)}")
     else:
         dealt = rules.check_deal(deal, seed, 1)
     if dealer is None:
         dealer = 0
     elif type(dealer) is not int or not 0 <= dealer < rules.players:
         raise InvalidArgumentError(
-            f"dealer must be a seat 0..{rules.players - 1} or None, got {dealer!r}"
+            f"dealer must be a seat 0..{rules.players - 1} or None, got {shown(dealer)}"
         )
     return start_hand(rules, 1, dealer, dealt, (0,) * rules.players, seed, (), deal)
 
@@ -143,13 +143,13 @@ def _as_played(item: PlayedCard | tuple[int, Card] | Sequence[object]) -> Played
         seat, card = item
     except (TypeError, ValueError):
         raise InvalidArgumentError(
-            f"each play must be a PlayedCard or a (seat, card) pair, got {item!r}"
+            f"each play must be a PlayedCard or a (seat, card) pair, got {shown(item)}"
         ) from None
     if isinstance(card, str):
         card = Card.parse(card)
     if type(seat) is not int or not isinstance(card, Card):
         raise InvalidArgumentError(
-            f"each play must be a PlayedCard or a (seat, card) pair, got {item!r}"
+            f"each play must be a PlayedCard or a (seat, card) pair, got {shown(item)}"
         )
     return PlayedCard(seat, card)
 
@@ -192,21 +192,21 @@ def resolve_trick(
         True
     """
     if not isinstance(rules, Ruleset):
-        raise InvalidArgumentError(f"rules must be a ruleset such as Counter(), got {rules!r}")
+        raise InvalidArgumentError(f"rules must be a ruleset such as Counter(), got {shown(rules)}")
     if trump is not None and not isinstance(trump, Suit):
-        raise InvalidArgumentError(f"trump must be a Suit or None, got {trump!r}")
+        raise InvalidArgumentError(f"trump must be a Suit or None, got {shown(trump)}")
     if not isinstance(plays, Iterable) or isinstance(plays, (str, bytes, Mapping)):
         raise InvalidArgumentError(
             f"plays must be a sequence of (seat, card) pairs, got {plays!r:.80}"
         )
     for name, flag in (("doubled_lead", doubled_lead), ("last_trick", last_trick)):
         if type(flag) is not bool:
-            raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
+            raise InvalidArgumentError(f"{name} must be True or False, got {shown(flag)}")
     played = tuple(_as_played(p) for p in plays)
     if not played:
         raise InvalidArgumentError("a trick needs at least one card, got none")
     if trump_card is not None and not isinstance(trump_card, Card):
-        raise InvalidArgumentError(f"trump_card must be a Card or None, got {trump_card!r}")
+        raise InvalidArgumentError(f"trump_card must be a Card or None, got {shown(trump_card)}")
     rules.check_trick(played)
     return rules.resolve(
         played, trump, doubled_lead=doubled_lead, last_trick=last_trick, trump_card=trump_card

@@ -18,7 +18,7 @@ from typing import Any, Final, cast
 
 from counter_rules.builders import PLAYED_TABLES, played_card
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import seat_problem
+from counter_rules.checks import seat_problem, shown
 from counter_rules.engine.tables import SEATS, EngineTables, tables_for, turn_bid_moves
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
 from counter_rules.hands import Deal, DealtHand, HandResult, Phase
@@ -26,6 +26,7 @@ from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, sh
 from counter_rules.rulesets import counter_tricks, plain_tricks
 from counter_rules.rulesets.base import SHORTCUT_COUNTER, SHORTCUT_NONE, SHORTCUT_PLAIN, Ruleset
 from counter_rules.state import GameState
+from counter_rules.state_checks import check_state
 from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView, proxy_state
 
@@ -239,6 +240,7 @@ def legal_moves(state: GameState | PlayerView, seat: object = None) -> tuple[Mov
     if state.__class__ is _STATE_CLASS or isinstance(state, GameState):
         moves: tuple[Move, ...] | None = state._fields_dict["_legal"]
         if moves is None:  # a state built by hand
+            check_state(state)
             moves = compute_legal(state)
     elif isinstance(state, PlayerView):
         moves = view_moves(state)
@@ -279,25 +281,25 @@ def why_malformed(move: object) -> str | None:
     # them against their declared types before this function could explain.
     seat: object = getattr(move, "seat")  # noqa: B009
     if type(seat) is not int:
-        return f"a seat must be a whole number, got {seat!r}"
+        return f"a seat must be a whole number, got {shown(seat)}"
     if kind is Bid:
         tricks: object = getattr(move, "tricks")  # noqa: B009
         blind: object = getattr(move, "blind")  # noqa: B009
         if type(tricks) is not int:
-            return f"a bid must be a whole number of tricks, got {tricks!r}"
+            return f"a bid must be a whole number of tricks, got {shown(tricks)}"
         if type(blind) is not bool:
-            return f"blind must be True or False, got {blind!r}"
+            return f"blind must be True or False, got {shown(blind)}"
         return None
     card: object = getattr(move, "card")  # noqa: B009
     if not isinstance(card, Card):
-        return f"expected a Card, got {card!r}"
+        return f"expected a Card, got {shown(card)}"
     if kind is Play:
         reveal: object = getattr(move, "reveal")  # noqa: B009
         call: object = getattr(move, "call")  # noqa: B009
         if reveal is not None and not isinstance(reveal, Card):
-            return f"reveal must be a Card or None, got {reveal!r}"
+            return f"reveal must be a Card or None, got {shown(reveal)}"
         if call is not None and call not in ("high", "low"):
-            return f'call must be "high", "low" or None, got {call!r}'
+            return f'call must be "high", "low" or None, got {shown(call)}'
     return None
 
 
@@ -344,6 +346,7 @@ def apply_move(state: object, move: object) -> GameState:
     game: Any = state
     legal: tuple[Move, ...] | None = game._fields_dict["_legal"]
     if legal is None:  # a state built by hand
+        check_state(game)
         legal = compute_legal(game)
     for candidate in legal:
         # The shared move objects of legal_moves, found by identity: the

@@ -43,7 +43,7 @@ from counter_rules.rulesets.parts.bidding import BiddingRule
 from counter_rules.scoring import counter as counter_scoring
 from counter_rules.trick import PlayedCard, TrickResult
 
-__all__ = ["DEFAULT_TARGETS", "Counter", "CounterAdvice", "CounterInformation"]
+__all__ = ["DEFAULT_TARGETS", "MAX_TARGET", "Counter", "CounterAdvice", "CounterInformation"]
 
 DEFAULT_TARGETS: Mapping[int, int] = MappingProxyType({3: 9, 4: 8, 5: 7})
 """The recommended target score for 3, 4 and 5 players (read-only)."""
@@ -63,14 +63,20 @@ _TRICK_POWER: Mapping[Rank, tuple[float, float]] = MappingProxyType({
 })  # fmt: skip
 
 
+MAX_TARGET = 1000
+"""The highest :attr:`Counter.target <counter_rules.Counter.target>`: a game to it lasts
+hundreds of hands."""
+
+
 @attrs.frozen
 class Counter(Ruleset):
     """The rules of Counter (3-5 players, 10 cards each, every rank has a power).
 
     Args:
         players: 3, 4 or 5.
-        target: The score that ends the game; ``None`` means the recommended
-            9, 8 or 7 for 3, 4 or 5 players.
+        target: The score that ends the game, 1 to 1,000
+            (:data:`~counter_rules.rulesets.counter.MAX_TARGET`);
+            ``None`` means the recommended 9, 8 or 7 for 3, 4 or 5 players.
         hook: If true, the last bidder may not make the bids total 10 (off by
             default: the rules put no limit on the total).
 
@@ -95,7 +101,7 @@ class Counter(Ruleset):
     def __attrs_post_init__(self) -> None:
         check_int("Counter", "players", self.players, 3, 5)
         if self.target is not None:
-            check_int("Counter", "target", self.target, 1)
+            check_int("Counter", "target", self.target, 1, MAX_TARGET)
         check_bool("Counter", "hook", self.hook)
 
     def shortcuts(self) -> Shortcuts:

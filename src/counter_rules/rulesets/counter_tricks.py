@@ -176,13 +176,12 @@ def _pick_winner(work: TrickWork, present: int) -> None:
         if is_trump[i]:
             if best_trump < 0 or (value < half[best_trump] if lowest else value > half[best_trump]):
                 best_trump = i
-        elif (
-            best_trump < 0
-            and suits[i] is led
-            and (best_led < 0 or (value < half[best_led] if lowest else value > half[best_led]))
+        elif suits[i] is led and (
+            best_led < 0 or (value < half[best_led] if lowest else value > half[best_led])
         ):
             best_led = i
-    best = best_trump if best_trump >= 0 else best_led
+    trump_wins = best_trump >= 0
+    best = best_trump if trump_wins else best_led
     if best < 0:
         if work.explain:
             work.note(
@@ -193,14 +192,14 @@ def _pick_winner(work: TrickWork, present: int) -> None:
     work.winner_index = best
     work.next_leader = work.seat(best)
     if work.explain:
-        kind = "trump" if best_trump >= 0 else f"card of the led suit {led}"
+        kind = "trump" if trump_wins else f"card of the led suit {led}"
         which = "lowest" if lowest else "highest"
         tied = sum(
             1
             for i in range(work.n)
             if buffs[i] != VOID
             and half[i] == half[best]
-            and (is_trump[i] if best_trump >= 0 else suits[i] is led)
+            and (is_trump[i] if trump_wins else suits[i] is led)
         )
         tie = " (the earliest of the tied cards)" if tied > 1 else ""
         work.note(
@@ -283,11 +282,11 @@ def play_problem(
             return problem
     follow = two.suit_to_follow(trick[0].card, trump) if trick else None
     suited = [c for c in hand if c.suit is follow]
-    if _must_follow(suited) and not any(card == c for c in suited):
-        held = " ".join(str(c) for c in suited)
-        why = " (a Two was led, so trumps are led)" if trick[0].card.rank is _TWO_RANK else ""
-        return f"seat {seat} must follow {follow}{why}: holds {held}"
-    return None
+    if not _must_follow(suited) or any(card == c for c in suited):
+        return None
+    held = " ".join(str(c) for c in suited)
+    why = " (a Two was led, so trumps are led)" if trick[0].card.rank is _TWO_RANK else ""
+    return f"seat {seat} must follow {follow}{why}: holds {held}"
 
 
 def suit_to_follow(before: Sequence[PlayedCard], trump: Suit | None) -> Suit | None:

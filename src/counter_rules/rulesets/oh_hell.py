@@ -109,7 +109,9 @@ class OhHell(Ruleset):
             ``"up_and_down"`` (1 up to 10 and back), ``"up_to_ten"``,
             ``"eight_down_up"`` (8 down to 1 and back up to 8), ``"seven_truf"``
             (1 up to 11 and back down, each size twice: 22 deals) or ``"office"``
-            (each round a turned card fixes the size: see ``rounds``).
+            (each round a turned card fixes the size: see ``rounds``). A
+            tuple holds at most
+            :data:`~counter_rules.rulesets.oh_hell_options.MAX_SCHEDULE` hands.
         rounds: The number of rounds of the ``"office"`` schedule.
         decks: 1 or 2 standard decks (identical cards: the first played ranks higher).
         jokers: ``"none"`` or a Joker style (two Jokers join the deck):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from counter_rules.cards import Suit
-from counter_rules.checks import check_bool, check_choice, check_int
+from counter_rules.checks import check_bool, check_choice, check_int, shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.parts.jokers import JOKER_STYLES
 from counter_rules.rulesets.parts.schedule import (
@@ -110,6 +110,7 @@ class Options(Protocol):
 __all__ = [
     "FOLLOW_RULES",
     "LEADERS",
+    "MAX_SCHEDULE",
     "PLAYOFF_SIZES",
     "SCHEDULES",
     "SCORINGS",
@@ -129,6 +130,8 @@ LEADERS = ("dealer_left", "caller_left")
 """Who leads the first trick, the dealer's left or the caller's left (the
 dealer's second left) as in Up to Ten and Down Again: the leader sits one
 more seat past the dealer than the index of the name here."""
+MAX_SCHEDULE = 1000
+"""The most hands a schedule given as a tuple of hand sizes may hold."""
 PLAYOFF_SIZES = ("from_one", "last")
 """How play-off deals are sized: 1, 2, 3 ... cards, or the last scheduled size."""
 _FLAGS = (
@@ -165,7 +168,7 @@ def check_options(rules: Options, owner: str) -> None:
     ):
         raise InvalidArgumentError(
             f"{owner}.rotation must be a non-empty sequence of suits or None, "
-            f"got {rules.rotation!r}"
+            f"got {shown(rules.rotation)}"
         )
     if rules.jokers != "none" and rules.decks != 1:
         raise InvalidArgumentError(f"{owner}.jokers needs decks=1, got decks={rules.decks}")
@@ -190,7 +193,7 @@ def check_options(rules: Options, owner: str) -> None:
     if rules.scoring != "openspiel" and (rules.points_per_trick != 1 or rules.off_bid_penalty):
         raise InvalidArgumentError(
             f'{owner}.points_per_trick and off_bid_penalty need scoring="openspiel", '
-            f"got scoring={rules.scoring!r}"
+            f"got scoring={shown(rules.scoring)}"
         )
 
 
@@ -210,7 +213,7 @@ def build_schedule(
         if not turns_card:
             raise InvalidArgumentError(
                 f'{owner}.schedule="office" turns a card for trump: it needs '
-                f'trump="turn", got {rules.trump!r}'
+                f'trump="turn", got {shown(rules.trump)}'
             )
         return TurnedCardSchedule(
             rounds=rules.rounds,
@@ -221,15 +224,15 @@ def build_schedule(
         sizes = named_sizes(schedule, most)
     elif (
         isinstance(schedule, tuple)
-        and schedule
+        and 1 <= len(schedule) <= MAX_SCHEDULE
         and all(type(n) is int and 1 <= n <= dealt for n in schedule)
     ):
         sizes = schedule
     else:
         raise InvalidArgumentError(
-            f"{owner}.schedule must be a name ({', '.join(SCHEDULES)}) or a non-empty "
-            f"tuple of hand sizes from 1 to {dealt} for {rules.players} players with "
-            f"{deck_size} cards, got {schedule!r}"
+            f"{owner}.schedule must be a name ({', '.join(SCHEDULES)}) or a tuple of 1 to "
+            f"{MAX_SCHEDULE} hand sizes from 1 to {dealt} for {rules.players} players with "
+            f"{deck_size} cards, got {shown(schedule)}"
         )
     if turns_card:
         top = max(sizes)

@@ -65,7 +65,6 @@ def resolve_by_rule(
             effects.append(Effect("joker", f"a Joker was led: the first suited card sets {suit}"))
     bowers = follow.bowers
     values = tuple([plain_tricks.half_strength(p.card, trump, bowers) for p in plays])
-    reason = ""
     outright = jokers.winning_joker(plays)
     winner: int | None
     if outright is not None:
@@ -88,8 +87,11 @@ def resolve_by_rule(
                     plain_tricks.plain_level(card_suit, None if jokers_trump else trump, suit)
                 )
         winner = plain_tricks.best_card(levels, values)
-        if winner is not None:
-            reason = {2: "the highest trump", 1: "the highest card of the led suit"}[levels[winner]]
+        reason = (
+            ""
+            if winner is None
+            else {2: "the highest trump", 1: "the highest card of the led suit"}[levels[winner]]
+        )
     if explain:
         if winner is None:
             effects.append(

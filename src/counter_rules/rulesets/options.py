@@ -34,6 +34,7 @@ from typing import Any
 import attrs
 
 from counter_rules.cards import Suit
+from counter_rules.checks import shown
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 
 __all__ = [
@@ -217,7 +218,7 @@ def option_to_json(value: object) -> object:
         return [option_to_json(item) for item in value]
     raise InvalidArgumentError(
         f"an option value must be a number, text, true/false, None, a suit or a tuple of "
-        f"them, got {value!r}"
+        f"them, got {shown(value)}"
     )
 
 
@@ -301,7 +302,7 @@ def _json_scalar(text: str, parts: tuple[object, ...]) -> object:
             return Suit.parse(text).letter
         except CounterRulesError:
             raise InvalidArgumentError(
-                f"expected suits such as S,H,none (C, D, H, S or none), got {text.strip()!r}"
+                f"expected suits such as S,H,none (C, D, H, S or none), got {shown(text.strip())}"
             ) from None
     return text.strip()
 

@@ -182,12 +182,14 @@ def best_card(levels: list[int], values: Sequence[int]) -> int | None:
     value; of two equal cards the first played ranks higher. ``None`` when no
     card can win (every level is 0)."""
     winner: int | None = None
-    best_level = 0
-    best_value = 0
     for i in range(len(levels)):
         level = levels[i]
-        if level and (level > best_level or (level == best_level and values[i] > best_value)):
-            winner, best_level, best_value = i, level, values[i]
+        if level and (
+            winner is None
+            or level > levels[winner]
+            or (level == levels[winner] and values[i] > values[winner])
+        ):
+            winner = i
     return winner
 
 

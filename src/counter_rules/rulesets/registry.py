@@ -42,6 +42,7 @@ from typing import Any
 
 import attrs
 
+from counter_rules.checks import shorten, shown
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.blackout import Blackout
@@ -111,7 +112,7 @@ class RulesetEntry:
             if option.name == name:
                 return option
         known = ", ".join(o.name for o in self.options) or "none"
-        raise InvalidArgumentError(f"{self.name} has no option {name!r}; its options: {known}")
+        raise InvalidArgumentError(f"{self.name} has no option {shown(name)}; its options: {known}")
 
     def options_of(self, rules: Ruleset) -> dict[str, object]:
         """The options that rebuild ``rules`` with :attr:`build`.
@@ -138,7 +139,7 @@ class RulesetEntry:
             options[option.name] = value
         if self.build(**options) != rules:
             raise InvalidArgumentError(
-                f"the options of {self.name} do not rebuild {rules!r}: give register_ruleset "
+                f"the options of {self.name} do not rebuild {shown(rules)}: give register_ruleset "
                 "the attribute that holds each option"
             )
         return options
@@ -195,7 +196,9 @@ class RulesetEntry:
             try:
                 kwargs[option.name] = read(value, option.hint)
             except CounterRulesError as exc:
-                raise InvalidArgumentError(f"{self.name} option {name}: {exc}") from None
+                raise InvalidArgumentError(
+                    f"{self.name} option {name}: {shorten(str(exc))}"
+                ) from None
         try:
             return self.build(**kwargs)
         except CounterRulesError:
@@ -203,7 +206,9 @@ class RulesetEntry:
         except (TypeError, ValueError, OverflowError) as exc:
             # A ruleset written by a user may not check its options as the
             # built-in ones do; its error still comes out as the library's.
-            raise InvalidArgumentError(f"{self.name}: {type(exc).__name__}: {exc}") from None
+            raise InvalidArgumentError(
+                f"{self.name}: {type(exc).__name__}: {shorten(str(exc))}"
+            ) from None
 
 
 # -- the table --------------------------------------------------------------------
@@ -278,16 +283,16 @@ def register_ruleset(
     ):
         raise InvalidArgumentError(
             f"a ruleset name must be lower-case letters and digits, words joined by '-', "
-            f"got {name!r}"
+            f"got {shown(name)}"
         )
     if not callable(build):
-        raise InvalidArgumentError(f"build must be a ruleset class or factory, got {build!r}")
+        raise InvalidArgumentError(f"build must be a ruleset class or factory, got {shown(build)}")
     if isinstance(build, type):
         if not issubclass(build, Ruleset):
-            raise InvalidArgumentError(f"build must be a Ruleset subclass, got {build!r}")
+            raise InvalidArgumentError(f"build must be a Ruleset subclass, got {shown(build)}")
         game = build.__name__ if game is None else game
     elif game is not None:
-        raise InvalidArgumentError(f"a preset factory has no game tag, got game={game!r}")
+        raise InvalidArgumentError(f"a preset factory has no game tag, got game={shown(game)}")
     spec = _spec_of(name, build, spec, attributes)
     options = spec.options
     if not any(o.name == "players" for o in options):
@@ -298,10 +303,10 @@ def register_ruleset(
     entry = RulesetEntry(name, title, build, game, options, text.strip(), spec.players)
     old = _ENTRIES.get(name)
     if old is not None and not replace:
-        raise InvalidArgumentError(f"a ruleset named {name!r} is registered already")
+        raise InvalidArgumentError(f"a ruleset named {shown(name)} is registered already")
     if game is not None and game in _GAMES and _GAMES[game].name != name:
         raise InvalidArgumentError(
-            f"the game tag {game!r} belongs to the ruleset {_GAMES[game].name!r}"
+            f"the game tag {shown(game)} belongs to the ruleset {shown(_GAMES[game].name)}"
         )
     if old is not None and old.game is not None:
         del _GAMES[old.game]
@@ -404,7 +409,8 @@ def load_plugins() -> None:
             point.load()
         except Exception as exc:
             raise InvalidArgumentError(
-                f"the ruleset plugin {point.name!r} ({point.value}) failed to load: {exc}"
+                f"the ruleset plugin {shown(point.name)} ({point.value}) failed to load: "
+                f"{shorten(str(exc))}"
             ) from exc
 
 
@@ -417,7 +423,9 @@ def import_plugin(module: str) -> None:
     try:
         importlib.import_module(module)
     except Exception as exc:
-        raise InvalidArgumentError(f"cannot import the plugin module {module!r}: {exc}") from exc
+        raise InvalidArgumentError(
+            f"cannot import the plugin module {shown(module)}: {shorten(str(exc))}"
+        ) from exc
 
 
 def ruleset_entries() -> tuple[RulesetEntry, ...]:

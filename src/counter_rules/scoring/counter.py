@@ -9,6 +9,7 @@ With ``P`` players, a bid ``B`` and ``W`` tricks won:
 
 from __future__ import annotations
 
+from counter_rules.checks import shown
 from counter_rules.errors import InvalidArgumentError
 
 __all__ = ["score"]
@@ -37,7 +38,7 @@ def score(bid: int, won: int, players: int) -> int:
     ):
         if type(value) is not int or not low <= value <= high:
             raise InvalidArgumentError(
-                f"{name} must be an integer from {low} to {high}, got {value!r}"
+                f"{name} must be an integer from {low} to {high}, got {shown(value)}"
             )
     return points(bid, won, players)
 

@@ -12,6 +12,7 @@ With P = 1 and no penalty this is :mod:`counter_rules.scoring.up_and_down`.
 
 from __future__ import annotations
 
+from counter_rules.checks import shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.scoring._check import check_counts, check_flag
 
@@ -43,7 +44,9 @@ def score(bid: int, won: int, *, points_per_trick: int = 1, off_bid_penalty: boo
 def check_points_per_trick(value: object) -> None:
     """Check a ``points_per_trick``: a whole number >= 0."""
     if type(value) is not int or value < 0:
-        raise InvalidArgumentError(f"points_per_trick must be a whole number >= 0, got {value!r}")
+        raise InvalidArgumentError(
+            f"points_per_trick must be a whole number >= 0, got {shown(value)}"
+        )
 
 
 def points(bid: int, won: int, points_per_trick: int, off_bid_penalty: bool) -> int:

@@ -31,6 +31,7 @@ from types import MappingProxyType
 import attrs
 
 from counter_rules.cards import Rank
+from counter_rules.checks import shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.trick import PlayedCard
 
@@ -92,13 +93,13 @@ class JokerStyle:
             ):
                 raise InvalidArgumentError(
                     'only a Joker under jokers="atkinson" has a call "high" or "low", '
-                    f"got {played.card} called {played.call!r}"
+                    f"got {played.card} called {shown(played.call)}"
                 )
         calls = [p.call for p in plays if p.call is not None]
         if len(calls) == 2 and calls[0] == calls[1]:
             raise InvalidArgumentError(
                 "the second Joker's call must be the opposite of the first's, "
-                f"got {calls[1]!r} twice"
+                f"got {shown(calls[1])} twice"
             )
 
     def calls_allowed(self, earlier: str | None) -> tuple[str, ...]:
