@@ -37,6 +37,8 @@ COMPILED_MODULES = [
     "src/counter_rules/rulesets/plain_tricks.py",
     "src/counter_rules/rulesets/counter_tricks.py",
     "src/counter_rules/effects/base.py",
+    "src/counter_rules/analysis/_general.py",
+    "src/counter_rules/analysis/_plain.py",
     *(
         f"src/counter_rules/effects/{rank}.py"
         for rank in (

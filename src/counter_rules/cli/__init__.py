@@ -5,6 +5,8 @@ One module per subcommand:
 - :mod:`~counter_rules.cli.play`: a game in the terminal against bots.
 - :mod:`~counter_rules.cli.simulate`: a match between bots, summarised.
 - :mod:`~counter_rules.cli.show`: replay a saved or recorded game.
+- :mod:`~counter_rules.cli.analyse`: judge every play of a saved or recorded
+  game with every hand open.
 - :mod:`~counter_rules.cli.rules`: a ruleset's rules as a player reads them,
   and its options.
 - :mod:`~counter_rules.cli.demo`: watch random players play a game of Counter.
@@ -25,7 +27,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from counter_rules.cli import demo, explain, play, rules, show, simulate
+from counter_rules.cli import analyse, demo, explain, play, rules, show, simulate
 from counter_rules.cli._common import (
     Parser,
     Streams,
@@ -41,7 +43,7 @@ from counter_rules.errors import CounterRulesError
 
 __all__ = ["main", "make_rules"]
 
-_COMMANDS = (play, simulate, show, rules, explain, demo)
+_COMMANDS = (play, simulate, show, analyse, rules, explain, demo)
 
 
 def _version() -> str:

@@ -3,7 +3,8 @@
 You see your hand sorted and coloured by suit, the trump, the bids and the
 tricks won, the cards on the table; every trick is announced as it ends and
 explained on request; the score sheet follows every hand. Besides a move you
-may answer ``?`` (help), ``e`` (explain the last trick), ``p`` (the score
+may answer ``?`` (help), ``e`` (explain the last trick), ``a`` (double-dummy
+advice from worlds drawn from what you see), ``p`` (the score
 sheet), ``u`` (undo to your last decision), ``s [FILE]`` (save the game as a
 record) and ``q`` (quit). ``--resume FILE`` goes on with a saved game. When
 only one move is legal it is played for you.
@@ -32,6 +33,7 @@ from counter_rules.cli._common import (
     suit_text,
     whole_number,
 )
+from counter_rules.cli.analyse import hint_text
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
@@ -65,6 +67,7 @@ Answers:
   a move         QS, Q♠ or 10h for a card, 4S+4H or 4S show 4H for a Four showing
                  another, Jo high for a Joker's call, bid 2, blind bid 2, pass KH
   e              explain the last trick, effect by effect (e N: trick N of this hand)
+  a              double-dummy advice: each move's value over worlds drawn from what you see
   p              the score sheet
   u              undo to your last decision
   s [FILE]       save the game as a record (resume with --resume FILE)
@@ -332,6 +335,9 @@ class Table:
                 continue
             if word == "e":
                 self.explain(rest.strip())
+                continue
+            if word == "a":
+                self.write(hint_text(pv, self.state.seed, self.ply) + "\n")
                 continue
             if word == "p":
                 self.score_sheet()

@@ -1,0 +1,379 @@
+"""Speed (and agreement with DDS) of the double-dummy solver, counter_rules.analysis.
+
+Measures, in one run and on the same positions for both programs:
+
+1. bridge deals from the opening lead (plain Oh Hell, 4 players, 13 cards, a
+   fixed trump or none, the declarer dealing): ``solve(state, (declarer,
+   partner))`` against DDS's ``solve_board`` in ``OptimalOne`` mode through
+   endplay (the ``dds`` extra), on the same deal, strain and declarer; the
+   values must agree;
+2. DDS agreement on many more (deal, strain, declarer) cases, at random
+   points of the play;
+3. a 10-card, 4-player plain Oh Hell hand from the first lead (the leader
+   alone against the others): median and worst;
+4. a 10-card, 4-player Counter hand from the first lead, each position
+   capped at ``--counter-seconds`` (positions not solved in time are
+   counted), and the same hands from later tricks;
+5. ``analyse`` of a whole game record of each (each Counter decision capped
+   at ``--analyse-seconds``).
+
+It prints which build of counter_rules it measured: the compiled one (what a
+wheel install gives) or the pure-Python package. See the docs' performance page.
+
+Run: ``python benchmarks/bench_solver.py [--deals 20] [--cases 1000] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import counter_rules
+from counter_rules import (
+    Card,
+    Counter,
+    Deal,
+    GameState,
+    OhHell,
+    Phase,
+    Suit,
+    apply_move,
+    legal_moves,
+    new_game,
+    record_of,
+    standard_deck,
+)
+from counter_rules.analysis import analyse, solve
+
+# A time limit for one question needs the solver's own deadline (the public
+# functions have none: an exact answer takes as long as it takes).
+from counter_rules.analysis._general import OutOfTime
+from counter_rules.analysis._solving import Searches
+
+_RANKS = "AKQJT98765432"
+_PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def _letter(card: Card) -> str:
+    return "A23456789TJQK"[int(card.rank) - 1]
+
+
+def _suit_letter(card: Card) -> str:
+    assert card.suit is not None  # bridge has no Jokers
+    return card.suit.letter
+
+
+def _pbn(hands: list[list[Card]]) -> str:
+    """Seats 0, 1, 2, 3 as North, East, South, West."""
+    return "N:" + " ".join(
+        ".".join(
+            "".join(sorted((_letter(c) for c in hand if c.suit is suit), key=_RANKS.index))
+            for suit in _PBN_SUITS
+        )
+        for hand in hands
+    )
+
+
+def _bridge(seed: int) -> tuple[list[list[Card]], Suit | None, int]:
+    rng = random.Random(f"bench-solver/{seed}")
+    deck = list(standard_deck())
+    rng.shuffle(deck)
+    return (
+        [sorted(deck[13 * k : 13 * k + 13]) for k in range(4)],
+        rng.choice([None, *Suit]),
+        (rng.randrange(4)),
+    )
+
+
+def _bridge_rules(strain: Suit | None) -> OhHell:
+    if strain is None:
+        return OhHell(players=4, schedule=(13,), trump="none")
+    return OhHell(players=4, schedule=(13,), trump="rotation", rotation=(strain,))
+
+
+def _play_of(hands: list[list[Card]], strain: Suit | None, declarer: int) -> GameState:
+    state = new_game(_bridge_rules(strain), deal=Deal(hands=hands), dealer=declarer)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    return state
+
+
+class _Dds:
+    """DDS through endplay: the value of a position for a side, and its time."""
+
+    def __init__(self) -> None:
+        from endplay.dds import solve_board
+        from endplay.dds.solve import SolveMode
+        from endplay.types import Deal as BridgeDeal
+        from endplay.types import Denom, Player
+
+        self.solve_board = solve_board
+        self.mode = SolveMode.OptimalOne
+        self.deal = BridgeDeal
+        self.player = Player
+        self.denoms = {
+            Suit.SPADES: Denom.spades,
+            Suit.HEARTS: Denom.hearts,
+            Suit.DIAMONDS: Denom.diamonds,
+            Suit.CLUBS: Denom.clubs,
+            None: Denom.nt,
+        }
+
+    def value(self, state: GameState, side: tuple[int, int]) -> tuple[int, float]:
+        hands = [list(hand) for hand in state.hands]
+        for played in state.trick:
+            hands[played.seat].append(played.card)
+        deal = self.deal(_pbn(hands))
+        deal.first = self.player(state.leader)
+        deal.trump = self.denoms[state.trump]
+        for played in state.trick:
+            deal.play(_suit_letter(played.card) + _letter(played.card))
+        start = time.perf_counter()
+        answer = self.solve_board(deal, self.mode)
+        elapsed = time.perf_counter() - start
+        best = max(tricks for _, tricks in answer)
+        mover = (state.leader + len(state.trick)) % 4
+        left = len(state.hands[mover])
+        return (best if mover in side else left - best), elapsed
+
+
+def _timed(question: Callable[[], object]) -> tuple[Any, float]:
+    start = time.perf_counter()
+    answer = question()
+    return answer, time.perf_counter() - start
+
+
+def _capped(state: GameState, side: int, seconds: float) -> tuple[int | None, float]:
+    """The solved value for ``side``, or ``None`` when not found in ``seconds``."""
+    searches = Searches()
+    start = time.perf_counter()
+    searches.deadline = start + seconds
+    try:
+        value: int | None = searches.value(state, side)
+    except OutOfTime:
+        value = None
+    return value, time.perf_counter() - start
+
+
+def _summary(times: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(times), "worst": max(times), "count": len(times)}
+
+
+def _progress(label: str, done: int, total: int) -> None:
+    if total >= 10 and done % max(1, total // 10) and done != total:
+        return
+    print(f"  {label}: {done}/{total}", file=sys.stderr, flush=True)
+
+
+def bridge_deals(count: int, dds: _Dds | None) -> dict[str, Any]:
+    ours: list[float] = []
+    theirs: list[float] = []
+    ratios: list[float] = []
+    mismatches = 0
+    for i in range(count):
+        hands, strain, declarer = _bridge(i)
+        state = _play_of(hands, strain, declarer)
+        side = (declarer, (declarer + 2) % 4)
+        value, elapsed = _timed(partial(solve, state, side))
+        ours.append(elapsed)
+        if dds is not None:
+            expected, dds_time = dds.value(state, side)
+            theirs.append(dds_time)
+            ratios.append(elapsed / dds_time)
+            mismatches += value != expected
+        _progress("bridge deals", i + 1, count)
+    result: dict[str, Any] = {"solver": _summary(ours), "mismatches": mismatches}
+    if theirs:
+        result["dds"] = _summary(theirs)
+        result["ratio_of_medians"] = statistics.median(ours) / statistics.median(theirs)
+        result["median_ratio"] = statistics.median(ratios)
+    return result
+
+
+def dds_cases(count: int, dds: _Dds) -> dict[str, Any]:
+    """Random (deal, strain, declarer) cases at a random point of the play."""
+    mismatches = 0
+    for i in range(count):
+        hands, strain, declarer = _bridge(100_000 + i)
+        state = _play_of(hands, strain, declarer)
+        rng = random.Random(i)
+        for _ in range(rng.randrange(20, 49)):  # 1 to 8 cards left a hand
+            state = apply_move(state, rng.choice(legal_moves(state)))
+        side = (declarer, (declarer + 2) % 4)
+        mismatches += solve(state, side) != dds.value(state, side)[0]
+        _progress("DDS cases", i + 1, count)
+    return {"cases": count, "mismatches": mismatches}
+
+
+def _first_lead(rules: OhHell | Counter, seed: int) -> GameState:
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    return state
+
+
+def oh_hell_hands(count: int) -> dict[str, Any]:
+    rules = OhHell(players=4, schedule=(10,))
+    times = []
+    for i in range(count):
+        state = _first_lead(rules, i)
+        times.append(_timed(partial(solve, state, (state.leader,)))[1])
+        _progress("Oh Hell hands", i + 1, count)
+    return _summary(times)
+
+
+def counter_hands(count: int, seconds: float) -> dict[str, Any]:
+    """From the first lead, and from the first trick with 7 and 5 cards left."""
+    rules = Counter(players=4)
+    result: dict[str, Any] = {}
+    for cards in (10, 7, 5):
+        times: list[float] = []
+        unsolved = 0
+        for i in range(count):
+            state = _first_lead(rules, i)
+            rng = random.Random(i)
+            while state.phase is not Phase.PLAYING or state.trick or len(state.hands[0]) > cards:
+                state = apply_move(state, rng.choice(legal_moves(state)))
+            value, elapsed = _capped(state, 1 << state.leader, seconds)
+            if value is None:
+                unsolved += 1
+            else:
+                times.append(elapsed)
+            _progress(f"Counter hands, {cards} cards", i + 1, count)
+        summary: dict[str, Any] = {"positions": count, "unsolved": unsolved, "cap": seconds}
+        if times:
+            summary.update(_summary(times))
+        result[f"{cards} cards"] = summary
+    return result
+
+
+def _random_game(state: GameState, seed: int, hands: int = 1) -> GameState:
+    rng = random.Random(seed)
+    while not state.is_over and state.hand_number <= hands:
+        after = apply_move(state, rng.choice(legal_moves(state)))
+        if after.hand_number > hands:
+            return state
+        state = after
+    return state
+
+
+def analyse_records(seconds: float) -> dict[str, Any]:
+    hands, strain, declarer = _bridge(7)
+    games = {
+        "bridge deal": _random_game(
+            new_game(_bridge_rules(strain), deal=Deal(hands=hands), dealer=declarer), 1
+        ),
+        "Oh Hell hand (4 players, 10 cards)": _random_game(
+            new_game(OhHell(players=4, schedule=(10,)), seed=2), 2
+        ),
+        "Counter game (4 players)": _random_game(new_game(Counter(players=4), seed=3), 3, 99),
+    }
+    result: dict[str, Any] = {}
+    for name, game in games.items():
+        cap = seconds if "Counter" in name else None
+        analysis, elapsed = _timed(partial(analyse, record_of(game), seconds=cap))
+        result[name] = {
+            "seconds": elapsed,
+            "decisions": len(analysis.decisions),
+            "unsolved": len(analysis.unsolved),
+            "cap": cap,
+        }
+        print(f"  analyse: {name} done", file=sys.stderr, flush=True)
+    return result
+
+
+def main() -> None:
+    """Run the benchmark and print its figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20, help="bridge deals timed (default 20)")
+    parser.add_argument(
+        "--cases", type=int, default=1000, help="more DDS cases, mid-play (default 1000)"
+    )
+    parser.add_argument("--hands", type=int, default=20, help="Oh Hell hands (default 20)")
+    parser.add_argument("--counter-hands", type=int, default=10, help="Counter hands (default 10)")
+    parser.add_argument(
+        "--counter-seconds", type=float, default=60.0,
+        help="the cap on one Counter position (default 60)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--analyse-seconds", type=float, default=5.0,
+        help="the cap on one decision of the Counter game analysed (default 5)",
+    )  # fmt: skip
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args()
+    try:
+        dds: _Dds | None = _Dds()
+    except ImportError:
+        dds = None
+        print("endplay is not installed (pip install -e '.[dds]'): no DDS figures", file=sys.stderr)
+    figures: dict[str, Any] = {
+        "build": "compiled" if counter_rules.COMPILED else "pure Python",
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+    if args.deals:
+        figures["bridge"] = bridge_deals(args.deals, dds)
+    if dds is not None and args.cases:
+        figures["dds_cases"] = dds_cases(args.cases, dds)
+    if args.hands:
+        figures["oh_hell"] = oh_hell_hands(args.hands)
+    if args.counter_hands:
+        figures["counter"] = counter_hands(args.counter_hands, args.counter_seconds)
+    figures["analyse"] = analyse_records(args.analyse_seconds)
+    if args.json:
+        print(json.dumps(figures, indent=1))
+        return
+    print(
+        f"counter_rules {counter_rules.__version__}, {figures['build']} build, "
+        f"Python {figures['python']} ({figures['machine']})"
+    )
+    bridge = figures.get("bridge", {"solver": {"count": 0, "median": 0.0, "worst": 0.0}})
+    line = (
+        f"bridge deals from the opening lead ({bridge['solver']['count']}): solver median "
+        f"{bridge['solver']['median']:.3f} s, worst {bridge['solver']['worst']:.3f} s"
+    )
+    if "dds" in bridge:
+        line += (
+            f"; DDS median {bridge['dds']['median'] * 1000:.1f} ms; ratio of medians "
+            f"{bridge['ratio_of_medians']:.0f}x, median ratio {bridge['median_ratio']:.0f}x; "
+            f"{bridge['mismatches']} values differ"
+        )
+    print(line)
+    if "dds_cases" in figures:
+        cases = figures["dds_cases"]
+        print(
+            f"DDS agreement at random points of the play: {cases['mismatches']} of "
+            f"{cases['cases']} values differ"
+        )
+    oh_hell = figures["oh_hell"]
+    print(
+        f"Oh Hell, 4 players, 10 cards, from the first lead ({oh_hell['count']}): median "
+        f"{oh_hell['median']:.3f} s, worst {oh_hell['worst']:.3f} s"
+    )
+    for cards, summary in figures.get("counter", {}).items():
+        solved = summary["positions"] - summary["unsolved"]
+        text = (
+            f"Counter, 4 players, {cards} left: {solved} of {summary['positions']} solved "
+            f"within {summary['cap']:g} s"
+        )
+        if solved:
+            text += f"; median {summary['median']:.3f} s, worst {summary['worst']:.3f} s"
+        print(text)
+    for name, summary in figures["analyse"].items():
+        text = f"analyse, {name}: {summary['seconds']:.1f} s for {summary['decisions']} decisions"
+        if summary["cap"] is not None:
+            text += f" ({summary['unsolved']} not solved within {summary['cap']:g} s each)"
+        print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,169 @@
+"""Advice from what one seat may know: :func:`hint`, :class:`Hint`, :class:`MoveHint`."""
+
+from __future__ import annotations
+
+import random
+from time import perf_counter
+
+import attrs
+
+from counter_rules.analysis._general import OutOfTime
+from counter_rules.analysis._solving import Searches, can_make_after
+from counter_rules.engine import legal_moves
+from counter_rules.errors import InvalidArgumentError
+from counter_rules.moves import Move
+from counter_rules.notation import format_move
+from counter_rules.sampling import sample_world
+from counter_rules.state import Phase
+from counter_rules.views import PlayerView
+
+__all__ = ["Hint", "MoveHint", "hint"]
+
+
+@attrs.frozen(kw_only=True)
+class MoveHint:
+    """What the worlds a :func:`hint` solved say of one legal move."""
+
+    move: Move
+    """The move."""
+    value: float
+    """The tricks not yet finished the seat can be sure of alone once the move
+    is made, on average over the worlds solved."""
+    bid_made: float | None
+    """In what share of the worlds solved (0 to 1) the seat can still be sure
+    of making its bid exactly once the move is made; ``None`` without a bid."""
+
+
+@attrs.frozen(kw_only=True)
+class Hint:
+    """Double-dummy advice for one seat, from worlds sampled from its view."""
+
+    seat: int
+    """The seat advised."""
+    moves: tuple[MoveHint, ...]
+    """Every legal move of the seat, in the order of
+    :func:`~counter_rules.legal_moves`."""
+    worlds: int
+    """How many worlds were solved (the averages are over them)."""
+    bid: int | None
+    """The seat's bid this hand, or ``None``."""
+
+    def __str__(self) -> str:
+        if not self.worlds:
+            return "No world could be solved in the time given: try again later in the hand."
+        world_word = "world" if self.worlds == 1 else "worlds"
+        lines = [
+            f"Double dummy over {self.worlds} {world_word} drawn from what seat {self.seat} "
+            "sees, each solved with every hand open:",
+            "  move      tricks sure of alone"
+            + (f"   bid of {self.bid} still makeable" if self.bid is not None else ""),
+        ]
+        for advice in self.moves:
+            text = format_move(advice.move).partition(":")[2]
+            line = f"  {text:<8} {advice.value:10.2f}"
+            if advice.bid_made is not None:
+                line += f"            {advice.bid_made:4.0%} of the worlds"
+            lines.append(line)
+        return "\n".join(lines)
+
+
+def hint(
+    player_view: PlayerView,
+    *,
+    rng: random.Random,
+    worlds: int = 20,
+    seconds: float | None = None,
+) -> Hint:
+    """For each legal move of the view's seat, its double-dummy value and how
+    often its bid can still be made, over worlds sampled from the view.
+
+    The hint uses only what the seat may know: each world is drawn by
+    :func:`~counter_rules.sample_world` from the view (never from the true
+    hidden hands) and solved with every hand open, the seat playing alone
+    against the others (:func:`move_values` and :func:`can_make`). Averaging
+    double-dummy answers over worlds is the usual stand-in for play with
+    hidden cards; it overrates what the seat can know later in the hand.
+
+    Args:
+        player_view: The view of a seat that is to play (or pass).
+        rng: Where the worlds come from.
+        worlds: How many worlds to solve (1 or more).
+        seconds: Stop after this long; the world being solved then is left
+            out, and :attr:`Hint.worlds` says how many were solved. ``None``
+            (the default) solves every world however long it takes.
+
+    Raises:
+        InvalidArgumentError: ``player_view`` is not a view of a seat to play
+            or pass, or an argument is out of range.
+
+    Example:
+        >>> import random
+        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game, view
+        >>> from counter_rules.analysis import hint
+        >>> state = new_game(OhHell(players=3, schedule=(3,), trump="none"), seed=4)
+        >>> while state.phase is Phase.BIDDING:
+        ...     state = apply_move(state, legal_moves(state)[0])
+        >>> advice = hint(view(state, 1), rng=random.Random(1), worlds=5)
+        >>> advice.worlds, [str(m.move) for m in advice.moves]
+        (5, ['P1:4♥', 'P1:Q♥', 'P1:3♠'])
+    """
+    if not isinstance(player_view, PlayerView):
+        raise InvalidArgumentError(
+            f"hint needs a PlayerView (counter_rules.view(state, seat)), "
+            f"got {type(player_view).__name__}"
+        )
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(f"rng must be a random.Random, got {rng!r:.40}")
+    if type(worlds) is not int or worlds < 1:
+        raise InvalidArgumentError(f"worlds must be a whole number from 1 up, got {worlds!r:.40}")
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
+    ):
+        raise InvalidArgumentError(
+            f"seconds must be a positive number or None, got {seconds!r:.40}"
+        )
+    seat = player_view.seat
+    if player_view.phase not in (Phase.PLAYING, Phase.PASSING):
+        raise InvalidArgumentError(
+            f"hint advises on the play, and the game is {player_view.phase}: wait for the play"
+        )
+    choices = legal_moves(player_view)
+    if not choices:
+        raise InvalidArgumentError(f"seat {seat} has no move to make now")
+    bid = player_view.bids[seat]
+    totals = [0] * len(choices)
+    made = [0] * len(choices)
+    deadline = 0.0 if seconds is None else perf_counter() + seconds
+    solved = 0
+    side = 1 << seat
+    for _ in range(worlds):
+        if deadline and perf_counter() > deadline:
+            break
+        world = sample_world(player_view, rng)
+        searches = Searches()
+        searches.deadline = deadline
+        try:
+            values = [searches.move_value(world, move, side) for move in choices]
+            makes = [
+                bid is not None and can_make_after(searches, world, move, seat, bid)
+                for move in choices
+            ]
+        except OutOfTime:
+            break
+        for i in range(len(choices)):
+            totals[i] += values[i]
+            made[i] += makes[i]
+        solved += 1
+    return Hint(
+        seat=seat,
+        moves=tuple(
+            MoveHint(
+                move=move,
+                value=totals[i] / solved if solved else 0.0,
+                bid_made=None if bid is None else (made[i] / solved if solved else 0.0),
+            )
+            for i, move in enumerate(choices)
+        ),
+        worlds=solved,
+        bid=bid,
+    )

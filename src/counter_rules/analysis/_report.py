@@ -1,0 +1,298 @@
+"""The analysis of a whole game: :func:`analyse`, :class:`Analysis`, :class:`Decision`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from time import perf_counter
+from typing import Any
+
+import attrs
+
+from counter_rules.analysis._general import OutOfTime
+from counter_rules.analysis._solving import Searches, can_make_after
+from counter_rules.engine import legal_moves
+from counter_rules.errors import InvalidArgumentError
+from counter_rules.moves import Move, Play
+from counter_rules.notation import format_move
+from counter_rules.records import GameRecord, record_of, replay, rules_to_dict
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.state import GameState, Phase
+
+__all__ = ["Analysis", "Decision", "analyse"]
+
+_IN_PLAY = (Phase.PLAYING, Phase.PASSING)
+
+
+@attrs.frozen(kw_only=True)
+class Decision:
+    """One play (or pass) of a game with more than one legal choice, judged
+    with every hand open.
+
+    Values count the tricks not yet finished that the seat can be sure of
+    alone, against all the other seats (:func:`~counter_rules.analysis.solve`
+    with ``seats=(seat,)``), the trick the move completes included.
+    """
+
+    hand: int
+    """The hand the decision was made in (from 1)."""
+    trick: int
+    """The trick of the hand it was made in (from 1; a pass belongs to the
+    trick that follows it)."""
+    seat: int
+    """Who decided."""
+    move: Move
+    """The card played (or passed)."""
+    value: int
+    """The tricks the seat could be sure of after the move made."""
+    best: int
+    """The most tricks the seat could be sure of with its best move."""
+    best_moves: tuple[Move, ...]
+    """The moves worth :attr:`best`."""
+    bid: int | None
+    """The seat's bid this hand (``None`` for a ruleset without bids)."""
+    could_make_before: bool | None
+    """Whether the seat could be sure of making its bid exactly before the move."""
+    could_make_after: bool | None
+    """Whether it still could after the move."""
+
+    @property
+    def lost(self) -> int:
+        """The tricks the move gave away: :attr:`best` less :attr:`value`."""
+        return self.best - self.value
+
+    @property
+    def broke_bid(self) -> bool:
+        """Whether the move made a makeable bid impossible to be sure of."""
+        return bool(self.could_make_before) and self.could_make_after is False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The decision as JSON data (moves in the notation of
+        :func:`~counter_rules.format_move`, ASCII)."""
+        return {
+            "hand": self.hand,
+            "trick": self.trick,
+            "seat": self.seat,
+            "move": format_move(self.move, ascii=True),
+            "value": self.value,
+            "best": self.best,
+            "lost": self.lost,
+            "best_moves": [format_move(m, ascii=True) for m in self.best_moves],
+            "bid": self.bid,
+            "could_make_before": self.could_make_before,
+            "could_make_after": self.could_make_after,
+        }
+
+
+def _moves_text(moves: tuple[Move, ...]) -> str:
+    return " ".join(format_move(m).partition(":")[2] for m in moves)
+
+
+@attrs.frozen(kw_only=True)
+class Analysis:
+    """What :func:`analyse` found: every decision of the play, in order.
+
+    ``str()`` gives :meth:`report`; :meth:`to_json` the whole analysis.
+    """
+
+    rules: Ruleset
+    """The ruleset of the game."""
+    decisions: tuple[Decision, ...]
+    """Every play and pass that had more than one legal choice, in order (but
+    those in :attr:`unsolved`)."""
+    unsolved: tuple[tuple[int, int, Move], ...] = ()
+    """The decisions not solved in the time :func:`analyse` was given, as
+    (hand, trick, move made)."""
+
+    def lost_by_seat(self) -> tuple[int, ...]:
+        """The tricks each seat gave away in all."""
+        lost = [0] * self.rules.players
+        for decision in self.decisions:
+            lost[decision.seat] += decision.lost
+        return tuple(lost)
+
+    def broken_bids(self) -> tuple[Decision, ...]:
+        """The decisions that made the deciding seat's bid impossible to be sure of."""
+        return tuple(d for d in self.decisions if d.broke_bid)
+
+    def report(self) -> str:
+        """A report for a person: each decision that gave tricks away or lost a
+        makeable bid, hand by hand, then the totals."""
+        players = self.rules.players
+        hands = sorted({d.hand for d in self.decisions})
+        lines = [
+            f"{self.rules.name}, {players} players: {len(self.decisions)} decisions in "
+            f"{len(hands)} {'hand' if len(hands) == 1 else 'hands'} analysed with every hand open"
+        ]
+        for hand in hands:
+            lines.append(f"Hand {hand}:")
+            quiet = True
+            for d in self.decisions:
+                if d.hand != hand or not (d.lost or d.broke_bid):
+                    continue
+                quiet = False
+                verb = "passed" if not isinstance(d.move, Play) else "played"
+                notes = []
+                if d.lost:
+                    tricks = "trick" if d.lost == 1 else "tricks"
+                    notes.append(
+                        f"gave away {d.lost} {tricks} (could be sure of {d.best} with "
+                        f"{_moves_text(d.best_moves)}, {d.value} after it)"
+                    )
+                if d.broke_bid:
+                    notes.append(f"its bid of {d.bid} could no longer be made for sure")
+                card = format_move(d.move).partition(":")[2]
+                lines.append(f"  trick {d.trick}: seat {d.seat} {verb} {card}: {'; '.join(notes)}")
+            if quiet:
+                lines.append("  every decision kept the most tricks and every makeable bid")
+        if self.unsolved:
+            count = len(self.unsolved)
+            lines.append(
+                f"{count} {'decision was' if count == 1 else 'decisions were'} not solved "
+                "in the time given: "
+                + ", ".join(f"hand {h} trick {t} seat {m.seat}" for h, t, m in self.unsolved)
+            )
+        lost = self.lost_by_seat()
+        lines.append("Tricks given away: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(lost)))
+        broken = self.broken_bids()
+        if broken:
+            lines.append(
+                "Bids lost by a decision: "
+                + ", ".join(f"seat {d.seat} (hand {d.hand}, trick {d.trick})" for d in broken)
+            )
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.report()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as JSON data."""
+        return {
+            "rules": rules_to_dict(self.rules),
+            "decisions": [d.to_dict() for d in self.decisions],
+            "lost_by_seat": list(self.lost_by_seat()),
+            "unsolved": [
+                {"hand": h, "trick": t, "seat": m.seat, "move": format_move(m, ascii=True)}
+                for h, t, m in self.unsolved
+            ],
+        }
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The analysis as JSON text."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+
+def _steps(game: object) -> Iterator[tuple[GameState, Move]]:
+    if isinstance(game, GameState):
+        record = record_of(game)
+    elif isinstance(game, GameRecord):
+        record = game
+    else:
+        raise InvalidArgumentError(
+            f"analyse needs a GameRecord or a GameState, got {type(game).__name__}"
+        )
+    states = replay(record)
+    yield from zip(states, record.moves, strict=False)
+
+
+def analyse(
+    game: GameRecord | GameState,
+    *,
+    seconds: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """Judge every play decision of a game with every hand open.
+
+    For each play (and each pass after Counter's Five) that had more than one
+    legal choice: the move made, the tricks the seat could be sure of after
+    it and with its best move (so the tricks it gave away), and whether its bid
+    could still be made exactly before and after the move. Forced moves are
+    left out.
+
+    Args:
+        game: A :class:`~counter_rules.GameRecord`, or a
+            :class:`~counter_rules.GameState` (finished or running: the game
+            up to it is analysed).
+        seconds: The most time each decision may take; one that takes longer
+            is left out and listed in :attr:`Analysis.unsolved`. ``None`` (the
+            default) solves every decision however long it takes (from the
+            first tricks of a Counter hand that can be very long: see
+            :doc:`analysis`).
+        progress: Called with the decisions analysed so far and their number
+            after each one (a long analysis can show how far it is).
+
+    Raises:
+        InvalidArgumentError: ``game`` is neither, or ``seconds`` is not a
+            positive number or ``None``.
+
+    Example:
+        >>> from counter_rules import OhHell, apply_move, legal_moves, new_game
+        >>> from counter_rules.analysis import analyse
+        >>> state = new_game(OhHell(players=3, schedule=(3,)), seed=1)
+        >>> while not state.is_over:  # everyone bids 0 and plays the first legal card
+        ...     state = apply_move(state, legal_moves(state)[0])
+        >>> analysis = analyse(state)
+        >>> [(d.seat, d.lost, d.broke_bid) for d in analysis.decisions]
+        [(1, 0, True), (2, 0, True), (1, 1, False)]
+        >>> print(analysis)
+        Oh Hell, 3 players: 3 decisions in 1 hand analysed with every hand open
+        Hand 1:
+          trick 1: seat 1 played 10♦: its bid of 0 could no longer be made for sure
+          trick 1: seat 2 played 2♣: its bid of 0 could no longer be made for sure
+          trick 2: seat 1 played 2♠: gave away 1 trick (could be sure of 1 with K♠, 0 after it)
+        Tricks given away: seat 0 0, seat 1 1, seat 2 0
+        Bids lost by a decision: seat 1 (hand 1, trick 1), seat 2 (hand 1, trick 1)
+    """
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
+    ):
+        raise InvalidArgumentError(
+            f"seconds must be a positive number or None, got {seconds!r:.40}"
+        )
+    steps = [
+        (state, move, choices)
+        for state, move in _steps(game)
+        if state.phase in _IN_PLAY and len(choices := legal_moves(state, move.seat)) > 1
+    ]
+    searches = Searches()
+    hand = -1
+    decisions: list[Decision] = []
+    unsolved: list[tuple[int, int, Move]] = []
+    for state, move, choices in steps:
+        seat = move.seat
+        if state.hand_number != hand:
+            hand = state.hand_number
+            searches = Searches()  # a new hand: what the last one found is of no use
+        if seconds is not None:
+            searches.deadline = perf_counter() + seconds
+        side = 1 << seat
+        bid = state.bids[seat]
+        before = after = None
+        try:
+            values = {m: searches.move_value(state, m, side) for m in choices}
+            if bid is not None:
+                before = searches.can_make(state, seat, bid)
+                after = before and can_make_after(searches, state, move, seat, bid)
+        except OutOfTime:
+            unsolved.append((state.hand_number, len(state.tricks) + 1, move))
+            if progress is not None:
+                progress(len(decisions) + len(unsolved), len(steps))
+            continue
+        best = max(values.values())
+        decisions.append(
+            Decision(
+                hand=state.hand_number,
+                trick=len(state.tricks) + 1,
+                seat=seat,
+                move=move,
+                value=values[move],
+                best=best,
+                best_moves=tuple(m for m in choices if values[m] == best),
+                bid=bid,
+                could_make_before=before,
+                could_make_after=after,
+            )
+        )
+        if progress is not None:
+            progress(len(decisions) + len(unsolved), len(steps))
+    return Analysis(rules=game.rules, decisions=tuple(decisions), unsolved=tuple(unsolved))

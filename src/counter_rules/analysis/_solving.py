@@ -1,0 +1,237 @@
+"""The solver's public questions: :func:`solve`, :func:`move_values` and
+:func:`can_make`, with the checks of their arguments and the choice of search."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from counter_rules.analysis._general import GeneralSearch
+from counter_rules.analysis._plain import PlainSearch, plain_applies
+from counter_rules.checks import seat_problem
+from counter_rules.engine import apply_move, legal_moves
+from counter_rules.errors import InvalidArgumentError
+from counter_rules.moves import Move, Play
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.state import GameState, Phase
+from counter_rules.views import PlayerView
+
+__all__ = [
+    "Searches",
+    "can_make",
+    "can_make_after",
+    "check_position",
+    "move_values",
+    "side_of",
+    "solve",
+]
+
+
+def check_position(state: object, function: str) -> GameState:
+    """``state`` if the solver can analyse it; else the library's error, saying
+    what to do instead."""
+    if isinstance(state, PlayerView):
+        raise InvalidArgumentError(
+            f"{function} needs every hand open, got the view of seat {state.seat}: "
+            "sample a world consistent with it first (sample_world(view, rng)) "
+            "or use analysis.hint, which does"
+        )
+    if not isinstance(state, GameState):
+        raise InvalidArgumentError(f"{function} needs a GameState, got {type(state).__name__}")
+    if state.phase is Phase.BIDDING:
+        raise InvalidArgumentError(
+            f"{function} analyses the play of a hand, and hand {state.hand_number} is still "
+            "being bid: wait until every bid is made"
+        )
+    if state.phase is Phase.GAME_OVER:
+        raise InvalidArgumentError(f"{function} analyses the play of a hand, and the game is over")
+    return state
+
+
+def _check_seat(seat: object, players: int, what: str) -> int:
+    problem = seat_problem(seat, players)
+    if problem is not None:
+        raise InvalidArgumentError(f"{what} must be {problem}")
+    assert isinstance(seat, int)
+    return seat
+
+
+def side_of(seats: object, players: int) -> int:
+    """The bit set of ``seats`` (a collection of seat numbers), checked."""
+    if isinstance(seats, str | bytes) or not isinstance(seats, Iterable):
+        raise InvalidArgumentError(
+            f"seats must be a collection of seats from 0 to {players - 1} such as (0, 2), "
+            f"got {seats!r:.40}"
+        )
+    side = 0
+    for seat in seats:
+        side |= 1 << _check_seat(seat, players, "each of seats")
+    return side
+
+
+class Searches:
+    """The searches made for one ruleset and one trump, kept so that questions
+    about the positions of one hand share what earlier ones found."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[int, int, object, int], GeneralSearch | PlainSearch] = {}
+        self.deadline = 0.0
+        """A time (of :func:`time.perf_counter`) past which every search gives
+        up with :class:`~counter_rules.analysis._general.OutOfTime`; 0 for none."""
+
+    def search(self, state: GameState, side: int) -> GeneralSearch | PlainSearch:
+        """The search for ``side`` in ``state``'s ruleset (and trump, for the
+        plain search)."""
+        rules: Ruleset = state.rules
+        plain = plain_applies(state)
+        key = (id(rules), side, state.trump if plain else None, 1 if plain else 0)
+        found = self._made.get(key)
+        if found is None or found.rules is not rules:
+            found = PlainSearch(state, side) if plain else GeneralSearch(rules, side)
+            self._made[key] = found
+        found.deadline = self.deadline
+        return found
+
+    def value(self, state: GameState, side: int) -> int:
+        """What :func:`solve` answers."""
+        return self.search(state, side).value(state)
+
+    def can_make(self, state: GameState, seat: int, tricks: int) -> bool:
+        """What :func:`can_make` answers."""
+        need = tricks - state.tricks_won[seat]
+        return self.search(state, 1 << seat).exactly(state, need)
+
+    def move_value(self, state: GameState, move: Move, side: int) -> int:
+        """The tricks not yet finished that ``side`` can be sure of once ``move``
+        is made (the trick the move completes included)."""
+        child = apply_move(state, move)
+        if isinstance(move, Play) and len(state.trick) == state.players - 1:
+            last = len(state.hands[move.seat]) == 1
+            # After the hand's last trick the child is the next hand (or the
+            # end of the game): the trick is the last of the hand's history.
+            finished = child.history[-1].tricks[-1] if last else child.tricks[-1]
+            winner = finished.winner
+            won = 1 if winner is not None and side >> winner & 1 else 0
+            return won if last else won + self.value(child, side)
+        return self.value(child, side)
+
+
+def can_make_after(searches: Searches, state: GameState, move: Move, seat: int, bid: int) -> bool:
+    """Whether ``seat`` can still be sure of ending the hand with exactly
+    ``bid`` tricks once ``move`` is made (after the hand's last card: whether
+    it did)."""
+    after = apply_move(state, move)
+    if after.hand_number != state.hand_number or after.is_over:
+        return after.history[-1].tricks_won[seat] == bid
+    return searches.can_make(after, seat, bid)
+
+
+def solve(state: GameState, seats: Iterable[int]) -> int:
+    """The most tricks the seats ``seats`` can be sure of winning together,
+    with every hand open, from this position to the end of the hand.
+
+    Only tricks not yet finished count: the trick being played does, tricks
+    already won do not. The other seats play as one side against ``seats``
+    (see :doc:`analysis` for what that assumption means with three or more
+    players). In a pass after Counter's Five, ``seats`` choose their passes
+    first and the others answer knowing them.
+
+    Args:
+        state: A position of the play (or of a pass) with every hand known.
+        seats: The seats playing together, e.g. ``(0, 2)`` for a bridge
+            partnership or ``(seat,)`` for one player of Oh Hell.
+
+    Raises:
+        InvalidArgumentError: ``state`` is a :class:`~counter_rules.PlayerView`
+            (sample a world first), is not in the play of a hand, or ``seats``
+            holds something other than seats of the game.
+
+    Example:
+        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
+        >>> from counter_rules.analysis import solve
+        >>> state = new_game(OhHell(players=3, schedule=(3,), trump="none"), seed=4)
+        >>> while state.phase is Phase.BIDDING:  # every seat bids 0
+        ...     state = apply_move(state, legal_moves(state)[0])
+        >>> [" ".join(map(str, hand)) for hand in state.hands]  # seat 1 leads
+        ['9♥ J♠ K♠', '4♥ Q♥ 3♠', '5♣ 5♦ 9♦']
+        >>> solve(state, seats=(1,)), solve(state, seats=(0, 2))
+        (2, 1)
+    """
+    state = check_position(state, "solve")
+    side = side_of(seats, state.players)
+    return Searches().value(state, side)
+
+
+def move_values(state: GameState, seats: Iterable[int] | None = None) -> dict[Move, int]:
+    """For each legal move of the seat to act, what :func:`solve` gives for
+    ``seats`` when that move is made, counting the trick the move completes.
+
+    The largest value is what :func:`solve` gives for the position when the
+    seat to act is one of ``seats``; the smallest when it is not. In a pass the
+    moves are those of the seat the search lets choose first: the first of
+    ``seats`` still to choose, else the first other seat still to choose.
+
+    Args:
+        state: A position of the play or of a pass, every hand known.
+        seats: The seats playing together (default: the seat to act alone; in
+            a pass, the first seat still to choose).
+
+    Raises:
+        InvalidArgumentError: As for :func:`solve`.
+
+    Example:
+        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
+        >>> from counter_rules.analysis import move_values
+        >>> state = new_game(OhHell(players=3, schedule=(3,), trump="none"), seed=4)
+        >>> while state.phase is Phase.BIDDING:  # every seat bids 0
+        ...     state = apply_move(state, legal_moves(state)[0])
+        >>> {str(move): value for move, value in move_values(state).items()}
+        {'P1:4♥': 0, 'P1:Q♥': 2, 'P1:3♠': 1}
+    """
+    state = check_position(state, "move_values")
+    players = state.players
+    if seats is None:
+        to_act = state.to_act
+        side = 1 << min(to_act)
+    else:
+        side = side_of(seats, players)
+    searches = Searches()
+    seat = GeneralSearch(state.rules, side).mover(state)
+    return {
+        move: searches.move_value(state, move, side)
+        for move in legal_moves(state)
+        if move.seat == seat
+    }
+
+
+def can_make(state: GameState, seat: int, tricks: int) -> bool:
+    """Whether ``seat`` can be sure of ending the hand with exactly ``tricks``
+    tricks in all (those it has already won this hand included), whatever the
+    other seats do, every hand open.
+
+    Exact-bid games are won and lost on this question: ``can_make(state, seat,
+    bid)`` says whether the bid can still be made. It is a search of its own
+    for the exact number, not read off :func:`solve`: a seat that can be sure
+    of three tricks may not be able to stop at two.
+
+    Raises:
+        InvalidArgumentError: As for :func:`solve`, or ``seat`` is not a seat
+            of the game, or ``tricks`` is not a whole number from 0 to the
+            cards dealt.
+
+    Example:
+        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
+        >>> from counter_rules.analysis import can_make
+        >>> state = new_game(OhHell(players=3, schedule=(3,), trump="none"), seed=4)
+        >>> while state.phase is Phase.BIDDING:  # every seat bids 0
+        ...     state = apply_move(state, legal_moves(state)[0])
+        >>> [can_make(state, 1, tricks) for tricks in range(4)]  # but not 3
+        [True, True, True, False]
+    """
+    state = check_position(state, "can_make")
+    seat = _check_seat(seat, state.players, "seat")
+    if type(tricks) is not int or not 0 <= tricks <= state.cards_dealt:
+        raise InvalidArgumentError(
+            f"tricks must be a whole number 0..{state.cards_dealt} (the cards dealt), "
+            f"got {tricks!r:.40}"
+        )
+    return Searches().can_make(state, seat, tricks)

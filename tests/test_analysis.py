@@ -1,0 +1,227 @@
+"""The solver's properties at positions of random play of every ruleset, and
+its answers to bad input."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from analysis_helpers import ending, ending_size
+from hypothesis import given
+from strategies import rulesets, seeds
+
+from counter_rules import (
+    Card,
+    Counter,
+    Deal,
+    GameState,
+    InvalidArgumentError,
+    OhHell,
+    Phase,
+    Play,
+    Rank,
+    apply_move,
+    cards,
+    legal_moves,
+    new_game,
+    standard_deck,
+    view,
+)
+from counter_rules.analysis import can_make, move_values, solve
+from counter_rules.rulesets.base import Ruleset
+
+
+def _tricks_left(state: GameState) -> int:
+    seat = min(state.to_act)
+    return len(state.hands[seat])
+
+
+def _every_trick_has_a_winner(rules: Ruleset) -> bool:
+    """Plain Oh Hell without Jokers: a trick always has a winner and nobody passes."""
+    return not isinstance(rules, Counter) and all(c.rank is not Rank.JOKER for c in rules.deck())
+
+
+def _position(rules: Ruleset, seed: int) -> GameState | None:
+    return ending(rules, seed, ending_size(rules))
+
+
+@given(rules=rulesets(), seed=seeds, side_seed=seeds)
+def test_a_side_and_the_others_share_the_tricks_left(
+    rules: Ruleset, seed: int, side_seed: int
+) -> None:
+    """solve(A) + solve(the others) is the number of tricks left when every
+    trick has a winner and nobody passes; with Counter's passes (each side
+    choosing first in its own search) and tricks nobody wins it can fall short,
+    never exceed."""
+    state = _position(rules, seed)
+    if state is None:
+        return
+    players = state.players
+    side = random.Random(side_seed).randrange(1 << players)
+    seats = [s for s in range(players) if side >> s & 1]
+    others = [s for s in range(players) if not side >> s & 1]
+    total = solve(state, seats) + solve(state, others)
+    if _every_trick_has_a_winner(rules):
+        assert total == _tricks_left(state)
+    else:
+        assert total <= _tricks_left(state)
+
+
+@given(rules=rulesets(), seed=seeds, side_seed=seeds)
+def test_the_best_move_value_is_the_solved_value(rules: Ruleset, seed: int, side_seed: int) -> None:
+    """The largest of the values of the moves of a seat of the side is what
+    solve gives; the smallest, for a seat of the other side."""
+    state = _position(rules, seed)
+    if state is None:
+        return
+    players = state.players
+    side = random.Random(side_seed).randrange(1, 1 << players)
+    seats = [s for s in range(players) if side >> s & 1]
+    values = move_values(state, seats)
+    mover = {move.seat for move in values}
+    assert len(mover) == 1
+    best = max if mover <= set(seats) else min
+    assert best(values.values()) == solve(state, seats)
+    if state.phase is Phase.PLAYING:
+        assert max(move_values(state).values()) == solve(state, [state.current_player])
+
+
+@given(rules=rulesets(), seed=seeds)
+def test_values_stay_within_the_tricks_left(rules: Ruleset, seed: int) -> None:
+    """Every value is between 0 and the tricks not yet finished, and a seat
+    that can make exactly n tricks can be sure of at least the ones it lacks."""
+    state = _position(rules, seed)
+    if state is None:
+        return
+    left = _tricks_left(state)
+    seat = seed % state.players
+    for value in move_values(state, [seat]).values():
+        assert 0 <= value <= left
+    alone = solve(state, [seat])
+    assert 0 <= alone <= left
+    for tricks in range(state.cards_dealt + 1):
+        if can_make(state, seat, tricks):
+            assert tricks - state.tricks_won[seat] <= alone
+
+
+def test_passes_chosen_side_first_can_leave_tricks_to_nobody() -> None:
+    """With a pass to come, a side and the others can each be sure of less than
+    the tricks left together: each is searched choosing its passes first."""
+    for seed in range(200):
+        state = ending(Counter(players=3), seed, 3)
+        if state is None or state.phase is not Phase.PASSING:
+            continue
+        shares = [
+            solve(state, [s]) + solve(state, [t for t in range(3) if t != s]) for s in range(3)
+        ]
+        if min(shares) < _tricks_left(state):
+            return
+    raise AssertionError("no pass position with a shortfall found")
+
+
+# -- bad input -------------------------------------------------------------------
+def _playing() -> GameState:
+    state = new_game(OhHell(players=3, schedule=(3,)), seed=1)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("function", [solve, move_values, can_make])
+def test_a_view_is_refused_with_the_advice_to_sample_a_world(function: object) -> None:
+    """A player's view hides hands: the error says to sample a world first."""
+    args = {solve: ((0,),), move_values: (), can_make: (0, 1)}[function]  # type: ignore[index]
+    with pytest.raises(InvalidArgumentError, match="sample a world"):
+        function(view(_playing(), 0), *args)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("function", [solve, move_values, can_make])
+def test_a_state_being_bid_is_refused_with_the_advice_to_wait(function: object) -> None:
+    """Before the play the error says to wait until the bids are made."""
+    args = {solve: ((0,),), move_values: (), can_make: (0, 1)}[function]  # type: ignore[index]
+    with pytest.raises(InvalidArgumentError, match="wait until every bid is made"):
+        function(new_game(Counter(), seed=1), *args)  # type: ignore[operator]
+
+
+def test_a_finished_game_is_refused() -> None:
+    """After the game there is nothing to analyse."""
+    state = new_game(OhHell(players=3, schedule=(1,)), seed=2)
+    while not state.is_over:
+        state = apply_move(state, legal_moves(state)[0])
+    with pytest.raises(InvalidArgumentError, match="the game is over"):
+        solve(state, (0,))
+
+
+def test_something_other_than_a_state_is_named() -> None:
+    """A value of the wrong type is named in the error."""
+    with pytest.raises(InvalidArgumentError, match="needs a GameState, got str"):
+        solve("AS", (0,))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        (3, "seats must be a collection of seats from 0 to 2 such as \\(0, 2\\), got 3"),
+        ("01", "seats must be a collection of seats from 0 to 2"),
+        ((0, 3), "each of seats must be a whole number from 0 to 2, got 3"),
+        ((True,), "each of seats must be a whole number from 0 to 2, got True"),
+    ],
+)
+def test_bad_seats_are_named(seats: object, message: str) -> None:
+    """Seats outside the game, or not a collection, are refused and named."""
+    with pytest.raises(InvalidArgumentError, match=message):
+        solve(_playing(), seats)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("seat", "tricks", "message"),
+    [
+        (3, 1, "seat must be a whole number from 0 to 2, got 3"),
+        (0, 4, "tricks must be a whole number 0..3 \\(the cards dealt\\), got 4"),
+        (0, -1, "got -1"),
+        (0, 1.0, "got 1.0"),
+    ],
+)
+def test_bad_can_make_arguments_are_named(seat: object, tricks: object, message: str) -> None:
+    """A seat outside the game or a number of tricks past the cards dealt is refused."""
+    with pytest.raises(InvalidArgumentError, match=message):
+        can_make(_playing(), seat, tricks)  # type: ignore[arg-type]
+
+
+# -- small worked positions -----------------------------------------------------
+def _no_trump(hands: list[str]) -> GameState:
+    """The play of a no-trump hand dealt ``hands`` (the rest of the deck in the
+    stock), every seat bidding 0; the dealer is seat 0, so seat 1 leads."""
+    dealt = {card for hand in hands for card in cards(hand)}
+    deal = Deal(hands=hands, stock=[c for c in standard_deck() if c not in dealt])
+    rules = OhHell(players=len(hands), schedule=(len(hands[0].split()),), trump="none")
+    state = new_game(rules, deal=deal)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    return state
+
+
+def test_a_seat_holding_the_two_top_cards_takes_both_tricks() -> None:
+    """Seat 1 leads and holds the two top spades."""
+    state = _no_trump(["2S 3S", "AS KS", "QS 2H"])
+    assert solve(state, (1,)) == 2
+    assert solve(state, (0, 2)) == 0
+    assert [can_make(state, 1, n) for n in range(3)] == [False, False, True]
+
+
+def test_can_make_is_not_read_off_the_most_tricks() -> None:
+    """Seat 2 can be sure of one trick (the lead comes back to its Ace of
+    hearts) but not of none, nor of two."""
+    state = _no_trump(["2S 3S", "AS 3H", "KS AH"])
+    assert solve(state, (2,)) == 1
+    assert [can_make(state, 2, n) for n in range(3)] == [False, True, False]
+
+
+def test_move_values_count_the_trick_the_move_completes() -> None:
+    """The last card of a trick is worth the trick it wins, plus what follows:
+    seat 0 must take the trick with its Ace and then wins the spade lead."""
+    state = _no_trump(["AC 2S", "KC 3C", "QC 4C", "JC 5C"])
+    for card in ("KC", "QC", "JC"):
+        state = apply_move(state, Play(state.current_player, Card.parse(card)))
+    assert {str(m): v for m, v in move_values(state).items()} == {"P0:A♣": 2}
+    assert {str(m): v for m, v in move_values(state, (1, 2)).items()} == {"P0:A♣": 0}

@@ -1,0 +1,153 @@
+"""The solver against DDS (through endplay) on bridge deals: a bridge deal's
+card play is plain Oh Hell for four players with thirteen cards each and a
+fixed trump, the declarer dealing so that the declarer's left leads.
+
+Whole deals are compared with DDS's double-dummy table (``calc_dd_table``),
+positions in the middle of the play with DDS's value of the same position
+(``solve_board``). The whole deals run where the engine is compiled (the
+compiled wheel's tests in CI); the pure-Python build runs the positions. Under
+CI (the ``CI`` variable set), where the ``dds`` extra installs endplay, a
+missing endplay fails the tests instead of skipping them.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import sys
+
+import pytest
+
+from counter_rules import (
+    COMPILED,
+    Card,
+    Deal,
+    GameState,
+    OhHell,
+    Phase,
+    Suit,
+    apply_move,
+    legal_moves,
+    new_game,
+    standard_deck,
+)
+from counter_rules.analysis import solve
+
+# Where the dds extra installs endplay (its marker in pyproject.toml).
+ENDPLAY_INSTALLS = sys.version_info < (3, 14) and not (
+    sys.platform == "darwin" and platform.machine() == "x86_64"
+)
+
+if os.environ.get("CI") and ENDPLAY_INSTALLS:
+    # CI installs the dds extra: endplay's absence is a broken environment,
+    # not a reason to skip the cross-check.
+    import endplay  # noqa: F401
+else:
+    pytest.importorskip("endplay")
+
+from endplay.dds import calc_dd_table, solve_board  # noqa: E402
+from endplay.dds.solve import SolveMode  # noqa: E402
+from endplay.types import Deal as BridgeDeal  # noqa: E402
+from endplay.types import Denom, Player  # noqa: E402
+
+POSITIONS = 100
+"""Positions in the middle of the play compared in every build."""
+WHOLE_DEALS = 20
+"""Whole deals compared where the engine is compiled."""
+
+_RANKS = "AKQJT98765432"
+_PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_DENOMS = {
+    Suit.SPADES: Denom.spades,
+    Suit.HEARTS: Denom.hearts,
+    Suit.DIAMONDS: Denom.diamonds,
+    Suit.CLUBS: Denom.clubs,
+    None: Denom.nt,
+}
+
+
+def _letter(card: Card) -> str:
+    return "A23456789TJQK"[int(card.rank) - 1]
+
+
+def _pbn(hands: list[list[Card]]) -> str:
+    """Seats 0, 1, 2, 3 as North, East, South, West (both go clockwise)."""
+    return "N:" + " ".join(
+        ".".join(
+            "".join(sorted((_letter(c) for c in hand if c.suit is suit), key=_RANKS.index))
+            for suit in _PBN_SUITS
+        )
+        for hand in hands
+    )
+
+
+def _bridge(seed: int) -> tuple[list[list[Card]], Suit | None, int]:
+    """A random deal, strain and declarer."""
+    rng = random.Random(seed)
+    deck = list(standard_deck())
+    rng.shuffle(deck)
+    hands = [sorted(deck[13 * k : 13 * k + 13]) for k in range(4)]
+    return hands, rng.choice([None, *Suit]), rng.randrange(4)
+
+
+def _play_of(hands: list[list[Card]], strain: Suit | None, declarer: int) -> GameState:
+    """The deal as plain Oh Hell: the declarer deals, so the declarer's left leads."""
+    if strain is None:
+        rules = OhHell(players=4, schedule=(13,), trump="none")
+    else:
+        rules = OhHell(players=4, schedule=(13,), trump="rotation", rotation=(strain,))
+    state = new_game(rules, deal=Deal(hands=hands), dealer=declarer)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    return state
+
+
+def _dds_value(state: GameState, side: tuple[int, int]) -> int:
+    """DDS's tricks for ``side`` from ``state`` (the current trick included)."""
+    hands = [list(hand) for hand in state.hands]
+    for played in state.trick:
+        hands[played.seat].append(played.card)
+    deal = BridgeDeal(_pbn(hands))
+    deal.first = Player(state.leader)
+    deal.trump = _DENOMS[state.trump]
+    for played in state.trick:
+        deal.play(f"{played.card.suit.letter}{_letter(played.card)}")
+    best = max(tricks for _, tricks in solve_board(deal, SolveMode.OptimalOne))
+    mover = (state.leader + len(state.trick)) % 4
+    left = len(state.hands[mover])
+    return best if mover in side else left - best
+
+
+def test_the_deals_are_plain_oh_hell_led_from_the_declarers_left() -> None:
+    """The translation: seat 0 is North, the declarer deals and its left leads,
+    trump is the strain."""
+    hands, _, _ = _bridge(0)
+    state = _play_of(hands, Suit.HEARTS, 3)
+    assert state.leader == 0 and state.trump is Suit.HEARTS and state.phase is Phase.PLAYING
+    assert _pbn([list(h) for h in state.hands]) == _pbn(hands)
+
+
+@pytest.mark.parametrize("seed", range(POSITIONS))
+def test_positions_in_the_play_have_the_value_dds_gives(seed: int) -> None:
+    """From a random deal played at random until each hand holds 5 to 8
+    cards (possibly in the middle of a trick), the declarer's side can be sure
+    of what DDS says."""
+    hands, strain, declarer = _bridge(seed)
+    state = _play_of(hands, strain, declarer)
+    rng = random.Random(seed)
+    for _ in range(4 * (13 - rng.randint(5, 8)) + rng.randrange(4)):
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    side = (declarer, (declarer + 2) % 4)
+    assert solve(state, side) == _dds_value(state, side)
+
+
+@pytest.mark.skipif(not COMPILED, reason="whole deals run in the compiled build")
+@pytest.mark.parametrize("seed", range(1000, 1000 + WHOLE_DEALS))
+def test_whole_deals_have_the_value_of_the_dds_table(seed: int) -> None:
+    """From the opening lead, the declarer's side can be sure of the tricks
+    DDS's double-dummy table gives the declarer in the strain."""
+    hands, strain, declarer = _bridge(seed)
+    state = _play_of(hands, strain, declarer)
+    table = calc_dd_table(BridgeDeal(_pbn(hands)))
+    assert solve(state, (declarer, (declarer + 2) % 4)) == table[_DENOMS[strain], Player(declarer)]

@@ -1,0 +1,85 @@
+"""The solver against a plain minimax over the public engine, on small endings
+of every built-in ruleset and preset (Counter with its passes and Fours
+included) and of a user's ruleset: the same values, the same exact targets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from analysis_helpers import RULESETS, ending, ending_size, naive_exact, naive_value
+
+from counter_rules import Phase
+from counter_rules.analysis import can_make, solve
+from counter_rules.analysis._general import GeneralSearch
+from counter_rules.analysis._plain import PlainSearch, plain_applies
+from counter_rules.rulesets.base import SHORTCUT_PLAIN, Ruleset
+
+ENDINGS_PER_RULESET = 80
+
+
+def _endings(rules: Ruleset, count: int = ENDINGS_PER_RULESET):  # type: ignore[no-untyped-def]
+    largest = ending_size(rules)
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = ending(rules, seed, rng.randint(1, largest))
+        if state is not None:
+            side = rng.randrange(1, 1 << state.players)
+            yield seed, state, side, [s for s in range(state.players) if side >> s & 1]
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=repr)
+def test_solve_equals_a_plain_minimax_over_the_engine(rules: Ruleset) -> None:
+    """For random sides, solve gives what a minimax over legal_moves and
+    apply_move gives, passes searched with the side first."""
+    checked = 0
+    for seed, state, side, seats in _endings(rules):
+        assert solve(state, seats) == naive_value(state, side), (seed, seats)
+        checked += 1
+    assert checked >= ENDINGS_PER_RULESET // 2
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=repr)
+def test_can_make_equals_a_plain_minimax_over_the_engine(rules: Ruleset) -> None:
+    """For every number of tricks, can_make answers what an exact-target
+    minimax over the engine answers."""
+    for seed, state, _, _ in _endings(rules, ENDINGS_PER_RULESET // 2):
+        seat = seed % state.players
+        possible = naive_exact(state, seat)
+        for tricks in range(state.cards_dealt + 1):
+            expected = tricks - state.tricks_won[seat] in possible
+            assert can_make(state, seat, tricks) == expected, (seed, seat, tricks)
+
+
+def test_the_endings_include_passes_and_fours_shown() -> None:
+    """The Counter endings reach the pass after a Five and Fours played
+    showing another Four, so the comparison covers them."""
+    passes = shown = 0
+    for rules in RULESETS[:3]:
+        for _, state, _, _ in _endings(rules):
+            passes += state.phase is Phase.PASSING
+            shown += any(p.reveal is not None for t in state.tricks for p in t.plays)
+    assert passes > 0 and shown > 0
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [r for r in RULESETS if r.shortcuts().plays == r.shortcuts().tricks == SHORTCUT_PLAIN],
+    ids=repr,
+)
+def test_the_fast_search_agrees_with_the_general_one(rules: Ruleset) -> None:
+    """Where the fast search for plain tricks applies, it gives what the search
+    over the engine's transitions gives, for values and exact targets."""
+    compared = 0
+    for seed, state, side, _ in _endings(rules, 30):
+        if not plain_applies(state):
+            continue
+        general = GeneralSearch(rules, side)
+        fast = PlainSearch(state, side)
+        assert fast.value(state) == general.value(state), seed
+        seat = seed % state.players
+        alone, fast_alone = GeneralSearch(rules, 1 << seat), PlainSearch(state, 1 << seat)
+        for need in range(len(state.hands[seat]) + 1):
+            assert fast_alone.exactly(state, need) == alone.exactly(state, need), (seed, need)
+        compared += 1
+    assert compared > 0

@@ -1,0 +1,293 @@
+"""analyse (the analysis of a whole game), hint (advice from a player's view)
+and the command line's analyse command and play key."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+
+from counter_rules import (
+    Counter,
+    GameState,
+    InvalidArgumentError,
+    OhHell,
+    Pass,
+    Phase,
+    apply_move,
+    legal_moves,
+    new_game,
+    record_of,
+    rules_from_dict,
+    sample_world,
+    state_to_json,
+    view,
+)
+from counter_rules.analysis import Analysis, analyse, can_make, hint, move_values
+from counter_rules.cli import main
+
+
+def _played(rules: OhHell | Counter, seed: int, stop: int | None = None) -> GameState:
+    """A game of random legal moves, to its end or for ``stop`` moves."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    moves = 0
+    while not state.is_over and moves != stop:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+        moves += 1
+    return state
+
+
+@pytest.fixture(scope="module")
+def short_game() -> GameState:
+    """A finished game of two short hands of Oh Hell, played at random."""
+    return _played(OhHell(players=3, schedule=(4, 3)), 4)
+
+
+@pytest.fixture(scope="module")
+def short_analysis(short_game: GameState) -> Analysis:
+    return analyse(short_game)
+
+
+def test_every_decision_with_a_choice_is_judged(
+    short_game: GameState, short_analysis: Analysis
+) -> None:
+    """Every play with more than one legal move is a decision, in order, and
+    its values are those move_values gives for the seat alone."""
+    expected = []
+    for state in record_of(short_game).replay():
+        if state.phase is Phase.PLAYING and len(legal_moves(state)) > 1:
+            expected.append(state)
+    assert len(short_analysis.decisions) == len(expected)
+    for decision, state in zip(short_analysis.decisions, expected, strict=True):
+        values = move_values(state)
+        assert decision.seat == state.current_player
+        assert decision.value == values[decision.move]
+        assert decision.best == max(values.values())
+        assert set(decision.best_moves) == {m for m, v in values.items() if v == decision.best}
+        assert decision.lost == decision.best - decision.value >= 0
+        assert decision.hand == state.hand_number and decision.trick == len(state.tricks) + 1
+        bid = state.bids[decision.seat]
+        assert decision.bid == bid
+        assert decision.could_make_before == can_make(state, decision.seat, bid)
+
+
+def test_a_bid_that_could_not_be_made_before_cannot_be_made_after(
+    short_analysis: Analysis,
+) -> None:
+    """A seat's own move cannot make a bid it could not be sure of makeable."""
+    for decision in short_analysis.decisions:
+        if not decision.could_make_before:
+            assert decision.could_make_after is False
+        assert decision.broke_bid == (decision.could_make_before and not decision.could_make_after)
+
+
+def test_a_record_and_its_final_state_give_the_same_analysis(
+    short_game: GameState, short_analysis: Analysis
+) -> None:
+    """analyse takes a GameRecord or a GameState alike."""
+    assert analyse(record_of(short_game)) == short_analysis
+
+
+def test_a_running_game_is_analysed_up_to_its_state(short_game: GameState) -> None:
+    """The analysis of a running game is the start of the finished game's."""
+    running = _played(OhHell(players=3, schedule=(4, 3)), 4, stop=12)
+    assert running.phase is Phase.PLAYING
+    partial = analyse(running).decisions
+    assert partial == analyse(short_game).decisions[: len(partial)]
+
+
+def test_the_report_names_the_costly_cards_and_the_totals(short_analysis: Analysis) -> None:
+    """The report has a line for each decision that gave tricks away or lost a
+    makeable bid, and the tricks given away by each seat."""
+    text = short_analysis.report()
+    assert str(short_analysis) == text
+    costly = [d for d in short_analysis.decisions if d.lost or d.broke_bid]
+    assert costly
+    assert sum(line.startswith("  trick ") for line in text.splitlines()) == len(costly)
+    lost = short_analysis.lost_by_seat()
+    assert text.splitlines()[-1 - bool(short_analysis.broken_bids())] == (
+        "Tricks given away: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(lost))
+    )
+
+
+def test_the_json_holds_every_decision(short_analysis: Analysis) -> None:
+    """to_json is the JSON text of to_dict: every decision with its move in notation."""
+    data = json.loads(short_analysis.to_json(indent=1))
+    assert data == short_analysis.to_dict()
+    assert len(data["decisions"]) == len(short_analysis.decisions)
+    first = data["decisions"][0]
+    assert set(first) == {
+        "hand", "trick", "seat", "move", "value", "best", "lost", "best_moves", "bid",
+        "could_make_before", "could_make_after",
+    }  # fmt: skip
+    assert rules_from_dict(data["rules"]) == short_analysis.rules
+
+
+def test_counter_passes_are_judged_and_slow_decisions_listed() -> None:
+    """A hand of Counter: the passes after a Five are decisions too, and with a
+    time limit the decisions not solved in time are listed, not guessed."""
+    state = _played(Counter(players=3), 5, stop=40)
+    analysis = analyse(state, seconds=0.2)
+    assert any(isinstance(d.move, Pass) for d in analysis.decisions)
+    assert analysis.unsolved
+    assert "not solved in the time given" in analysis.report()
+    assert len(analysis.to_dict()["unsolved"]) == len(analysis.unsolved)
+
+
+@pytest.mark.parametrize(
+    ("game", "kwargs", "message"),
+    [
+        ("game.json", {}, "analyse needs a GameRecord or a GameState, got str"),
+        (None, {"seconds": 0}, "seconds must be a positive number or None, got 0"),
+        (None, {"seconds": True}, "got True"),
+    ],
+)
+def test_bad_arguments_to_analyse_are_named(
+    short_game: GameState, game: object, kwargs: dict[str, object], message: str
+) -> None:
+    """Something other than a game, or a time limit that is not a positive number."""
+    with pytest.raises(InvalidArgumentError, match=message):
+        analyse(short_game if game is None else game, **kwargs)  # type: ignore[arg-type]
+
+
+# -- hint ---------------------------------------------------------------------------
+def _to_play(seed: int) -> GameState:
+    state = new_game(OhHell(players=4, schedule=(5,)), seed=seed)
+    rng = random.Random(seed)
+    while state.phase is Phase.BIDDING or len(state.trick) < seed % 4:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_hint_values_every_legal_move_from_worlds_of_the_view(seed: int) -> None:
+    """Every legal move gets an average value between 0 and the tricks left,
+    and a share of worlds in which the bid can still be made."""
+    state = _to_play(seed)
+    seat = state.current_player
+    assert seat is not None
+    advice = hint(view(state, seat), rng=random.Random(seed), worlds=4)
+    assert advice.worlds == 4 and advice.seat == seat and advice.bid == state.bids[seat]
+    assert [m.move for m in advice.moves] == list(legal_moves(state, seat))
+    for move in advice.moves:
+        assert 0 <= move.value <= len(state.hands[seat])
+        assert move.bid_made is not None and 0 <= move.bid_made <= 1
+    assert "drawn from what seat" in str(advice)
+
+
+def test_a_hint_does_not_depend_on_the_hidden_hands() -> None:
+    """Two states that look the same to the seat get the same advice: the hint
+    solves worlds drawn from the view, never the true hands."""
+    state = _to_play(1)
+    seat = state.current_player
+    assert seat is not None
+    other = sample_world(view(state, seat), random.Random(99))
+    assert other.hands != state.hands and view(other, seat) == view(state, seat)
+    first = hint(view(state, seat), rng=random.Random(3), worlds=3)
+    second = hint(view(other, seat), rng=random.Random(3), worlds=3)
+    assert first == second
+
+
+def test_a_hint_out_of_time_says_so() -> None:
+    """With no time for a single world of a Counter hand the hint solves none and says so."""
+    state = new_game(Counter(), seed=3)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    seat = state.current_player
+    assert seat is not None
+    advice = hint(view(state, seat), rng=random.Random(1), worlds=2, seconds=0.05)
+    assert advice.worlds == 0 and "No world could be solved" in str(advice)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"player_view": "state"}, "hint needs a PlayerView"),
+        ({"rng": 3}, "rng must be a random.Random, got 3"),
+        ({"worlds": 0}, "worlds must be a whole number from 1 up, got 0"),
+        ({"seconds": -1}, "seconds must be a positive number or None, got -1"),
+        ({"player_view": "bidding"}, "wait for the play"),
+        ({"player_view": "not to act"}, "has no move to make now"),
+    ],
+)
+def test_bad_arguments_to_hint_are_named(change: dict[str, object], message: str) -> None:
+    """A state instead of a view, a view of a seat not to play, bad numbers."""
+    state = _to_play(0)
+    seat = state.current_player
+    assert seat is not None
+    views = {
+        "state": state,
+        "bidding": view(new_game(Counter(), seed=1), 1),
+        "not to act": view(state, (seat + 1) % 4),
+    }
+    kwargs: dict[str, object] = {"player_view": view(state, seat), "rng": random.Random(1)}
+    kwargs.update(change)
+    if isinstance(kwargs["player_view"], str):
+        kwargs["player_view"] = views[kwargs["player_view"]]
+    with pytest.raises(InvalidArgumentError, match=message):
+        hint(**kwargs)  # type: ignore[arg-type]
+
+
+# -- the command line -----------------------------------------------------------------
+def test_the_analyse_command_reports_a_saved_game(short_game: GameState, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """counter-rules analyse FILE prints the report; --json the whole analysis."""
+    path = tmp_path / "game.json"
+    path.write_text(state_to_json(short_game), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["analyse", str(path)], out=out, err=err) == 0
+    assert out.getvalue() == analyse(short_game).report() + "\n"
+    assert err.getvalue().endswith(
+        f"analysed {len(analyse(short_game).decisions)} of "
+        f"{len(analyse(short_game).decisions)} decisions\n"
+    )
+    out = io.StringIO()
+    assert main(["analyse", str(path), "--json", "--quiet"], out=out, err=err) == 0
+    assert json.loads(out.getvalue()) == analyse(short_game).to_dict()
+
+
+def test_the_analyse_command_picks_a_record_of_a_file(short_game: GameState, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """--game N picks the N-th line of a file of records."""
+    other = _played(OhHell(players=3, schedule=(2,)), 8)
+    path = tmp_path / "games.jsonl"
+    lines = [record_of(s).to_json() for s in (other, short_game)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = io.StringIO()
+    assert main(["analyse", str(path), "--game", "2", "--quiet"], out=out) == 0
+    assert out.getvalue() == analyse(short_game).report() + "\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seconds", "0"], "--seconds must be a positive number, got '0'"),
+        (["--seconds", "soon"], "--seconds must be a positive number, got 'soon'"),
+        (["--game", "3"], "holds one record, so --game must be 1 or left out"),
+    ],
+)
+def test_bad_arguments_of_the_analyse_command_are_named(
+    short_game: GameState,
+    tmp_path,
+    args: list[str],
+    message: str,  # type: ignore[no-untyped-def]
+) -> None:
+    """Each bad argument ends the command with status 2 and one line naming it."""
+    path = tmp_path / "game.json"
+    path.write_text(state_to_json(short_game), encoding="utf-8")
+    err = io.StringIO()
+    assert main(["analyse", str(path), *args], out=io.StringIO(), err=err) == 2
+    assert message in err.getvalue() and err.getvalue().count("\n") == 1
+
+
+def test_the_play_key_a_shows_the_double_dummy_advice() -> None:
+    """In play, a shows every legal move's value over worlds drawn from the
+    player's view; before the play it says the advice is for the play."""
+    answers = io.StringIO("a\n1\na\nq\n")
+    out = io.StringIO()
+    args = ["play", "--rules", "oh-hell", "--players", "3", "--option", "schedule=3", "--seed", "4"]
+    main([*args, "--no-color"], out=out, inp=answers)
+    text = out.getvalue()
+    assert "The double-dummy advice is for the play: bid first." in text
+    assert "Double dummy over 20 worlds drawn from what seat 0 sees" in text
