@@ -56,7 +56,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     # Types of the optional frameworks, named in the adapters' signatures: their
     # documentation is not linked (no inventory of theirs is kept offline).
-    ("py:class", r"(numpy|np|gymnasium|pettingzoo|pyspiel)(\..*)?"),
+    ("py:class", r"(numpy|np|gymnasium|pettingzoo|pyspiel|starlette)(\..*)?"),
     ("py:class", r"NDArray"),
 ]
 nitpick_ignore = [
@@ -82,8 +82,8 @@ intersphinx_mapping = {
 intersphinx_timeout = 10
 
 # -- Optional frameworks ------------------------------------------------------
-# The research adapters need numpy, OpenSpiel or PettingZoo, which the docs
-# extra does not install. Without them, autodoc imports the adapter modules
+# The research adapters need numpy, OpenSpiel or PettingZoo, and the web
+# table Starlette, which the docs extra does not install. Without them, autodoc imports the adapter modules
 # with stand-ins for the missing packages (their pages still document every
 # name), and the doctest builder skips the examples that import an adapter
 # whose packages are missing; with them installed (as in CI), every example
@@ -92,6 +92,7 @@ _ADAPTER_NEEDS = {
     "counter_rules.adapters.observation": ("numpy",),
     "counter_rules.adapters.openspiel": ("numpy", "pyspiel"),
     "counter_rules.adapters.pettingzoo": ("numpy", "pettingzoo", "gymnasium"),
+    "counter_rules.web.app": ("starlette",),
 }
 _MISSING = sorted(
     {

@@ -27,7 +27,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from counter_rules.cli import analyse, demo, explain, play, rules, show, simulate
+from counter_rules.cli import analyse, demo, explain, play, rules, serve, show, simulate
 from counter_rules.cli._common import (
     Parser,
     Streams,
@@ -43,7 +43,7 @@ from counter_rules.errors import CounterRulesError
 
 __all__ = ["main", "make_rules"]
 
-_COMMANDS = (play, simulate, show, analyse, rules, explain, demo)
+_COMMANDS = (play, serve, simulate, show, analyse, rules, explain, demo)
 
 
 def _version() -> str:

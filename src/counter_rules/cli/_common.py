@@ -205,8 +205,10 @@ class _Output(io.TextIOBase):
             raise OutputError(exc.errno, exc.strerror or str(exc)) from None
 
     def flush(self) -> None:
+        if self._stream is None:  # nothing was written: the writes raised
+            return
         try:
-            self._target().flush()
+            self._stream.flush()
         except BrokenPipeError:
             raise
         except OSError as exc:
