@@ -32,26 +32,30 @@ Inference
 
 Passes (Counter's Five) are chosen as the heuristic bot chooses them. The
 worlds are solved in the order drawn until the count or the time budget runs
-out (at least one is always solved), so the bot is deterministic from its
-generator when no time budget is set.
+out. A world whose questions need more than ``nodes`` positions of search
+each (early in a hand of Counter, whose powers make the search wide) is left
+out; when no world is left, the heuristic bot decides. Counting positions
+rather than seconds keeps the bot deterministic from its generator when no
+time budget is set.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from time import perf_counter
+from types import MappingProxyType
 
 import attrs
 
-from counter_rules.analysis import can_make, move_values, solve
+from counter_rules.analysis._general import OutOfTime
+from counter_rules.analysis._solving import Searches, can_make_after
 from counter_rules.bots._estimate import pass_choice, wants_trick
 from counter_rules.bots.base import moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.cards import Card
 from counter_rules.checks import check_int
-from counter_rules.engine import apply_move
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import Phase
 from counter_rules.moves import Bid, Move, Pass
@@ -77,6 +81,9 @@ class PIMCBot:
         inference: Weight the worlds by the bids the other seats made.
         candidates: With inference, how many worlds are drawn for each one
             solved.
+        nodes: The most positions the solver may visit to answer one
+            question about a world (a world needing more is left out); 0
+            for no limit.
 
     Raises:
         InvalidArgumentError: An argument out of range.
@@ -100,10 +107,13 @@ class PIMCBot:
     """Whether the worlds are weighted by the other seats' bids."""
     candidates: int = 4
     """Worlds drawn per world solved, with inference."""
+    nodes: int = 200_000
+    """The most positions one question about a world may take, or 0."""
 
     def __attrs_post_init__(self) -> None:
         check_int("PIMCBot", "worlds", self.worlds, 1, 10_000)
         check_int("PIMCBot", "candidates", self.candidates, 1, 100)
+        check_int("PIMCBot", "nodes", self.nodes, 0, 10**12)
         seconds = self.seconds
         if seconds is not None and (
             isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
@@ -151,6 +161,13 @@ class PIMCBot:
     def _deadline(self) -> float | None:
         return None if self.seconds is None else perf_counter() + self.seconds
 
+    def _searches(self, deadline: float | None) -> Searches:
+        """Fresh searches for one world, with the bot's limits."""
+        searches = Searches()
+        searches.node_limit = self.nodes
+        searches.deadline = deadline or 0.0
+        return searches
+
     # -- play ---------------------------------------------------------------------
     def _play(self, view: PlayerView, moves: Sequence[Move], rng: random.Random) -> Move:
         me = view.seat
@@ -160,22 +177,31 @@ class PIMCBot:
         deadline = self._deadline()
         totals = [0.0] * len(moves)
         points: list[float] | None = None
-        for solved, world in enumerate(self.sample(view, rng)):
-            if solved and deadline is not None and perf_counter() > deadline:
+        solved = 0
+        for drawn, world in enumerate(self.sample(view, rng)):
+            if drawn and deadline is not None and perf_counter() > deadline:
                 break
             if points is None:
                 points = _points_by_tricks(world, me)
-            values = move_values(world, (me,))
-            for i, move in enumerate(moves):
-                sure = won + values[move]
-                if bid is not None and won <= bid <= won + left:
-                    after = apply_move(world, move)
-                    if can_make(after, me, bid):
-                        totals[i] += points[bid]
-                        continue
-                    if sure == bid:  # sure of the bid but not of stopping there
-                        sure += 1
-                totals[i] += points[min(sure, len(points) - 1)]
+            searches = self._searches(deadline)
+            scores = []
+            try:
+                for move in moves:
+                    sure = won + searches.move_value(world, move, 1 << me)
+                    if bid is not None and won <= bid <= won + left:
+                        if can_make_after(searches, world, move, me, bid):
+                            scores.append(points[bid])
+                            continue
+                        if sure == bid:  # sure of the bid but not of stopping there
+                            sure += 1
+                    scores.append(points[min(sure, len(points) - 1)])
+            except OutOfTime:
+                continue
+            solved += 1
+            for i, score in enumerate(scores):
+                totals[i] += score
+        if not solved:
+            return HeuristicBot().choose(view, rng)
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
         return moves[best]
 
@@ -189,22 +215,34 @@ class PIMCBot:
         me = view.seat
         deadline = self._deadline()
         score = {b.tricks: 0.0 for b in sighted}
-        for solved, world in enumerate(self.sample(view, rng)):
-            if solved and deadline is not None and perf_counter() > deadline:
+        solved = 0
+        for drawn, world in enumerate(self.sample(view, rng)):
+            if drawn and deadline is not None and perf_counter() > deadline:
                 break
             play = _as_play(world, me)
-            sure = solve(play, (me,))
-            for tricks in score:
-                points = _points_by_tricks(play, me, bid=tricks)
-                near = abs(tricks - sure) <= 1 or tricks == 0
-                if near and can_make(play, me, tricks):
-                    score[tricks] += points[tricks]
-                else:
-                    score[tricks] += points[
-                        sure if sure != tricks else min(sure + 1, len(points) - 1)
-                    ]
-        best = max(sighted, key=lambda b: (score[b.tricks], -abs(b.tricks - 1)))
-        return best
+            searches = self._searches(deadline)
+            adds = {}
+            try:
+                sure = searches.value(play, 1 << me)
+                for tricks in score:
+                    points = _points_by_tricks(play, me, bid=tricks)
+                    near = abs(tricks - sure) <= 1 or tricks == 0
+                    if near and searches.can_make(play, me, tricks):
+                        adds[tricks] = points[tricks]
+                    else:
+                        adds[tricks] = points[
+                            sure if sure != tricks else min(sure + 1, len(points) - 1)
+                        ]
+            except OutOfTime:
+                continue
+            solved += 1
+            for tricks, add in adds.items():
+                score[tricks] += add
+        if not solved:
+            move = HeuristicBot().choose(view, rng)
+            assert isinstance(move, Bid)
+            return move
+        return max(sighted, key=lambda b: (score[b.tricks], -abs(b.tricks - 1)))
 
 
 def _as_play(world: GameState, me: int) -> GameState:
@@ -316,13 +354,15 @@ class SlipBot:
         return rng.choice(moves)
 
 
-LEVELS = {
-    1: "a beginner: the heuristic bot with a slip a third of the time",
-    2: "a casual player: the heuristic bot with a slip one time in eight",
-    3: "a steady player: the heuristic bot",
-    4: "a strong player: PIMC over 6 worlds a decision, no inference",
-    5: "the strongest: PIMC over 16 worlds a decision, with inference",
-}
+LEVELS: Mapping[int, str] = MappingProxyType(
+    {
+        1: "a beginner: the heuristic bot with a slip a third of the time",
+        2: "a casual player: the heuristic bot with a slip one time in eight",
+        3: "a steady player: the heuristic bot",
+        4: "a strong player: PIMC over 6 worlds a decision, no inference",
+        5: "the strongest: PIMC over 16 worlds a decision, with inference",
+    }
+)
 """The difficulty levels of :func:`level_bot`, from 1 (easiest) to 5."""
 
 
