@@ -20,13 +20,20 @@ from counter_rules import (
     GameState,
     OhHell,
     Phase,
-    Play,
     apply_move,
     legal_moves,
     new_game,
     view,
 )
-from counter_rules.bots import HeuristicBot, PIMCBot, SlipBot, bot_from_name, bot_name, level_bot
+from counter_rules.bots import (
+    HeuristicBot,
+    ISMCTSBot,
+    PIMCBot,
+    SlipBot,
+    bot_from_name,
+    bot_name,
+    level_bot,
+)
 from counter_rules.bots.pimc import LEVELS, bid_likelihood
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
@@ -100,8 +107,9 @@ def test_the_last_card_is_played_without_search() -> None:
         s for s in _decisions(OhHell(players=3, schedule=(3,)), seed=2) if len(legal_moves(s)) == 1
     )
     seat = min(state.to_act)
-    assert PIMCBot(worlds=1, nodes=1).choose(view(state, seat), random.Random(0)) == (
-        legal_moves(state)[0]
+    assert (
+        PIMCBot(worlds=1, nodes=1).choose(view(state, seat), random.Random(0))
+        == (legal_moves(state)[0])
     )
 
 
@@ -220,8 +228,8 @@ def test_slip_bot_refuses_a_slip_chance_outside_0_to_1(slips: object) -> None:
 def test_levels_run_from_1_to_5_and_the_table_is_read_only() -> None:
     assert sorted(LEVELS) == [1, 2, 3, 4, 5]
     assert isinstance(LEVELS, MappingProxyType)
-    assert isinstance(level_bot(1), SlipBot) and isinstance(level_bot(5), PIMCBot)
-    assert level_bot(5).inference and not level_bot(4).inference  # type: ignore[union-attr]
+    assert isinstance(level_bot(1), SlipBot) and isinstance(level_bot(5), ISMCTSBot)
+    assert level_bot(5).iterations > level_bot(4).iterations  # type: ignore[union-attr]
     for level in (0, 6, "3", 3.0, True):
         with pytest.raises(InvalidArgumentError, match="level"):
             level_bot(level)  # type: ignore[arg-type]
@@ -233,8 +241,8 @@ def test_levels_run_from_1_to_5_and_the_table_is_read_only() -> None:
         ("pimc", PIMCBot(), "pimc"),
         ("pimc:8", PIMCBot(worlds=8), "pimc:8"),
         ("level:1", level_bot(1), "level:1"),
-        ("level:4", level_bot(4), "level:4"),
-        ("level:5", level_bot(5), "pimc"),  # the strongest level is PIMC's default
+        ("level:4", level_bot(4), "ismcts:100"),  # any name that gives an equal bot
+        ("level:5", level_bot(5), "ismcts:400"),
     ],
 )
 def test_pimc_and_levels_by_name_and_back(name: str, bot: object, named: str) -> None:

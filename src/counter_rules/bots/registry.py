@@ -21,9 +21,9 @@ from counter_rules.errors import InvalidArgumentError
 
 __all__ = ["BOT_NAMES", "bot_from_name", "bot_name"]
 
-BOT_NAMES = ("random", "heuristic", "ismcts", "pimc", "level")
-"""The names :func:`bot_from_name` knows (``ismcts:N``, ``pimc:N`` and
-``level:N`` with their numbers)."""
+BOT_NAMES = ("random", "heuristic", "ismcts", "pimc")
+"""The names :func:`bot_from_name` knows alone (``ismcts:N`` and ``pimc:N``
+with their numbers, and the levels ``level:1`` to ``level:5``)."""
 
 
 def bot_from_name(name: str) -> Bot:
