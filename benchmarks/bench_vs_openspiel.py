@@ -13,7 +13,10 @@ Sides are named like the command line's bots, plus OpenSpiel's search:
   decision): the library's bots, which see only their seat's view;
   ``ismcts:N:option=value`` sets another option of ``ISMCTSBot`` too
   (``ismcts:100:bidding=paired``, ``ismcts:100:exploration=0.4``; a value
-  that reads as a number is one);
+  that reads as a number is one, ``true`` and ``false`` are truth values);
+- ``pimc``, ``pimc:N`` (N worlds per decision) and ``pimc:N:option=value``
+  for the other options of ``PIMCBot`` (``pimc:8:inference=false``,
+  ``pimc:6:nodes=5000``); ``level:1`` to ``level:5``;
 - ``openspiel:N``: OpenSpiel's Python ``ISMCTSBot`` with N simulations per
   decision, one random rollout per leaf, determinized by the OpenSpiel
   adapter's ``resample_from_infostate`` (the library's exact sampler); its
@@ -58,7 +61,7 @@ from counter_rules import (
     new_game,
     view,
 )
-from counter_rules.bots import Bot, ISMCTSBot, bot_from_name
+from counter_rules.bots import Bot, ISMCTSBot, PIMCBot, bot_from_name
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.stats import Estimate, mean_interval, points_interval
 
@@ -76,12 +79,17 @@ class _Player(Protocol):
     def move(self, state: GameState, seat: int) -> Move: ...
 
 
-def _value(text: str) -> str | float:
-    """An option's value: a number if it reads as one, else the text."""
-    try:
-        return float(text)
-    except ValueError:
-        return text
+def _value(text: str) -> str | float | bool:
+    """An option's value: ``true``/``false`` as a truth value, a whole number
+    as an int, another number as a float, else the text."""
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 class _LibraryBot:
@@ -89,11 +97,12 @@ class _LibraryBot:
 
     def __init__(self, name: str, rng: random.Random) -> None:
         base, *options = name.split(":")
-        if base == "ismcts" and len(options) > 1:
-            settings = dict(option.split("=", 1) for option in options[1:])
-            self.bot: Bot = ISMCTSBot(
-                iterations=int(options[0]), **{k: _value(v) for k, v in settings.items()}
-            )
+        if base in ("ismcts", "pimc") and len(options) > 1:
+            settings = {k: _value(v) for k, v in (o.split("=", 1) for o in options[1:])}
+            if base == "ismcts":
+                self.bot: Bot = ISMCTSBot(iterations=int(options[0]), **settings)  # type: ignore[arg-type]
+            else:
+                self.bot = PIMCBot(worlds=int(options[0]), **settings)  # type: ignore[arg-type]
         else:
             self.bot = bot_from_name(name)
         self.rng = rng

@@ -321,3 +321,30 @@ def test_env_refuses_bad_names_and_options(kwargs: dict[str, object], message: s
     error naming the value and what is allowed."""
     with pytest.raises(InvalidArgumentError, match=message):
         make_env(**kwargs)  # type: ignore[arg-type]
+
+
+def test_a_library_bot_plays_seats_of_the_environment_by_bot_action() -> None:
+    """PIMC as the opponent of a learner: bot_action gives the action id the
+    bot chooses from the agent's view, and the episode runs to its end."""
+    from counter_rules.bots import HeuristicBot, PIMCBot
+
+    game = CounterRulesEnv(OhHell(players=3, schedule=(3,)))
+    game.reset(seed=3)
+    bots = {"player_0": PIMCBot(worlds=2), "player_1": HeuristicBot(samples=2)}
+    rng = random.Random(3)
+    waiting = next(a for a in game.possible_agents if a != game.agent_selection)
+    with pytest.raises(InvalidArgumentError, match="not player_.'s turn"):
+        game.bot_action(waiting, PIMCBot(), rng)
+    for agent in game.agent_iter():
+        *_, termination, truncation, _ = game.last()
+        if termination or truncation:
+            game.step(None)
+            continue
+        bot = bots.get(agent)
+        if bot is None:
+            action = int(game.observe(agent)["action_mask"].nonzero()[0][0])
+        else:
+            action = game.bot_action(agent, bot, rng)
+            assert game.observe(agent)["action_mask"][action] == 1
+        game.step(action)
+    assert game.game_state is not None and game.game_state.is_over

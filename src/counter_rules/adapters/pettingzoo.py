@@ -60,6 +60,7 @@ except ModuleNotFoundError as error:
 
 from counter_rules.adapters.actions import ActionMap
 from counter_rules.adapters.observation import encode_view, layout_size, observation_layout
+from counter_rules.bots.base import Bot
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import IllegalMoveError, InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
@@ -176,6 +177,38 @@ class CounterRulesEnv(AECEnv):  # type: ignore[misc]
         if state.to_act and seat == min(state.to_act):
             mask[self.actions.legal_actions(state, seat)] = 1
         return {"observation": encode_view(view(state, seat), self.actions), "action_mask": mask}
+
+    def bot_action(self, agent: str, bot: Bot, rng: random.Random) -> int:
+        """The action id a bot of the library chooses for ``agent`` now, from
+        that agent's view alone: how a :class:`~counter_rules.bots.PIMCBot`,
+        an :class:`~counter_rules.bots.ISMCTSBot` or any other bot of
+        :mod:`counter_rules.bots` plays a seat of the environment, as an
+        opponent of a learner.
+
+        Raises:
+            InvalidArgumentError: ``agent`` is unknown, there is no game, or
+                it is not ``agent``'s turn.
+
+        Example (needs ``pettingzoo``)::
+
+            import random
+
+            from counter_rules import OhHell
+            from counter_rules.bots import PIMCBot
+
+            game = CounterRulesEnv(OhHell(players=4, schedule=(5,)))
+            game.reset(seed=3)
+            bot, rng = PIMCBot(worlds=4), random.Random(3)
+            for agent in game.agent_iter():
+                *_, termination, truncation, _ = game.last()
+                done = termination or truncation
+                game.step(None if done else game.bot_action(agent, bot, rng))
+        """
+        state = self._game()
+        seat = self._seat(agent)
+        if not state.to_act or seat != min(state.to_act):
+            raise InvalidArgumentError(f"it is not {agent}'s turn to act")
+        return self.actions.action_of(bot.choose(view(state, seat), rng))
 
     def step(self, action: int | None) -> None:
         """Make the move ``action`` for ``agent_selection``.

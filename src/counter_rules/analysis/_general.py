@@ -52,6 +52,13 @@ class OutOfTime(Exception):
     """A search passed its deadline (internal: callers that set one catch it)."""
 
 
+def over_budget(nodes: int, deadline: float, node_limit: int) -> bool:
+    """Whether a search that has visited ``nodes`` positions is past its
+    ``deadline`` (a :func:`time.perf_counter` time, 0 for none) or its
+    ``node_limit`` (0 for none). Searches ask every 256 positions."""
+    return bool(deadline and perf_counter() > deadline) or bool(node_limit and nodes > node_limit)
+
+
 def deck_index(rules: Ruleset) -> list[int]:
     """For every card key, the card's place in the ruleset's deck (``-1`` for
     a card outside it): the bit of the card in a hand's mask."""
@@ -156,6 +163,8 @@ class GeneralSearch:
         self.nodes = 0
         # A time (perf_counter) past which the search gives up; 0 for none.
         self.deadline = 0.0
+        # A count of positions past which the search gives up; 0 for none.
+        self.node_limit = 0
 
     # -- the moves of a node ------------------------------------------------------
     def mover(self, state: GameState) -> int:
@@ -205,7 +214,7 @@ class GeneralSearch:
         if target > left:
             return False
         self.nodes += 1
-        if self.deadline and not self.nodes & 255 and perf_counter() > self.deadline:
+        if not self.nodes & 255 and over_budget(self.nodes, self.deadline, self.node_limit):
             raise OutOfTime
         passing = state.phase is _PASSING
         trick = state.trick
@@ -275,7 +284,7 @@ class GeneralSearch:
         if need > left:
             return False
         self.nodes += 1
-        if self.deadline and not self.nodes & 255 and perf_counter() > self.deadline:
+        if not self.nodes & 255 and over_budget(self.nodes, self.deadline, self.node_limit):
             raise OutOfTime
         passing = state.phase is _PASSING
         trick = state.trick

@@ -42,10 +42,9 @@ The module is plain typed Python, compiled with mypyc in the compiled build.
 
 from __future__ import annotations
 
-from time import perf_counter
 from typing import Final
 
-from counter_rules.analysis._general import OutOfTime
+from counter_rules.analysis._general import OutOfTime, over_budget
 from counter_rules.builders import played_card
 from counter_rules.cards import KEY_COUNT, SUIT_OF_KEY, Card, Suit
 from counter_rules.engine.tables import tables_for
@@ -229,6 +228,8 @@ class PlainSearch:
         self.nodes = 0
         # A time (perf_counter) past which the search gives up; 0 for none.
         self.deadline = 0.0
+        # A count of positions past which the search gives up; 0 for none.
+        self.node_limit = 0
 
     # -- the position -------------------------------------------------------------
     def load(self, state: GameState) -> int:
@@ -549,7 +550,7 @@ class PlainSearch:
         if left == 1:
             return self._last_trick(target)
         self.nodes += 1
-        if self.deadline and not self.nodes & 255 and perf_counter() > self.deadline:
+        if not self.nodes & 255 and over_budget(self.nodes, self.deadline, self.node_limit):
             raise OutOfTime
         key = self._lengths()
         table = self.exact_entries if exact else self.entries

@@ -77,6 +77,9 @@ class Searches:
         self.deadline = 0.0
         """A time (of :func:`time.perf_counter`) past which every search gives
         up with :class:`~counter_rules.analysis._general.OutOfTime`; 0 for none."""
+        self.node_limit = 0
+        """A count of positions past which each search gives up the same way
+        (deterministic, unlike a deadline); 0 for none."""
 
     def search(self, state: GameState, side: int) -> GeneralSearch | PlainSearch:
         """The search for ``side`` in ``state``'s ruleset (and trump, for the
@@ -89,6 +92,7 @@ class Searches:
             found = PlainSearch(state, side) if plain else GeneralSearch(rules, side)
             self._made[key] = found
         found.deadline = self.deadline
+        found.node_limit = found.nodes + self.node_limit if self.node_limit else 0
         return found
 
     def value(self, state: GameState, side: int) -> int:

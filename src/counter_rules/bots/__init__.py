@@ -4,8 +4,12 @@
 - :class:`RandomBot`: a random legal move.
 - :class:`HeuristicBot`: bids its likely winners and plays to make the bid.
 - :class:`ISMCTSBot`: information-set Monte Carlo tree search.
-- :func:`bot_from_name`: ``"random"``, ``"heuristic"``, ``"ismcts"`` or
-  ``"ismcts:500"`` (500 iterations), as the command line takes them.
+- :class:`PIMCBot`: sampled worlds solved exactly, with inference from the
+  bids (:mod:`counter_rules.bots.pimc`); :class:`SlipBot` and
+  :func:`level_bot`, difficulty levels 1 to 5 for apps.
+- :func:`bot_from_name`: ``"random"``, ``"heuristic"``, ``"ismcts"``,
+  ``"ismcts:500"`` (500 iterations), ``"pimc"``, ``"pimc:8"`` (8 worlds) or
+  ``"level:3"``, as the command line takes them.
 
 Example:
     >>> import random
@@ -23,6 +27,7 @@ Example:
 from counter_rules.bots.base import Bot, RandomBot, moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import ISMCTSBot
+from counter_rules.bots.pimc import PIMCBot, SlipBot, level_bot
 from counter_rules.bots.registry import BOT_NAMES, bot_from_name, bot_name
 
 __all__ = [
@@ -30,8 +35,11 @@ __all__ = [
     "Bot",
     "HeuristicBot",
     "ISMCTSBot",
+    "PIMCBot",
     "RandomBot",
+    "SlipBot",
     "bot_from_name",
     "bot_name",
+    "level_bot",
     "moves_of",
 ]

@@ -510,7 +510,7 @@ def bots_for(
     if len(names) != seats or not all(names):
         raise InvalidArgumentError(
             f"--bots must name one bot for every {seat_word} or one per {seat_word} "
-            f"({counted(seats, seat_word)}), from {', '.join(BOT_NAMES)} or ismcts:N, "
+            f"({counted(seats, seat_word)}), from {', '.join(BOT_NAMES)}, ismcts:N, pimc:N or level:N, "
             f"got {shown(spec, 80)}"
         )
     bots = []
@@ -519,7 +519,8 @@ def bots_for(
             bots.append(bot_from_name(name))
         except CounterRulesError:
             raise InvalidArgumentError(
-                f"--bots must name bots from {', '.join(BOT_NAMES)} or ismcts:N "
-                f"(N iterations from 1 to {ISMCTS_MAX_ITERATIONS:,}), got {shown(name, 40)}"
+                f"--bots must name bots from {', '.join(BOT_NAMES)}, ismcts:N "
+                f"(N iterations from 1 to {ISMCTS_MAX_ITERATIONS:,}), pimc:N (N worlds from 1 "
+                f"to 10,000) or level:N (1 to 5), got {shown(name, 40)}"
             ) from None
     return bots

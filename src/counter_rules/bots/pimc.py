@@ -1,0 +1,395 @@
+"""Perfect-information Monte Carlo: :class:`PIMCBot`, and the difficulty
+levels of :func:`level_bot`.
+
+The bot does what the strongest programs of trick-taking games do (GIB in
+bridge, Kermit in Skat): it samples the worlds it cannot tell apart from the
+real one (:func:`counter_rules.sample_world`), weights each by how well it
+explains the bids the other seats made (inference), solves each world exactly
+with every hand open (:mod:`counter_rules.analysis`), and picks the move with
+the best expected score under the ruleset's own scoring.
+
+Play
+    For each world and legal move: the tricks the seat can be sure of alone
+    after the move (:func:`~counter_rules.analysis.move_values`) and, while
+    its bid can still be reached, whether it can be sure of ending exactly on
+    it (:func:`~counter_rules.analysis.can_make`). A move scores the points
+    of the bid where the bid can be made, else the points of the tricks it is
+    sure of; the bot plays the best average over the worlds.
+
+Bidding
+    For each world (bids not yet made filled in: double dummy does not read
+    them), the tricks the seat can be sure of, and for the legal bids around
+    that number whether the seat can be sure of making each exactly. The bid
+    with the best expected points wins.
+
+Inference
+    The bids already made say something about the hands behind them. The
+    model of a player is the heuristic bot's, made soft: a seat bids about
+    the sum of its cards' trick powers (the ruleset's
+    :meth:`~counter_rules.rulesets.advice.Advice.trick_power`), with a normal
+    error of one trick. The bot draws several candidate worlds for each it
+    solves and keeps them in proportion to that likelihood.
+
+Passes (Counter's Five) are chosen as the heuristic bot chooses them. The
+worlds are solved in the order drawn until the count or the time budget runs
+out. A world whose questions need more than ``nodes`` positions of search
+each (early in a hand of Counter, whose powers make the search wide) is left
+out; when no world is left, the heuristic bot decides. Counting positions
+rather than seconds keeps the bot deterministic from its generator when no
+time budget is set.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from time import perf_counter
+from types import MappingProxyType
+
+import attrs
+
+from counter_rules.analysis._general import OutOfTime
+from counter_rules.analysis._solving import Searches, can_make_after
+from counter_rules.bots._estimate import pass_choice, wants_trick
+from counter_rules.bots.base import moves_of
+from counter_rules.bots.heuristic import HeuristicBot
+from counter_rules.bots.ismcts import ISMCTSBot
+from counter_rules.cards import Card
+from counter_rules.checks import check_int
+from counter_rules.errors import InvalidArgumentError
+from counter_rules.hands import Phase
+from counter_rules.moves import Bid, Move, Pass
+from counter_rules.sampling import sample_world
+from counter_rules.state import GameState
+from counter_rules.views import PlayerView
+
+__all__ = ["LEVELS", "PIMCBot", "SlipBot", "level_bot"]
+
+# The spread, in tricks, of a player's bid around its hand's trick powers.
+_BID_SPREAD = 1.0
+
+
+@attrs.frozen
+class PIMCBot:
+    """Samples worlds, solves each exactly, plays the best expected score (see
+    the module docs).
+
+    Args:
+        worlds: Worlds solved per decision (at most; see ``seconds``).
+        seconds: A time budget per decision: no new world is solved once it
+            is spent (one always is). ``None``: no budget.
+        inference: Weight the worlds by the bids the other seats made.
+        candidates: With inference, how many worlds are drawn for each one
+            solved.
+        nodes: The most positions the solver may visit to answer one
+            question about a world (a world needing more is left out); 0
+            for no limit.
+
+    Raises:
+        InvalidArgumentError: An argument out of range.
+
+    Example:
+        >>> import random
+        >>> from counter_rules import OhHell, legal_moves, new_game, view
+        >>> from counter_rules.bots import PIMCBot
+        >>> state = new_game(OhHell(players=3, schedule=(3,)), seed=2)
+        >>> bot = PIMCBot(worlds=4)
+        >>> move = bot.choose(view(state, 1), random.Random(0))
+        >>> move in legal_moves(state), move == bot.choose(view(state, 1), random.Random(0))
+        (True, True)
+    """
+
+    worlds: int = 16
+    """Worlds solved per decision (at most)."""
+    seconds: float | None = None
+    """The time budget of a decision, or ``None``."""
+    inference: bool = True
+    """Whether the worlds are weighted by the other seats' bids."""
+    candidates: int = 4
+    """Worlds drawn per world solved, with inference."""
+    nodes: int = 200_000
+    """The most positions one question about a world may take, or 0."""
+
+    def __attrs_post_init__(self) -> None:
+        check_int("PIMCBot", "worlds", self.worlds, 1, 10_000)
+        check_int("PIMCBot", "candidates", self.candidates, 1, 100)
+        check_int("PIMCBot", "nodes", self.nodes, 0, 10**12)
+        seconds = self.seconds
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
+        ):
+            raise InvalidArgumentError(
+                f"PIMCBot.seconds must be a positive number or None, got {seconds!r:.40}"
+            )
+        if type(self.inference) is not bool:
+            raise InvalidArgumentError(
+                f"PIMCBot.inference must be True or False, got {self.inference!r:.40}"
+            )
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """Bid, pass or play for ``view.seat``.
+
+        Raises:
+            InvalidArgumentError: The seat has nothing to decide now.
+        """
+        moves = moves_of(view)
+        if len(moves) == 1:
+            return moves[0]
+        first = moves[0]
+        if isinstance(first, Bid):
+            return self._bid(view, [m for m in moves if isinstance(m, Bid)], rng)
+        if isinstance(first, Pass):
+            me = view.seat
+            want = wants_trick(
+                view.rules, view.bids[me], view.tricks_won[me], len(view.hand or ()), view.players
+            )
+            return pass_choice(view.rules, moves, view.trump, want)
+        return self._play(view, moves, rng)
+
+    # -- worlds ---------------------------------------------------------------------
+    def sample(self, view: PlayerView, rng: random.Random) -> list[GameState]:
+        """The worlds to solve: drawn from the view, and with inference kept in
+        proportion to how well they explain the other seats' bids."""
+        if not self.inference or not _bids_to_explain(view):
+            return [sample_world(view, rng) for _ in range(self.worlds)]
+        drawn = [sample_world(view, rng) for _ in range(self.worlds * self.candidates)]
+        weights = [bid_likelihood(world, view.seat) for world in drawn]
+        if not sum(weights) > 0:
+            return drawn[: self.worlds]
+        return rng.choices(drawn, weights=weights, k=self.worlds)
+
+    def _deadline(self) -> float | None:
+        return None if self.seconds is None else perf_counter() + self.seconds
+
+    def _searches(self, deadline: float | None) -> Searches:
+        """Fresh searches for one world, with the bot's limits."""
+        searches = Searches()
+        searches.node_limit = self.nodes
+        searches.deadline = deadline or 0.0
+        return searches
+
+    # -- play ---------------------------------------------------------------------
+    def _play(self, view: PlayerView, moves: Sequence[Move], rng: random.Random) -> Move:
+        me = view.seat
+        bid = view.bids[me]
+        won = view.tricks_won[me]
+        left = len(view.hand or ())
+        deadline = self._deadline()
+        totals = [0.0] * len(moves)
+        points: list[float] | None = None
+        solved = 0
+        for drawn, world in enumerate(self.sample(view, rng)):
+            if drawn and deadline is not None and perf_counter() > deadline:
+                break
+            if points is None:
+                points = _points_by_tricks(world, me)
+            searches = self._searches(deadline)
+            scores = []
+            try:
+                for move in moves:
+                    sure = won + searches.move_value(world, move, 1 << me)
+                    if bid is not None and won <= bid <= won + left:
+                        if can_make_after(searches, world, move, me, bid):
+                            scores.append(points[bid])
+                            continue
+                        if sure == bid:  # sure of the bid but not of stopping there
+                            sure += 1
+                    scores.append(points[min(sure, len(points) - 1)])
+            except OutOfTime:
+                continue
+            solved += 1
+            for i, score in enumerate(scores):
+                totals[i] += score
+        if not solved:
+            return HeuristicBot().choose(view, rng)
+        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+        return moves[best]
+
+    # -- bidding ------------------------------------------------------------------
+    def _bid(self, view: PlayerView, bids: list[Bid], rng: random.Random) -> Bid:
+        sighted = [b for b in bids if not b.blind] or bids
+        if view.hand is None:  # Devil's bridge: the card is unseen, worlds cannot tell
+            move = HeuristicBot(samples=8).choose(view, rng)
+            assert isinstance(move, Bid)
+            return move
+        me = view.seat
+        deadline = self._deadline()
+        score = {b.tricks: 0.0 for b in sighted}
+        solved = 0
+        for drawn, world in enumerate(self.sample(view, rng)):
+            if drawn and deadline is not None and perf_counter() > deadline:
+                break
+            play = _as_play(world, me)
+            searches = self._searches(deadline)
+            adds = {}
+            try:
+                sure = searches.value(play, 1 << me)
+                for tricks in score:
+                    points = _points_by_tricks(play, me, bid=tricks)
+                    near = abs(tricks - sure) <= 1 or tricks == 0
+                    if near and searches.can_make(play, me, tricks):
+                        adds[tricks] = points[tricks]
+                    else:
+                        adds[tricks] = points[
+                            sure if sure != tricks else min(sure + 1, len(points) - 1)
+                        ]
+            except OutOfTime:
+                continue
+            solved += 1
+            for tricks, add in adds.items():
+                score[tricks] += add
+        if not solved:
+            move = HeuristicBot().choose(view, rng)
+            assert isinstance(move, Bid)
+            return move
+        return max(sighted, key=lambda b: (score[b.tricks], -abs(b.tricks - 1)))
+
+
+def _as_play(world: GameState, me: int) -> GameState:
+    """A world in bidding, as the play that follows it: the bids not yet made
+    filled in with 0 (double dummy reads no bid), the leader to play."""
+    bids = tuple(0 if b is None else b for b in world.bids)
+    return attrs.evolve(
+        world,
+        phase=Phase.PLAYING,
+        bids=bids,
+        to_act=frozenset({world.leader}),
+    )
+
+
+def _points_by_tricks(world: GameState, me: int, bid: int | None = None) -> list[float]:
+    """The points the seat scores for the hand with 0, 1, ... tricks (its bid
+    ``bid``, else the one it made), by the ruleset's own scoring."""
+    rules = world.rules
+    bids = list(world.bids)
+    if bid is not None:
+        bids[me] = bid
+    table = []
+    for tricks in range(world.cards_dealt + 1):
+        won = list(world.tricks_won)
+        won[me] = tricks
+        finished = attrs.evolve(
+            world, bids=tuple(0 if b is None else b for b in bids), tricks_won=tuple(won)
+        )
+        table.append(float(rules.score_hand(finished)[me]))
+    return table
+
+
+def _bids_to_explain(view: PlayerView) -> bool:
+    return any(b is not None for s, b in enumerate(view.bids) if s != view.seat)
+
+
+def _dealt_hand(world: GameState, seat: int) -> list[Card]:
+    """The cards ``seat`` held when the hand was dealt, as far as the world
+    shows: those it holds and those it played this hand."""
+    played = [p.card for t in world.tricks for p in t.plays if p.seat == seat]
+    played += [p.card for p in world.trick if p.seat == seat]
+    return [*world.hands[seat], *played]
+
+
+def bid_likelihood(world: GameState, seat: int) -> float:
+    """How well ``world`` explains the bids of the seats other than ``seat``:
+    the likelihood of each bid if a player bids the sum of its cards' trick
+    powers (:meth:`~counter_rules.rulesets.advice.Advice.trick_power`) give or
+    take a normal error of one trick.
+
+    Example:
+        >>> from counter_rules import OhHell, apply_move, legal_moves, new_game
+        >>> from counter_rules.bots.pimc import bid_likelihood
+        >>> state = new_game(OhHell(players=3, schedule=(3,)), seed=2)
+        >>> state = apply_move(state, legal_moves(state)[-1])  # seat 1 bids 3
+        >>> 0 < bid_likelihood(state, 2) <= 1
+        True
+    """
+    advice = world.rules.advice
+    trump = world.tricks[0].trump if world.tricks else world.trump
+    log = 0.0
+    for other, bid in enumerate(world.bids):
+        if other == seat or bid is None:
+            continue
+        expected = sum(advice.trick_power(c, trump) for c in _dealt_hand(world, other))
+        log -= (bid - expected) ** 2 / (2 * _BID_SPREAD**2)
+    return math.exp(log)
+
+
+@attrs.frozen
+class SlipBot:
+    """Another bot that slips now and then, as a person does: with chance
+    ``slips`` it plays a random legal card instead, or bids one off.
+
+    Example:
+        >>> import random
+        >>> from counter_rules import Counter, legal_moves, new_game, view
+        >>> from counter_rules.bots import HeuristicBot, SlipBot
+        >>> state = new_game(Counter(), seed=3)
+        >>> SlipBot(HeuristicBot(samples=4), 0.5).choose(view(state, 1), random.Random(0)) in (
+        ...     legal_moves(state))
+        True
+    """
+
+    bot: HeuristicBot
+    """The bot whose move is kept when there is no slip."""
+    slips: float = 0.2
+    """The chance of a slip at each decision, from 0 to 1."""
+
+    def __attrs_post_init__(self) -> None:
+        if (
+            isinstance(self.slips, bool)
+            or not isinstance(self.slips, int | float)
+            or not (0 <= self.slips <= 1)
+        ):
+            raise InvalidArgumentError(
+                f"SlipBot.slips must be a number from 0 to 1, got {self.slips!r:.40}"
+            )
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The bot's move, or with chance :attr:`slips` a slip."""
+        move = self.bot.choose(view, rng)
+        moves = moves_of(view)
+        if rng.random() >= self.slips or len(moves) == 1:
+            return move
+        if isinstance(move, Bid):
+            near = [m for m in moves if isinstance(m, Bid) and abs(m.tricks - move.tricks) == 1]
+            return rng.choice(near) if near else move
+        return rng.choice(moves)
+
+
+LEVELS: Mapping[int, str] = MappingProxyType(
+    {
+        1: "a beginner: the heuristic bot, with a slip a third of the time",
+        2: "a casual player: the heuristic bot, with a slip one time in eight",
+        3: "a steady player: the heuristic bot",
+        4: "a strong player: IS-MCTS, 100 iterations a decision",
+        5: "the strongest: IS-MCTS, 400 iterations a decision",
+    }
+)
+"""The difficulty levels of :func:`level_bot`, from 1 (easiest) to 5; the
+bots page of the docs gives each level's measured strength."""
+
+
+def level_bot(level: int) -> SlipBot | HeuristicBot | ISMCTSBot:
+    """A bot of difficulty ``level`` (see :data:`LEVELS`), for an app that
+    offers "easy, medium, hard" (``bot_from_name("level:3")`` too).
+
+    The levels are ordered by strength as measured against the heuristic bot
+    (the bots page of the docs). PIMC is not among them: measured, it does
+    not yet play better than the heuristic bot (see :class:`PIMCBot`).
+
+    Raises:
+        InvalidArgumentError: ``level`` is not 1 to 5.
+
+    Example:
+        >>> from counter_rules.bots.pimc import level_bot
+        >>> level_bot(3), level_bot(5).iterations
+        (HeuristicBot(samples=16, max_counter_bid=5), 400)
+    """
+    if type(level) is not int or level not in LEVELS:
+        raise InvalidArgumentError(f"level must be 1, 2, 3, 4 or 5, got {level!r:.40}")
+    if level == 1:
+        return SlipBot(HeuristicBot(), 1 / 3)
+    if level == 2:
+        return SlipBot(HeuristicBot(), 1 / 8)
+    if level == 3:
+        return HeuristicBot()
+    return ISMCTSBot(iterations=100 if level == 4 else 400)

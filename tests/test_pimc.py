@@ -1,0 +1,271 @@
+"""PIMCBot, SlipBot and the difficulty levels (counter_rules.bots.pimc).
+
+The bots' strength is measured by benchmarks/bench_vs_openspiel.py (the bots
+page of the docs), never asserted here: these tests check legality,
+determinism, the limits, the inference weights and bad arguments.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from types import MappingProxyType
+
+import attrs
+import pytest
+
+from counter_rules import (
+    Bid,
+    Counter,
+    GameState,
+    OhHell,
+    Phase,
+    apply_move,
+    legal_moves,
+    new_game,
+    view,
+)
+from counter_rules.bots import (
+    HeuristicBot,
+    ISMCTSBot,
+    PIMCBot,
+    SlipBot,
+    bot_from_name,
+    bot_name,
+    level_bot,
+)
+from counter_rules.bots.pimc import LEVELS, bid_likelihood
+from counter_rules.errors import InvalidArgumentError
+from counter_rules.rulesets.base import Ruleset
+
+SMALL = (
+    OhHell(players=3, schedule=(3,)),
+    OhHell(players=4, schedule=(4,), hook=True),
+    OhHell.office(players=4),
+    OhHell.north_east_blackout(players=5),
+    OhHell.seven_truf(),
+    Counter(players=4),
+)
+
+
+def _decisions(rules: Ruleset, seed: int) -> Iterator[GameState]:
+    """Every position of a game's first hand played by the heuristic bot."""
+    state = new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    mover = HeuristicBot(samples=2)
+    while state.hand_number == 1 and not state.is_over:
+        yield state
+        seat = min(state.to_act)
+        state = apply_move(state, mover.choose(view(state, seat), rng))
+
+
+@pytest.mark.parametrize("rules", SMALL, ids=repr)
+def test_pimc_chooses_a_legal_move_at_every_decision_of_a_hand(rules: Ruleset) -> None:
+    """Bids, plays and passes: every choice is legal for the seat to act."""
+    bot = PIMCBot(worlds=2, nodes=3_000)
+    for state in _decisions(rules, seed=5):
+        seat = min(state.to_act)
+        move = bot.choose(view(state, seat), random.Random(1))
+        assert move in legal_moves(state)
+        assert move.seat == seat
+
+
+@pytest.mark.parametrize("rules", SMALL[:2], ids=repr)
+def test_pimc_is_deterministic_from_its_generator(rules: Ruleset) -> None:
+    """No time budget: the same generator gives the same move."""
+    bot = PIMCBot(worlds=3)
+    for state in _decisions(rules, seed=8):
+        seat = min(state.to_act)
+        first = bot.choose(view(state, seat), random.Random(4))
+        assert bot.choose(view(state, seat), random.Random(4)) == first
+
+
+def test_a_world_past_the_node_limit_is_left_out_and_the_heuristic_decides() -> None:
+    """With a limit no question can meet, every world is left out: the move is
+    the heuristic bot's, from the same generator."""
+    rules = OhHell(players=4, schedule=(8,))
+    checked = 0
+    for state in _decisions(rules, seed=3):
+        if state.phase is not Phase.PLAYING or len(legal_moves(state)) < 2:
+            continue
+        seat = min(state.to_act)
+        starved = PIMCBot(worlds=2, nodes=1, inference=False)
+        rng_a, rng_b = random.Random(9), random.Random(9)
+        for _ in starved.sample(view(state, seat), rng_b):
+            pass
+        expected = HeuristicBot().choose(view(state, seat), rng_b)
+        assert starved.choose(view(state, seat), rng_a) == expected
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_the_last_card_is_played_without_search() -> None:
+    """One legal move: it is chosen whatever the limits."""
+    state = next(
+        s for s in _decisions(OhHell(players=3, schedule=(3,)), seed=2) if len(legal_moves(s)) == 1
+    )
+    seat = min(state.to_act)
+    assert (
+        PIMCBot(worlds=1, nodes=1).choose(view(state, seat), random.Random(0))
+        == (legal_moves(state)[0])
+    )
+
+
+def test_pimc_takes_a_sure_exact_bid_over_an_extra_trick() -> None:
+    """With every card known to the bot (two players, the whole pack dealt, so
+    every world is the real one), it plays so as to end exactly on its bid."""
+    rules = OhHell(players=2, schedule=(26,), trump="none")
+    state = new_game(rules, seed=11)
+    state = apply_move(state, Bid(seat=min(state.to_act), tricks=0))
+    state = apply_move(state, Bid(seat=min(state.to_act), tricks=0))
+    # Play on with the lowest card until few cards are left.
+    while len(state.hands[0]) > 3:
+        state = apply_move(state, legal_moves(state)[0])
+    assert state.phase is Phase.PLAYING
+    from counter_rules.analysis import can_make
+
+    seat = min(state.to_act)
+    bid = state.bids[seat]
+    assert bid is not None
+    move = PIMCBot(worlds=1).choose(view(state, seat), random.Random(0))
+    makers = [m for m in legal_moves(state) if can_make(apply_move(state, m), seat, bid)]
+    if makers:
+        assert move in makers
+
+
+def test_bid_likelihood_is_one_without_other_bids_and_falls_with_the_miss() -> None:
+    """No other bid made: 1. A bid far from the hand's trick powers is less
+    likely than one near them."""
+    rules = OhHell(players=3, schedule=(5,))
+    state = new_game(rules, seed=4)
+    first = min(state.to_act)
+    watcher = (first + 1) % 3
+    assert bid_likelihood(state, watcher) == 1.0
+    advice = rules.advice
+    power = sum(advice.trick_power(c, state.trump) for c in state.hands[first])
+    near = apply_move(state, Bid(seat=first, tricks=round(power)))
+    far_bid = 5 if power < 2.5 else 0
+    far = apply_move(state, Bid(seat=first, tricks=far_bid))
+    assert 0 < bid_likelihood(far, watcher) < bid_likelihood(near, watcher) <= 1
+
+
+def test_without_inference_the_worlds_are_the_sampler_s_draws() -> None:
+    """inference=False: ``worlds`` draws, none weighted or repeated by choice."""
+    state = new_game(OhHell(players=3, schedule=(5,)), seed=4)
+    state = apply_move(state, legal_moves(state)[0])
+    seat = min(state.to_act)
+    worlds = PIMCBot(worlds=5, inference=False).sample(view(state, seat), random.Random(2))
+    assert len(worlds) == 5
+    for world in worlds:
+        assert world.hands[seat] == state.hands[seat]
+        assert world.bids == state.bids
+
+
+def test_with_inference_the_worlds_are_drawn_from_more_candidates() -> None:
+    """inference=True after another seat's bid: ``worlds`` worlds, each one of
+    the candidates drawn (the same generator without inference gives others)."""
+    state = new_game(OhHell(players=3, schedule=(5,)), seed=4)
+    state = apply_move(state, legal_moves(state)[-1])
+    seat = min(state.to_act)
+    worlds = PIMCBot(worlds=4, candidates=3).sample(view(state, seat), random.Random(2))
+    assert len(worlds) == 4
+    assert all(world.hands[seat] == state.hands[seat] for world in worlds)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("worlds", 0),
+        ("worlds", "8"),
+        ("candidates", 0),
+        ("nodes", -1),
+        ("seconds", 0),
+        ("seconds", True),
+        ("inference", 1),
+    ],
+)
+def test_bad_pimc_arguments_are_refused_by_name(field: str, value: object) -> None:
+    with pytest.raises(InvalidArgumentError, match=field):
+        PIMCBot(**{field: value})  # type: ignore[arg-type]
+
+
+def test_a_time_budget_still_solves_one_world() -> None:
+    """A budget already spent: the first world is still solved, the move legal."""
+    state = next(
+        s
+        for s in _decisions(OhHell(players=3, schedule=(3,)), seed=6)
+        if s.phase is Phase.PLAYING and len(legal_moves(s)) > 1
+    )
+    seat = min(state.to_act)
+    move = PIMCBot(worlds=50, seconds=1e-9).choose(view(state, seat), random.Random(0))
+    assert move in legal_moves(state)
+
+
+def test_slip_bot_keeps_its_bot_s_move_without_slips_and_slips_to_legal_moves() -> None:
+    rules = OhHell(players=4, schedule=(6,))
+    inner = HeuristicBot(samples=2)
+    for state in _decisions(rules, seed=1):
+        seat = min(state.to_act)
+        never = SlipBot(inner, 0).choose(view(state, seat), random.Random(3))
+        assert never == inner.choose(view(state, seat), random.Random(3))
+        always = SlipBot(inner, 1).choose(view(state, seat), random.Random(3))
+        assert always in legal_moves(state)
+        if isinstance(always, Bid) and isinstance(never, Bid):
+            bids = {m.tricks for m in legal_moves(state) if isinstance(m, Bid)}
+            assert abs(always.tricks - never.tricks) == 1 or not (
+                {never.tricks - 1, never.tricks + 1} & bids
+            )
+
+
+@pytest.mark.parametrize("slips", [-0.1, 1.5, "0.2", True])
+def test_slip_bot_refuses_a_slip_chance_outside_0_to_1(slips: object) -> None:
+    with pytest.raises(InvalidArgumentError, match="slips"):
+        SlipBot(HeuristicBot(), slips)  # type: ignore[arg-type]
+
+
+def test_levels_run_from_1_to_5_and_the_table_is_read_only() -> None:
+    assert sorted(LEVELS) == [1, 2, 3, 4, 5]
+    assert isinstance(LEVELS, MappingProxyType)
+    assert isinstance(level_bot(1), SlipBot) and isinstance(level_bot(5), ISMCTSBot)
+    assert level_bot(5).iterations > level_bot(4).iterations  # type: ignore[union-attr]
+    for level in (0, 6, "3", 3.0, True):
+        with pytest.raises(InvalidArgumentError, match="level"):
+            level_bot(level)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("name", "bot", "named"),
+    [
+        ("pimc", PIMCBot(), "pimc"),
+        ("pimc:8", PIMCBot(worlds=8), "pimc:8"),
+        ("level:1", level_bot(1), "level:1"),
+        ("level:4", level_bot(4), "ismcts:100"),  # any name that gives an equal bot
+        ("level:5", level_bot(5), "ismcts:400"),
+    ],
+)
+def test_pimc_and_levels_by_name_and_back(name: str, bot: object, named: str) -> None:
+    assert bot_from_name(name) == bot
+    assert bot_name(bot) == named
+
+
+@pytest.mark.parametrize("name", ["pimc:0", "pimc:x", "pimc:10001", "level:0", "level:6", "level"])
+def test_bad_pimc_and_level_names_are_refused_with_what_is_allowed(name: str) -> None:
+    with pytest.raises(InvalidArgumentError) as raised:
+        bot_from_name(name)
+    assert name in str(raised.value)
+
+
+def test_the_match_runner_takes_pimc_by_name() -> None:
+    """A one-hand match with PIMC seats runs through the runner by name."""
+    from counter_rules.match import play_match
+
+    bots = [bot_from_name(name) for name in ("pimc:2", "heuristic", "random")]
+    result = play_match(OhHell(players=3, schedule=(3,)), bots, games=1, seed=4)
+    assert result.games == 1
+
+
+def test_pimc_bots_are_frozen_records() -> None:
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        PIMCBot().worlds = 3  # type: ignore[misc]
