@@ -148,6 +148,7 @@ def play_deal(game: str, a: str, b: str, seed: int, deal: int, uct_c: float) -> 
     points = {"a": [0.0, 0.0], "b": [0.0, 0.0]}
     cpu = {"a": 0.0, "b": 0.0}
     decisions = {"a": 0, "b": 0}
+    made = {"a": 0, "b": 0}
     finals: list[GameState] = []
     for hand, a_seats in enumerate(((0, 2), (1, 3))):
         side = ["a" if s in a_seats else "b" for s in range(rules.players)]
@@ -167,10 +168,18 @@ def play_deal(game: str, a: str, b: str, seed: int, deal: int, uct_c: float) -> 
                 decisions[side[seat]] += 1
             state = apply_move(state, move)
         finals.append(state)
-        for s, scored in enumerate(state.history[0].points):
+        first = state.history[0]
+        for s, scored in enumerate(first.points):
             points[side[s]][hand] += scored / 2
+            made[side[s]] += first.bids[s] == first.tricks_won[s]
     lowest = min(min(state.history[0].points) for state in finals)
-    return {"points": points, "lowest": lowest, "cpu": cpu, "decisions": decisions}
+    return {
+        "points": points,
+        "lowest": lowest,
+        "cpu": cpu,
+        "decisions": decisions,
+        "made": made,
+    }
 
 
 def _fmt(e: Estimate, digits: int = 2) -> str:
@@ -247,6 +256,10 @@ def summarise(
         "cpu_ms_b": 1000 * cpu["b"] / max(count["b"], 1),
         "decisions_a": count["a"],
         "decisions_b": count["b"],
+        # The share of its seats' bids each side made exactly (a log from
+        # before "made" was kept has none).
+        "made_a": sum(r.get("made", {}).get("a", 0) for r in results) / (4 * max(deals, 1)),
+        "made_b": sum(r.get("made", {}).get("b", 0) for r in results) / (4 * max(deals, 1)),
         "wall_s": wall,
     }
 
@@ -262,6 +275,7 @@ def report(result: dict[str, Any]) -> str:
             f"  difference A - B {_fmt(result['difference'])}",
             f"  CPU per decision A {result['cpu_ms_a']:.1f} ms ({result['decisions_a']}),"
             f"  B {result['cpu_ms_b']:.1f} ms ({result['decisions_b']})",
+            f"  exact bids made  A {result['made_a']:.0%}   B {result['made_b']:.0%}",
             f"  wall time {result['wall_s']:.0f} s",
         ]
     )
