@@ -296,3 +296,26 @@ def test_serve_prints_the_links_and_refuses_bad_arguments(
     assert main(["serve", "--bot", "nobody"]) == 2
     assert "--bot" in capsys.readouterr().err
     assert main(["serve", "--port", "70000"]) == 2
+
+
+def test_the_hint_message_is_the_analysis_hint_of_the_seat_s_view() -> None:
+    """``hint_for`` on a view in play: one entry per legal move, in the order
+    of the legal moves, averaged over worlds drawn from that view alone (the
+    same view gives the same hint); in bidding, an error saying why not."""
+    from counter_rules import apply_move, legal_moves, new_game
+    from counter_rules.web.hints import hint_for
+
+    state = new_game(SHORT, seed=5)
+    seat = min(state.to_act)
+    refused = hint_for(view(state, seat))
+    assert refused["type"] == "error" and "no hint now" in refused["message"]
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    seat = min(state.to_act)
+    message = hint_for(view(state, seat), worlds=3)
+    assert message["type"] == "hint" and message["worlds"] == 3
+    labels = [m["label"] for m in message["moves"]]
+    assert labels == [str(move).partition(":")[2] for move in legal_moves(state)]
+    assert all(0 <= m["value"] <= len(state.hands[seat]) for m in message["moves"])
+    assert hint_for(view(state, seat), worlds=3) == message
+    json.dumps(message)  # it goes over the socket as it is
