@@ -51,12 +51,7 @@ from counter_rules import (
     record_of,
     standard_deck,
 )
-from counter_rules.analysis import analyse, solve
-
-# A time limit for one question needs the solver's own deadline (the public
-# functions have none: an exact answer takes as long as it takes).
-from counter_rules.analysis._general import OutOfTime
-from counter_rules.analysis._solving import Searches
+from counter_rules.analysis import SearchLimitReached, Solver, analyse, solve
 
 _RANKS = "AKQJT98765432"
 _PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -151,14 +146,12 @@ def _timed(question: Callable[[], object]) -> tuple[Any, float]:
     return answer, time.perf_counter() - start
 
 
-def _capped(state: GameState, side: int, seconds: float) -> tuple[int | None, float]:
-    """The solved value for ``side``, or ``None`` when not found in ``seconds``."""
-    searches = Searches()
+def _capped(state: GameState, seats: tuple[int, ...], seconds: float) -> tuple[int | None, float]:
+    """The solved value for ``seats``, or ``None`` when not found in ``seconds``."""
     start = time.perf_counter()
-    searches.deadline = start + seconds
     try:
-        value: int | None = searches.value(state, side)
-    except OutOfTime:
+        value: int | None = Solver(deadline=start + seconds).solve(state, seats)
+    except SearchLimitReached:
         value = None
     return value, time.perf_counter() - start
 
@@ -243,7 +236,7 @@ def counter_hands(count: int, seconds: float) -> dict[str, Any]:
             rng = random.Random(i)
             while state.phase is not Phase.PLAYING or state.trick or len(state.hands[0]) > cards:
                 state = apply_move(state, rng.choice(legal_moves(state)))
-            value, elapsed = _capped(state, 1 << state.leader, seconds)
+            value, elapsed = _capped(state, (state.leader,), seconds)
             if value is None:
                 unsolved += 1
             else:

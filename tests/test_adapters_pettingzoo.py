@@ -333,7 +333,7 @@ def test_a_library_bot_plays_seats_of_the_environment_by_bot_action() -> None:
     bots = {"player_0": PIMCBot(worlds=2), "player_1": HeuristicBot(samples=2)}
     rng = random.Random(3)
     waiting = next(a for a in game.possible_agents if a != game.agent_selection)
-    with pytest.raises(InvalidArgumentError, match="not player_.'s turn"):
+    with pytest.raises(InvalidArgumentError, match=r"not player_\d's turn"):
         game.bot_action(waiting, PIMCBot(), rng)
     for agent in game.agent_iter():
         *_, termination, truncation, _ = game.last()

@@ -225,3 +225,51 @@ def test_move_values_count_the_trick_the_move_completes() -> None:
         state = apply_move(state, Play(state.current_player, Card.parse(card)))
     assert {str(m): v for m, v in move_values(state).items()} == {"P0:A♣": 2}
     assert {str(m): v for m, v in move_values(state, (1, 2)).items()} == {"P0:A♣": 0}
+
+
+@given(rules=rulesets(), seed=seeds)
+def test_one_solver_answers_as_the_functions_do_question_after_question(
+    rules: Ruleset, seed: int
+) -> None:
+    """A Solver kept across the questions of an ending gives what solve,
+    move_values and can_make give, each asked afresh."""
+    from counter_rules.analysis import Solver
+
+    state = ending(rules, seed, 3)
+    if state is None:
+        return
+    solver = Solver()
+    seat = min(state.to_act)
+    assert solver.solve(state, (seat,)) == solve(state, (seat,))
+    assert solver.move_values(state) == move_values(state)
+    for tricks in range(state.cards_dealt + 1):
+        assert solver.can_make(state, seat, tricks) == can_make(state, seat, tricks)
+    for move in legal_moves(state):
+        if move.seat != seat:
+            continue
+        after = apply_move(state, move)
+        if after.hand_number == state.hand_number and not after.is_over:
+            bid = state.tricks_won[seat]
+            assert solver.can_make_after(state, move, seat, bid) == can_make(after, seat, bid)
+
+
+def test_a_solver_past_its_limit_of_positions_raises_and_names_its_own_methods() -> None:
+    from counter_rules.analysis import SearchLimitReached, Solver
+    from counter_rules.errors import CounterRulesError
+
+    big = new_game(OhHell(players=4, schedule=(12,)), seed=1)
+    while big.phase is Phase.BIDDING:
+        big = apply_move(big, legal_moves(big)[0])
+    with pytest.raises(SearchLimitReached):
+        Solver(nodes=500).solve(big, (0,))
+    assert issubclass(SearchLimitReached, CounterRulesError)
+    with pytest.raises(SearchLimitReached):
+        Solver(deadline=1e-9).move_values(big)  # a deadline long past
+    fresh = new_game(OhHell(players=4, schedule=(12,)), seed=1)
+    with pytest.raises(InvalidArgumentError, match=r"^Solver\.solve analyses the play"):
+        Solver().solve(fresh, (0,))
+    with pytest.raises(InvalidArgumentError, match=r"^solve analyses the play"):
+        solve(fresh, (0,))
+    for bad in ({"nodes": -1}, {"nodes": 1.5}, {"deadline": -1.0}, {"deadline": "soon"}):
+        with pytest.raises(InvalidArgumentError, match="Solver"):
+            Solver(**bad)  # type: ignore[arg-type]

@@ -184,6 +184,7 @@ def test_with_inference_the_worlds_are_drawn_from_more_candidates() -> None:
         ("seconds", 0),
         ("seconds", True),
         ("inference", 1),
+        ("bidding", "greedy"),
     ],
 )
 def test_bad_pimc_arguments_are_refused_by_name(field: str, value: object) -> None:
@@ -264,6 +265,14 @@ def test_the_match_runner_takes_pimc_by_name() -> None:
     bots = [bot_from_name(name) for name in ("pimc:2", "heuristic", "random")]
     result = play_match(OhHell(players=3, schedule=(3,)), bots, games=1, seed=4)
     assert result.games == 1
+
+
+def test_with_heuristic_bidding_the_bid_is_the_heuristic_bot_s() -> None:
+    """bidding="heuristic": the bid is HeuristicBot's from the same generator."""
+    state = new_game(OhHell(players=4, schedule=(6,)), seed=9)
+    seat = min(state.to_act)
+    bid = PIMCBot(worlds=2, bidding="heuristic").choose(view(state, seat), random.Random(1))
+    assert bid == HeuristicBot().choose(view(state, seat), random.Random(1))
 
 
 def test_pimc_bots_are_frozen_records() -> None:

@@ -3,15 +3,18 @@
 See :doc:`analysis`.
 """
 
+from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._hint import Hint, MoveHint, hint
 from counter_rules.analysis._report import Analysis, Decision, analyse
-from counter_rules.analysis._solving import can_make, move_values, solve
+from counter_rules.analysis._solving import Solver, can_make, move_values, solve
 
 __all__ = [
     "Analysis",
     "Decision",
     "Hint",
     "MoveHint",
+    "SearchLimitReached",
+    "Solver",
     "analyse",
     "can_make",
     "hint",

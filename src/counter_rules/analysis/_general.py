@@ -33,12 +33,13 @@ from typing import Final
 from counter_rules.builders import played_card
 from counter_rules.cards import KEY_COUNT, Card
 from counter_rules.engine import apply_move, legal_moves
+from counter_rules.errors import CounterRulesError
 from counter_rules.moves import Move, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState, Phase
 from counter_rules.trick import PlayedCard
 
-__all__ = ["GeneralSearch", "OutOfTime", "deck_index", "position_key"]
+__all__ = ["GeneralSearch", "SearchLimitReached", "deck_index", "position_key"]
 
 _PASSING: Final = Phase.PASSING
 _PLAYING: Final = Phase.PLAYING
@@ -48,8 +49,9 @@ _PLAY: Final = Play
 _BYTE: Final = 256
 
 
-class OutOfTime(Exception):
-    """A search passed its deadline (internal: callers that set one catch it)."""
+class SearchLimitReached(CounterRulesError):
+    """A question to a :class:`~counter_rules.analysis.Solver` ran past the
+    solver's deadline or its limit of positions, and has no answer."""
 
 
 def over_budget(nodes: int, deadline: float, node_limit: int) -> bool:
@@ -215,7 +217,7 @@ class GeneralSearch:
             return False
         self.nodes += 1
         if not self.nodes & 255 and over_budget(self.nodes, self.deadline, self.node_limit):
-            raise OutOfTime
+            raise SearchLimitReached
         passing = state.phase is _PASSING
         trick = state.trick
         key: tuple[int, ...] | None = None
@@ -285,7 +287,7 @@ class GeneralSearch:
             return False
         self.nodes += 1
         if not self.nodes & 255 and over_budget(self.nodes, self.deadline, self.node_limit):
-            raise OutOfTime
+            raise SearchLimitReached
         passing = state.phase is _PASSING
         trick = state.trick
         key: tuple[int, ...] | None = None

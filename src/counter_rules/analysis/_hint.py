@@ -7,7 +7,7 @@ from time import perf_counter
 
 import attrs
 
-from counter_rules.analysis._general import OutOfTime
+from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._solving import Searches, can_make_after
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
@@ -148,7 +148,7 @@ def hint(
                 bid is not None and can_make_after(searches, world, move, seat, bid)
                 for move in choices
             ]
-        except OutOfTime:
+        except SearchLimitReached:
             break
         for i in range(len(choices)):
             totals[i] += values[i]

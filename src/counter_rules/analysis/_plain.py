@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from counter_rules.analysis._general import OutOfTime, over_budget
+from counter_rules.analysis._general import SearchLimitReached, over_budget
 from counter_rules.builders import played_card
 from counter_rules.cards import KEY_COUNT, SUIT_OF_KEY, Card, Suit
 from counter_rules.engine.tables import tables_for
@@ -551,7 +551,7 @@ class PlainSearch:
             return self._last_trick(target)
         self.nodes += 1
         if not self.nodes & 255 and over_budget(self.nodes, self.deadline, self.node_limit):
-            raise OutOfTime
+            raise SearchLimitReached
         key = self._lengths()
         table = self.exact_entries if exact else self.entries
         bucket = table.get(key)

@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from counter_rules.analysis._general import OutOfTime
+from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._solving import Searches, can_make_after
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
@@ -273,7 +273,7 @@ def analyse(
             if bid is not None:
                 before = searches.can_make(state, seat, bid)
                 after = before and can_make_after(searches, state, move, seat, bid)
-        except OutOfTime:
+        except SearchLimitReached:
             unsolved.append((state.hand_number, len(state.tricks) + 1, move))
             if progress is not None:
                 progress(len(decisions) + len(unsolved), len(steps))

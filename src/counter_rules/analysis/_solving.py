@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from counter_rules.analysis._general import GeneralSearch
 from counter_rules.analysis._plain import PlainSearch, plain_applies
-from counter_rules.checks import seat_problem
+from counter_rules.checks import check_int, seat_problem
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move, Play
@@ -17,6 +17,7 @@ from counter_rules.views import PlayerView
 
 __all__ = [
     "Searches",
+    "Solver",
     "can_make",
     "can_make_after",
     "check_position",
@@ -76,7 +77,7 @@ class Searches:
         self._made: dict[tuple[int, int, object, int], GeneralSearch | PlainSearch] = {}
         self.deadline = 0.0
         """A time (of :func:`time.perf_counter`) past which every search gives
-        up with :class:`~counter_rules.analysis._general.OutOfTime`; 0 for none."""
+        up with :class:`~counter_rules.analysis._general.SearchLimitReached`; 0 for none."""
         self.node_limit = 0
         """A count of positions past which each search gives up the same way
         (deterministic, unlike a deadline); 0 for none."""
@@ -129,6 +130,131 @@ def can_make_after(searches: Searches, state: GameState, move: Move, seat: int, 
     return searches.can_make(after, seat, bid)
 
 
+class Solver:
+    """The solver's questions (:func:`solve`, :func:`move_values`,
+    :func:`can_make`) asked of one solver, which keeps what each answer found
+    for the next questions about positions of the same game, and which can
+    give up: a question that runs past ``deadline`` or visits more than
+    ``nodes`` positions raises :class:`SearchLimitReached`. Bots that solve
+    many positions in a time budget ask one (:class:`~counter_rules.bots.PIMCBot`
+    does).
+
+    Args:
+        deadline: A :func:`time.perf_counter` time past which every question
+            gives up; 0 for none.
+        nodes: The most positions one question may visit (deterministic,
+            unlike a deadline); 0 for no limit.
+
+    Raises:
+        InvalidArgumentError: ``deadline`` or ``nodes`` out of range.
+
+    Example:
+        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
+        >>> from counter_rules.analysis import SearchLimitReached, Solver
+        >>> state = new_game(OhHell(players=3, schedule=(3,), trump="none"), seed=4)
+        >>> while state.phase is Phase.BIDDING:  # every seat bids 0
+        ...     state = apply_move(state, legal_moves(state)[0])
+        >>> solver = Solver()
+        >>> solver.solve(state, (1,)), solver.can_make(state, 1, 3)
+        (2, False)
+        >>> big = new_game(OhHell(players=4, schedule=(12,)), seed=1)
+        >>> while big.phase is Phase.BIDDING:
+        ...     big = apply_move(big, legal_moves(big)[0])
+        >>> try:
+        ...     Solver(nodes=1000).solve(big, (0,))
+        ... except SearchLimitReached:
+        ...     print("no answer within 1,000 positions")
+        no answer within 1,000 positions
+    """
+
+    def __init__(self, *, deadline: float = 0.0, nodes: int = 0) -> None:
+        if (
+            isinstance(deadline, bool)
+            or not isinstance(deadline, int | float)
+            or not (deadline >= 0)
+        ):
+            raise InvalidArgumentError(
+                f"Solver.deadline must be a perf_counter time or 0, got {deadline!r:.40}"
+            )
+        check_int("Solver", "nodes", nodes, 0, 10**15)
+        self.deadline = float(deadline)
+        """The time past which questions give up (0: none)."""
+        self.nodes = nodes
+        """The most positions one question may visit (0: no limit)."""
+        self._searches = Searches()
+        self._caller = ""  # the module function asking, for the messages
+
+    def _ready(self) -> Searches:
+        searches = self._searches
+        searches.deadline = self.deadline
+        searches.node_limit = self.nodes
+        return searches
+
+    def solve(self, state: GameState, seats: Iterable[int]) -> int:
+        """What :func:`solve` answers.
+
+        Raises:
+            InvalidArgumentError: As :func:`solve` does.
+            SearchLimitReached: The question ran past the solver's limits.
+        """
+        state = check_position(state, self._caller or "Solver.solve")
+        return self._ready().value(state, side_of(seats, state.players))
+
+    def move_values(self, state: GameState, seats: Iterable[int] | None = None) -> dict[Move, int]:
+        """What :func:`move_values` answers.
+
+        Raises:
+            InvalidArgumentError: As :func:`move_values` does.
+            SearchLimitReached: A question ran past the solver's limits.
+        """
+        state = check_position(state, self._caller or "Solver.move_values")
+        side = 1 << min(state.to_act) if seats is None else side_of(seats, state.players)
+        searches = self._ready()
+        seat = GeneralSearch(state.rules, side).mover(state)
+        return {
+            move: searches.move_value(state, move, side)
+            for move in legal_moves(state)
+            if move.seat == seat
+        }
+
+    def can_make(self, state: GameState, seat: int, tricks: int) -> bool:
+        """What :func:`can_make` answers.
+
+        Raises:
+            InvalidArgumentError: As :func:`can_make` does.
+            SearchLimitReached: The question ran past the solver's limits.
+        """
+        state = check_position(state, self._caller or "Solver.can_make")
+        seat = _check_seat(seat, state.players, "seat")
+        if type(tricks) is not int or not 0 <= tricks <= state.cards_dealt:
+            raise InvalidArgumentError(
+                f"tricks must be a whole number 0..{state.cards_dealt} (the cards dealt), "
+                f"got {tricks!r:.40}"
+            )
+        return self._ready().can_make(state, seat, tricks)
+
+    def can_make_after(self, state: GameState, move: Move, seat: int, tricks: int) -> bool:
+        """Whether ``seat`` can still be sure of ending the hand with exactly
+        ``tricks`` tricks once the legal ``move`` is made (after the hand's
+        last card: whether it did).
+
+        Raises:
+            InvalidArgumentError: As :meth:`can_make` does, or ``move`` is not
+                legal.
+            SearchLimitReached: The question ran past the solver's limits.
+        """
+        state = check_position(state, "Solver.can_make_after")
+        seat = _check_seat(seat, state.players, "seat")
+        return can_make_after(self._ready(), state, move, seat, tricks)
+
+
+def _solver_for(function: str) -> Solver:
+    """A fresh solver whose error messages name the module function asked."""
+    solver = Solver()
+    solver._caller = function
+    return solver
+
+
 def solve(state: GameState, seats: Iterable[int]) -> int:
     """The most tricks the seats ``seats`` can be sure of winning together,
     with every hand open, from this position to the end of the hand.
@@ -160,9 +286,7 @@ def solve(state: GameState, seats: Iterable[int]) -> int:
         >>> solve(state, seats=(1,)), solve(state, seats=(0, 2))
         (2, 1)
     """
-    state = check_position(state, "solve")
-    side = side_of(seats, state.players)
-    return Searches().value(state, side)
+    return _solver_for("solve").solve(state, seats)
 
 
 def move_values(state: GameState, seats: Iterable[int] | None = None) -> dict[Move, int]:
@@ -191,20 +315,7 @@ def move_values(state: GameState, seats: Iterable[int] | None = None) -> dict[Mo
         >>> {str(move): value for move, value in move_values(state).items()}
         {'P1:4♥': 0, 'P1:Q♥': 2, 'P1:3♠': 1}
     """
-    state = check_position(state, "move_values")
-    players = state.players
-    if seats is None:
-        to_act = state.to_act
-        side = 1 << min(to_act)
-    else:
-        side = side_of(seats, players)
-    searches = Searches()
-    seat = GeneralSearch(state.rules, side).mover(state)
-    return {
-        move: searches.move_value(state, move, side)
-        for move in legal_moves(state)
-        if move.seat == seat
-    }
+    return _solver_for("move_values").move_values(state, seats)
 
 
 def can_make(state: GameState, seat: int, tricks: int) -> bool:
@@ -231,11 +342,4 @@ def can_make(state: GameState, seat: int, tricks: int) -> bool:
         >>> [can_make(state, 1, tricks) for tricks in range(4)]  # but not 3
         [True, True, True, False]
     """
-    state = check_position(state, "can_make")
-    seat = _check_seat(seat, state.players, "seat")
-    if type(tricks) is not int or not 0 <= tricks <= state.cards_dealt:
-        raise InvalidArgumentError(
-            f"tricks must be a whole number 0..{state.cards_dealt} (the cards dealt), "
-            f"got {tricks!r:.40}"
-        )
-    return Searches().can_make(state, seat, tricks)
+    return _solver_for("can_make").can_make(state, seat, tricks)

@@ -49,14 +49,12 @@ from types import MappingProxyType
 
 import attrs
 
-from counter_rules.analysis._general import OutOfTime
-from counter_rules.analysis._solving import Searches, can_make_after
-from counter_rules.bots._estimate import pass_choice, wants_trick
+from counter_rules.analysis import SearchLimitReached, Solver
 from counter_rules.bots.base import moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import ISMCTSBot
 from counter_rules.cards import Card
-from counter_rules.checks import check_int
+from counter_rules.checks import check_choice, check_int
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import Phase
 from counter_rules.moves import Bid, Move, Pass
@@ -85,6 +83,8 @@ class PIMCBot:
         nodes: The most positions the solver may visit to answer one
             question about a world (a world needing more is left out); 0
             for no limit.
+        bidding: ``"solved"`` (bids from solved worlds) or ``"heuristic"``
+            (the heuristic bot's bid; PIMC plays the cards).
 
     Raises:
         InvalidArgumentError: An argument out of range.
@@ -110,11 +110,14 @@ class PIMCBot:
     """Worlds drawn per world solved, with inference."""
     nodes: int = 200_000
     """The most positions one question about a world may take, or 0."""
+    bidding: str = "solved"
+    """``"solved"`` or ``"heuristic"``: who makes the bid."""
 
     def __attrs_post_init__(self) -> None:
         check_int("PIMCBot", "worlds", self.worlds, 1, 10_000)
         check_int("PIMCBot", "candidates", self.candidates, 1, 100)
         check_int("PIMCBot", "nodes", self.nodes, 0, 10**12)
+        check_choice("PIMCBot", "bidding", self.bidding, ("solved", "heuristic"))
         seconds = self.seconds
         if seconds is not None and (
             isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
@@ -137,14 +140,10 @@ class PIMCBot:
         if len(moves) == 1:
             return moves[0]
         first = moves[0]
-        if isinstance(first, Bid):
+        if isinstance(first, Bid) and self.bidding == "solved":
             return self._bid(view, [m for m in moves if isinstance(m, Bid)], rng)
-        if isinstance(first, Pass):
-            me = view.seat
-            want = wants_trick(
-                view.rules, view.bids[me], view.tricks_won[me], len(view.hand or ()), view.players
-            )
-            return pass_choice(view.rules, moves, view.trump, want)
+        if isinstance(first, Bid | Pass):  # bid or passed as the heuristic bot does
+            return HeuristicBot().choose(view, rng)
         return self._play(view, moves, rng)
 
     # -- worlds ---------------------------------------------------------------------
@@ -162,12 +161,9 @@ class PIMCBot:
     def _deadline(self) -> float | None:
         return None if self.seconds is None else perf_counter() + self.seconds
 
-    def _searches(self, deadline: float | None) -> Searches:
-        """Fresh searches for one world, with the bot's limits."""
-        searches = Searches()
-        searches.node_limit = self.nodes
-        searches.deadline = deadline or 0.0
-        return searches
+    def _solver(self, deadline: float | None) -> Solver:
+        """A fresh solver for one world, with the bot's limits."""
+        return Solver(deadline=deadline or 0.0, nodes=self.nodes)
 
     # -- play ---------------------------------------------------------------------
     def _play(self, view: PlayerView, moves: Sequence[Move], rng: random.Random) -> Move:
@@ -184,19 +180,20 @@ class PIMCBot:
                 break
             if points is None:
                 points = _points_by_tricks(world, me)
-            searches = self._searches(deadline)
+            solver = self._solver(deadline)
             scores = []
             try:
+                values = solver.move_values(world, (me,))
                 for move in moves:
-                    sure = won + searches.move_value(world, move, 1 << me)
+                    sure = won + values[move]
                     if bid is not None and won <= bid <= won + left:
-                        if can_make_after(searches, world, move, me, bid):
+                        if solver.can_make_after(world, move, me, bid):
                             scores.append(points[bid])
                             continue
                         if sure == bid:  # sure of the bid but not of stopping there
                             sure += 1
                     scores.append(points[min(sure, len(points) - 1)])
-            except OutOfTime:
+            except SearchLimitReached:
                 continue
             solved += 1
             for i, score in enumerate(scores):
@@ -221,20 +218,20 @@ class PIMCBot:
             if drawn and deadline is not None and perf_counter() > deadline:
                 break
             play = _as_play(world, me)
-            searches = self._searches(deadline)
+            solver = self._solver(deadline)
             adds = {}
             try:
-                sure = searches.value(play, 1 << me)
+                sure = solver.solve(play, (me,))
                 for tricks in score:
                     points = _points_by_tricks(play, me, bid=tricks)
                     near = abs(tricks - sure) <= 1 or tricks == 0
-                    if near and searches.can_make(play, me, tricks):
+                    if near and solver.can_make(play, me, tricks):
                         adds[tricks] = points[tricks]
                     else:
                         adds[tricks] = points[
                             sure if sure != tricks else min(sure + 1, len(points) - 1)
                         ]
-            except OutOfTime:
+            except SearchLimitReached:
                 continue
             solved += 1
             for tricks, add in adds.items():

@@ -23,6 +23,7 @@ from counter_rules.bots.ismcts import MAX_ITERATIONS as ISMCTS_MAX_ITERATIONS
 from counter_rules.cards import Card, Suit
 from counter_rules.checks import SEED_LIMIT, counted, seed_problem, shorten, shown
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
+from counter_rules.records import GameRecord
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import (
     RulesetEntry,
@@ -34,6 +35,8 @@ from counter_rules.rulesets.registry import (
 
 __all__ = [
     "CommandError",
+    "add_record_arguments",
+    "read_record",
     "OutputError",
     "Parser",
     "Streams",
@@ -429,6 +432,36 @@ def record_text(
     return text
 
 
+def add_record_arguments(parser: argparse.ArgumentParser) -> None:
+    """FILE, ``--game`` and ``--plugin``: the record a command reads
+    (``show``, ``analyse``; see :func:`read_record`)."""
+    parser.add_argument(
+        "file", metavar="FILE", help="a record, or records one a line; - reads standard input"
+    )
+    parser.add_argument(
+        "--game", type=whole_number("--game"), default=1, metavar="N",
+        help="the N-th record of a file of records, from 1 (default 1)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--plugin", action="append", default=[], metavar="MODULE",
+        help="import MODULE first: a module of yours that registers the game's ruleset",
+    )  # fmt: skip
+
+
+def read_record(args: argparse.Namespace, streams: Streams, command: str) -> GameRecord:
+    """The record the arguments of :func:`add_record_arguments` name, once
+    the ``--plugin`` modules are imported; a :class:`UsageError` of
+    ``command`` when it cannot be read or is not a game record."""
+    for module in args.plugin:
+        import_plugin(module)
+    label = "standard input" if args.file == "-" else f"FILE {args.file!r}"
+    text = record_text(args.file, args.game, label, command, streams.inp)
+    try:
+        return GameRecord.from_json(text)
+    except CounterRulesError as exc:
+        raise UsageError(f"{label} is not a game record: {exc}", command) from None
+
+
 parse_option = option_from_text
 """An option's value from its ``--option NAME=VALUE`` text (see
 :func:`~counter_rules.rulesets.registry.option_from_text`)."""
@@ -510,7 +543,8 @@ def bots_for(
     if len(names) != seats or not all(names):
         raise InvalidArgumentError(
             f"--bots must name one bot for every {seat_word} or one per {seat_word} "
-            f"({counted(seats, seat_word)}), from {', '.join(BOT_NAMES)}, ismcts:N, pimc:N or level:N, "
+            f"({counted(seats, seat_word)}), from {', '.join(BOT_NAMES)}, ismcts:N, pimc:N "
+            "or level:N, "
             f"got {shown(spec, 80)}"
         )
     bots = []

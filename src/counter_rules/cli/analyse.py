@@ -8,10 +8,7 @@ import argparse
 import random
 
 from counter_rules.analysis import analyse, hint
-from counter_rules.cli._common import Streams, UsageError, record_text, whole_number
-from counter_rules.errors import CounterRulesError
-from counter_rules.records import GameRecord
-from counter_rules.rulesets.registry import import_plugin
+from counter_rules.cli._common import Streams, add_record_arguments, read_record
 from counter_rules.state import Phase
 from counter_rules.views import PlayerView
 
@@ -50,22 +47,12 @@ EXAMPLES = (
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``analyse``."""
-    parser.add_argument(
-        "file", metavar="FILE", help="a record, or records one a line (- for standard input)"
-    )
-    parser.add_argument(
-        "--game", type=whole_number("--game"), default=1, metavar="N",
-        help="the N-th record of a file of records, from 1 (default 1)",
-    )  # fmt: skip
+    add_record_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     parser.add_argument(
         "--seconds", type=_seconds, default=None, metavar="S",
         help="give each decision at most S seconds and list those not solved in time "
         "(default: no limit; the first tricks of a Counter hand can take very long)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--plugin", action="append", default=[], metavar="MODULE",
-        help="import MODULE first: a module of yours that registers the game's ruleset",
     )  # fmt: skip
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
 
@@ -92,14 +79,7 @@ def hint_text(player_view: PlayerView, seed: int, ply: int) -> str:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Analyse the recorded game and print the report."""
-    for module in args.plugin:
-        import_plugin(module)
-    label = "standard input" if args.file == "-" else f"FILE {args.file!r}"
-    text = record_text(args.file, args.game, label, "counter-rules analyse", streams.inp)
-    try:
-        record = GameRecord.from_json(text)
-    except CounterRulesError as exc:
-        raise UsageError(f"{label} is not a game record: {exc}", "counter-rules analyse") from None
+    record = read_record(args, streams, "counter-rules analyse")
 
     err = streams.err
     terminal = bool(getattr(err, "isatty", None) and err.isatty())

@@ -6,12 +6,10 @@ from __future__ import annotations
 import argparse
 
 from counter_rules.checks import counted
-from counter_rules.cli._common import Streams, UsageError, card_text, record_text, whole_number
+from counter_rules.cli._common import Streams, add_record_arguments, card_text, read_record
 from counter_rules.cli.play import Table
 from counter_rules.engine import explain_trick
-from counter_rules.errors import CounterRulesError
-from counter_rules.records import GameRecord
-from counter_rules.rulesets.registry import import_plugin, ruleset_entry_for
+from counter_rules.rulesets.registry import ruleset_entry_for
 from counter_rules.trick import TrickResult
 
 __all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "add_arguments", "run"]
@@ -31,20 +29,10 @@ EXAMPLES = (
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``show``."""
-    parser.add_argument(
-        "file", metavar="FILE", help="a record, or records one a line; - reads standard input"
-    )
-    parser.add_argument(
-        "--game", type=whole_number("--game"), default=1, metavar="N",
-        help="the N-th record of a file of records, from 1 (default 1)",
-    )  # fmt: skip
+    add_record_arguments(parser)
     parser.add_argument(
         "--explain", action="store_true", help="explain every trick effect by effect"
     )
-    parser.add_argument(
-        "--plugin", action="append", default=[], metavar="MODULE",
-        help="import MODULE first: a module of yours that registers the game's ruleset",
-    )  # fmt: skip
     parser.add_argument("--no-color", action="store_true", help="no colours in the output")
 
 
@@ -62,20 +50,9 @@ class _Narrator(Table):
                 self.write(f"      - {effect}\n")
 
 
-def _record(path: str, number: int | None, streams: Streams) -> GameRecord:
-    label = "standard input" if path == "-" else f"FILE {path!r}"
-    text = record_text(path, number, label, "counter-rules show", streams.inp)
-    try:
-        return GameRecord.from_json(text)
-    except CounterRulesError as exc:
-        raise UsageError(f"{label} is not a game record: {exc}", "counter-rules show") from None
-
-
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Print the recorded game."""
-    for module in args.plugin:
-        import_plugin(module)
-    record = _record(args.file, args.game, streams)
+    record = read_record(args, streams, "counter-rules show")
     states = list(record.replay())
     rules = record.rules
     table = _Narrator(rules, states[0], -1, {}, 0, "", streams)
