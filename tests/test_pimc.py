@@ -62,7 +62,7 @@ def _decisions(rules: Ruleset, seed: int) -> Iterator[GameState]:
 @pytest.mark.parametrize("rules", SMALL, ids=repr)
 def test_pimc_chooses_a_legal_move_at_every_decision_of_a_hand(rules: Ruleset) -> None:
     """Bids, plays and passes: every choice is legal for the seat to act."""
-    bot = PIMCBot(worlds=2, nodes=3_000)
+    bot = PIMCBot(worlds=2, nodes=3_000, bidding="solved")
     for state in _decisions(rules, seed=5):
         seat = min(state.to_act)
         move = bot.choose(view(state, seat), random.Random(1))
@@ -73,7 +73,7 @@ def test_pimc_chooses_a_legal_move_at_every_decision_of_a_hand(rules: Ruleset) -
 @pytest.mark.parametrize("rules", SMALL[:2], ids=repr)
 def test_pimc_is_deterministic_from_its_generator(rules: Ruleset) -> None:
     """No time budget: the same generator gives the same move."""
-    bot = PIMCBot(worlds=3)
+    bot = PIMCBot(worlds=3, bidding="solved")
     for state in _decisions(rules, seed=8):
         seat = min(state.to_act)
         first = bot.choose(view(state, seat), random.Random(4))
@@ -268,11 +268,14 @@ def test_the_match_runner_takes_pimc_by_name() -> None:
 
 
 def test_with_heuristic_bidding_the_bid_is_the_heuristic_bot_s() -> None:
-    """bidding="heuristic": the bid is HeuristicBot's from the same generator."""
+    """bidding="heuristic" (the default): the bid is HeuristicBot's from the
+    same generator; bidding="solved" bids from the worlds it solves."""
     state = new_game(OhHell(players=4, schedule=(6,)), seed=9)
     seat = min(state.to_act)
-    bid = PIMCBot(worlds=2, bidding="heuristic").choose(view(state, seat), random.Random(1))
+    bid = PIMCBot(worlds=2).choose(view(state, seat), random.Random(1))
     assert bid == HeuristicBot().choose(view(state, seat), random.Random(1))
+    solved = PIMCBot(worlds=2, bidding="solved").choose(view(state, seat), random.Random(1))
+    assert solved in legal_moves(state)
 
 
 def test_pimc_bots_are_frozen_records() -> None:
