@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -281,9 +282,12 @@ def test_bad_arguments_of_the_analyse_command_are_named(
     assert message in err.getvalue() and err.getvalue().count("\n") == 1
 
 
-def test_the_play_key_a_shows_the_double_dummy_advice() -> None:
+def test_the_play_key_a_shows_the_double_dummy_advice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """In play, a shows every legal move's value over worlds drawn from the
     player's view; before the play it says the advice is for the play."""
+    monkeypatch.chdir(tmp_path)  # q saves the game in the working directory
     answers = io.StringIO("a\n1\na\nq\n")
     out = io.StringIO()
     args = ["play", "--rules", "oh-hell", "--players", "3", "--option", "schedule=3", "--seed", "4"]
