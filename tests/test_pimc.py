@@ -169,7 +169,8 @@ def test_with_inference_the_worlds_are_drawn_from_more_candidates() -> None:
     state = new_game(OhHell(players=3, schedule=(5,)), seed=4)
     state = apply_move(state, legal_moves(state)[-1])
     seat = min(state.to_act)
-    worlds = PIMCBot(worlds=4, candidates=3).sample(view(state, seat), random.Random(2))
+    bot = PIMCBot(worlds=4, candidates=3, inference=True)
+    worlds = bot.sample(view(state, seat), random.Random(2))
     assert len(worlds) == 4
     assert all(world.hands[seat] == state.hands[seat] for world in worlds)
 

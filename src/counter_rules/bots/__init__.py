@@ -4,8 +4,8 @@
 - :class:`RandomBot`: a random legal move.
 - :class:`HeuristicBot`: bids its likely winners and plays to make the bid.
 - :class:`ISMCTSBot`: information-set Monte Carlo tree search.
-- :class:`PIMCBot`: sampled worlds solved exactly, with inference from the
-  bids (:mod:`counter_rules.bots.pimc`); :class:`SlipBot` and
+- :class:`PIMCBot`: sampled worlds solved exactly, optionally weighted by
+  the other seats' bids (:mod:`counter_rules.bots.pimc`); :class:`SlipBot` and
   :func:`level_bot`, difficulty levels 1 to 5 for apps.
 - :func:`bot_from_name`: ``"random"``, ``"heuristic"``, ``"ismcts"``,
   ``"ismcts:500"`` (500 iterations), ``"pimc"``, ``"pimc:8"`` (8 worlds) or
