@@ -1,5 +1,5 @@
 """Perfect-information Monte Carlo: :class:`PIMCBot`, and the difficulty
-levels of :func:`level_bot`.
+levels of :func:`~counter_rules.bots.level_bot`.
 
 The bot does what the strongest programs of trick-taking games do (GIB in
 bridge, Kermit in Skat): it samples the worlds it cannot tell apart from the
@@ -68,7 +68,7 @@ from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
 from counter_rules.views import PlayerView
 
-__all__ = ["LEVELS", "PIMCBot", "SlipBot", "level_bot"]
+__all__ = ["LEVELS", "PIMCBot", "SlipBot", "bid_likelihood", "level_bot"]
 
 # The spread, in tricks, of a player's bid around its hand's trick powers.
 _BID_SPREAD = 1.0
@@ -369,12 +369,12 @@ LEVELS: Mapping[int, str] = MappingProxyType(
         5: "the strongest: IS-MCTS, 400 iterations a decision",
     }
 )
-"""The difficulty levels of :func:`level_bot`, from 1 (easiest) to 5; the
+"""The difficulty levels of :func:`~counter_rules.bots.level_bot`, from 1 (easiest) to 5; the
 bots page of the docs gives each level's measured strength."""
 
 
 def level_bot(level: int) -> SlipBot | HeuristicBot | ISMCTSBot:
-    """A bot of difficulty ``level`` (see :data:`LEVELS`), for an app that
+    """A bot of difficulty ``level`` (see :data:`~counter_rules.bots.pimc.LEVELS`), for an app that
     offers "easy, medium, hard" (``bot_from_name("level:3")`` too).
 
     The levels are ordered by strength as measured against the heuristic bot

@@ -32,7 +32,7 @@ def bot_from_name(name: str) -> Bot:
     ``counter_rules.bots.ismcts.MAX_ITERATIONS``, 100,000), ``"pimc"`` (16
     worlds a decision) or ``"pimc:N"`` (N worlds, 1 to 10,000), or a
     difficulty level ``"level:1"`` to ``"level:5"``
-    (:func:`~counter_rules.bots.pimc.level_bot`).
+    (:func:`~counter_rules.bots.level_bot`).
 
     Raises:
         InvalidArgumentError: An unknown name or a bad iteration count.

@@ -8,7 +8,7 @@ taken seat whose person has been gone longer than
 :attr:`Table.takeover_after` seconds, is played by a bot; the person takes
 the seat back by opening its link again. Every message a browser gets is
 built from that seat's :func:`~counter_rules.view`, through the wire form
-(:func:`~counter_rules.wire.view_to_dict`); spectators get
+(:func:`~counter_rules.view_to_dict`); spectators get
 :func:`public_view`, which holds what every seat knows and nothing more.
 """
 
@@ -112,7 +112,9 @@ class Table:
         self.connected = [0] * players
         self.gone_since: list[float | None] = [None] * players
         self.takeover_after = takeover_after
+        """Seconds after its person's last browser left before a bot plays a seat."""
         self.save_dir = save_dir
+        """Where the table's record is written after every move (``None``: not saved)."""
         self._rng = random.Random(f"counter-rules/web/{state.seed}")
         self.clock: Callable[[], float] = time.monotonic
 
@@ -275,7 +277,9 @@ class Tables:
         bot_from_name(bot)  # refuses an unknown bot now, not at the first table
         self.bot = bot
         self.takeover_after = takeover_after
+        """Seconds after its person's last browser left before a bot plays a seat."""
         self.save_dir = save_dir
+        """Where the table's record is written after every move (``None``: not saved)."""
         self.by_id: dict[str, Table] = {}
 
     def open(self, rules: Ruleset, seed: int | None = None) -> Table:
