@@ -273,3 +273,28 @@ def test_a_solver_past_its_limit_of_positions_raises_and_names_its_own_methods()
     for bad in ({"nodes": -1}, {"nodes": 1.5}, {"deadline": -1.0}, {"deadline": "soon"}):
         with pytest.raises(InvalidArgumentError, match="Solver"):
             Solver(**bad)  # type: ignore[arg-type]
+
+
+def test_positions_of_a_pass_that_differ_in_the_next_leader_differ_in_the_table() -> None:
+    """The general search's table keys a pass after Counter's Five by the seat
+    that leads the next trick too: the same hands and passes with another
+    winner of the Five's trick are another game (the key without the leader
+    made can_make's answers depend on the order the search tried moves)."""
+    import attrs
+
+    from counter_rules.analysis._general import GeneralSearch, position_key
+
+    rules = Counter(players=3)
+    rng = random.Random(5)
+    for seed in range(200):
+        state = new_game(rules, seed=seed)
+        while not state.is_over and state.phase is not Phase.PASSING:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+        if state.phase is Phase.PASSING:
+            break
+    assert state.phase is Phase.PASSING
+    search = GeneralSearch(rules, 1)
+    other = attrs.evolve(state, leader=(state.leader + 1) % state.players)
+    assert position_key(state, search.index, search.calls) != position_key(
+        other, search.index, search.calls
+    )

@@ -83,3 +83,23 @@ def test_the_fast_search_agrees_with_the_general_one(rules: Ruleset) -> None:
             assert fast_alone.exactly(state, need) == alone.exactly(state, need), (seed, need)
         compared += 1
     assert compared > 0
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=repr)
+def test_the_answers_do_not_depend_on_the_order_moves_are_tried(rules: Ruleset) -> None:
+    """The general search with its move ordering scrambled (a random cutoff
+    history, several times over) answers what the minimax answers: its table
+    holds only what the position alone decides."""
+    for seed, state, side, _ in _endings(rules, ENDINGS_PER_RULESET // 2):
+        seat = seed % state.players
+        value = naive_value(state, side)
+        possible = naive_exact(state, seat)
+        for scramble in range(4):
+            order = random.Random(seed * 10 + scramble)
+            scrambled = GeneralSearch(rules, side)
+            scrambled.history = [order.randrange(1_000) for _ in scrambled.history]
+            assert scrambled.value(state) == value, (seed, scramble)
+            alone = GeneralSearch(rules, 1 << seat)
+            alone.history = [order.randrange(1_000) for _ in alone.history]
+            for need in range(len(state.hands[seat]) + 1):
+                assert alone.exactly(state, need) == (need in possible), (seed, scramble, need)

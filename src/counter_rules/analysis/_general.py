@@ -112,8 +112,8 @@ def position_key(state: GameState, index: list[int], calls: bool) -> tuple[int, 
         key.append(-1 - to_act)
         for card in state.pending:
             key.append(-1 if card is None else index[card._key])
-    else:
-        key.append(state.leader)
+    # In a pass too: the winner of the trick with the Five leads next.
+    key.append(state.leader)
     if calls:
         key.append(_first_call(state))
     return tuple(key)
