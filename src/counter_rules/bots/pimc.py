@@ -60,7 +60,7 @@ from counter_rules.bots.base import moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import ISMCTSBot
 from counter_rules.cards import Card
-from counter_rules.checks import check_choice, check_int
+from counter_rules.checks import check_bool, check_choice, check_int
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import Phase
 from counter_rules.moves import Bid, Move, Pass
@@ -133,10 +133,7 @@ class PIMCBot:
             raise InvalidArgumentError(
                 f"PIMCBot.seconds must be a positive number or None, got {seconds!r:.40}"
             )
-        if type(self.inference) is not bool:
-            raise InvalidArgumentError(
-                f"PIMCBot.inference must be True or False, got {self.inference!r:.40}"
-            )
+        check_bool("PIMCBot", "inference", self.inference)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """Bid, pass or play for ``view.seat``.
