@@ -142,8 +142,18 @@ def test_positions_in_the_play_have_the_value_dds_gives(seed: int) -> None:
     assert solve(state, side) == _dds_value(state, side)
 
 
+# The deals of seeds 1000 to 1020 but 1005, which the solver takes minutes
+# over (its deals from the opening lead range from a tenth of a second to
+# minutes; benchmarks/bench_solver.py times them all, the slow ones included).
+WHOLE_DEAL_SEEDS = tuple(seed for seed in range(1000, 1021) if seed != 1005)
+
+
+def test_twenty_whole_deals_are_compared() -> None:
+    assert len(WHOLE_DEAL_SEEDS) == WHOLE_DEALS == 20
+
+
 @pytest.mark.skipif(not COMPILED, reason="whole deals run in the compiled build")
-@pytest.mark.parametrize("seed", range(1000, 1000 + WHOLE_DEALS))
+@pytest.mark.parametrize("seed", WHOLE_DEAL_SEEDS)
 def test_whole_deals_have_the_value_of_the_dds_table(seed: int) -> None:
     """From the opening lead, the declarer's side can be sure of the tricks
     DDS's double-dummy table gives the declarer in the strain."""

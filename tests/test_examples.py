@@ -282,7 +282,7 @@ def test_training_loop_beats_the_random_bot_by_a_margin(capsys: pytest.CaptureFi
 def test_training_step_makes_a_rewarded_choice_more_likely() -> None:
     """REINFORCE in the example: a choice followed by a score above the
     baseline becomes more likely, one below it less likely."""
-    _needs("numpy")
+    _needs("pettingzoo")  # the example imports the environment (numpy comes with it)
     train = load_example("train_pettingzoo")
     np = importlib.import_module("numpy")
     features = np.eye(3)
