@@ -20,11 +20,13 @@ from counter_rules import (
     GameState,
     OhHell,
     Phase,
+    Play,
     apply_move,
     legal_moves,
     new_game,
     view,
 )
+from counter_rules.analysis import can_make, move_values
 from counter_rules.bots import (
     HeuristicBot,
     ISMCTSBot,
@@ -34,9 +36,10 @@ from counter_rules.bots import (
     bot_name,
     level_bot,
 )
-from counter_rules.bots.pimc import LEVELS, bid_likelihood
+from counter_rules.bots.pimc import LEVELS, _points_by_tricks, bid_likelihood
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.views import PlayerView
 
 SMALL = (
     OhHell(players=3, schedule=(3,)),
@@ -124,7 +127,6 @@ def test_pimc_takes_a_sure_exact_bid_over_an_extra_trick() -> None:
     while len(state.hands[0]) > 3:
         state = apply_move(state, legal_moves(state)[0])
     assert state.phase is Phase.PLAYING
-    from counter_rules.analysis import can_make
 
     seat = min(state.to_act)
     bid = state.bids[seat]
@@ -186,6 +188,8 @@ def test_with_inference_the_worlds_are_drawn_from_more_candidates() -> None:
         ("seconds", True),
         ("inference", 1),
         ("bidding", "greedy"),
+        ("evaluation", "max-n"),
+        ("ties", "random"),
     ],
 )
 def test_bad_pimc_arguments_are_refused_by_name(field: str, value: object) -> None:
@@ -282,3 +286,110 @@ def test_with_heuristic_bidding_the_bid_is_the_heuristic_bot_s() -> None:
 def test_pimc_bots_are_frozen_records() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         PIMCBot().worlds = 3  # type: ignore[misc]
+
+
+def _open_deal(seed: int, cards_left: int) -> GameState:
+    """Two players, the whole pack dealt: every world is the real one."""
+    state = new_game(OhHell(players=2, schedule=(26,), trump="none"), seed=seed)
+    state = apply_move(state, Bid(seat=min(state.to_act), tricks=2))
+    state = apply_move(state, Bid(seat=min(state.to_act), tricks=1))
+    while len(state.hands[0]) > cards_left:
+        state = apply_move(state, legal_moves(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("rules", SMALL[:2] + SMALL[-1:], ids=repr)
+def test_pimc_plays_the_best_total_of_what_evaluate_finds(rules: Ruleset) -> None:
+    """``evaluate`` gives one row of scores per world solved, one score per
+    play; ``choose`` from the same generator plays the best total, a tie
+    going to the heuristic bot's play when it is among the best (to the
+    first of them with ``ties="first"``)."""
+    bot = PIMCBot(worlds=3, nodes=3_000)
+    checked = 0
+    for state in _decisions(rules, seed=4):
+        seat = min(state.to_act)
+        plays = [m for m in legal_moves(state) if isinstance(m, Play)]
+        if len(plays) < 2:
+            continue
+        found = bot.evaluate(view(state, seat), random.Random(6))
+        assert found.moves == tuple(plays)
+        assert len(found.scores) <= found.drawn <= 3
+        assert all(len(row) == len(plays) for row in found.scores)
+        assert len(found.sure_of_bid) == len(found.scores)
+        by_order = PIMCBot(worlds=3, nodes=3_000, ties="first")
+        first = by_order.choose(view(state, seat), random.Random(6))
+        move = bot.choose(view(state, seat), random.Random(6))
+        if found.scores:
+            top = max(found.totals)
+            best = [m for m, total in zip(plays, found.totals, strict=True) if total == top]
+            assert first == best[0]
+            assert move in best
+            if len(best) > 1:
+                rng = random.Random(6)
+                bot.evaluate(view(state, seat), rng)
+                favourite = HeuristicBot().choose(view(state, seat), rng)
+                assert move == (favourite if favourite in best else best[0])
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_sure_of_bid_is_can_make_after_the_play_and_scores_the_bid(seed: int) -> None:
+    """Every world is the real one: a play is sure of the bid exactly when
+    the seat can be sure of making it after the play, and such a play scores
+    the bid's points."""
+    state = _open_deal(seed, cards_left=4)
+    seat = min(state.to_act)
+    bid = state.bids[seat]
+    assert bid is not None
+    found = PIMCBot(worlds=1).evaluate(view(state, seat), random.Random(0))
+    points = _points_by_tricks(state, seat)
+    for i, move in enumerate(found.moves):
+        after = apply_move(state, move)
+        assert found.sure_of_bid[0][i] == can_make(after, seat, bid)
+        if found.sure_of_bid[0][i]:
+            assert found.scores[0][i] == points[bid]
+
+
+@attrs.frozen
+class _Seeing(PIMCBot):
+    """A PIMC bot shown the real deal as its only world."""
+
+    world: GameState | None = None
+
+    def sample(self, view: PlayerView, rng: random.Random) -> list[GameState]:
+        assert self.world is not None
+        return [self.world]
+
+
+def test_each_alone_scores_the_mean_over_the_contested_tricks() -> None:
+    """With ``evaluation="each"`` a play scores the mean points of ending on
+    each count from the tricks the seat is sure of alone to those plus every
+    trick no seat is sure of alone; nothing asks about the exact bid. (The
+    bot is shown the real deal as its only world.)"""
+    contested_seen = 0
+    for state in _decisions(OhHell(players=4, schedule=(7,)), seed=0):
+        seat = min(state.to_act)
+        if state.phase is not Phase.PLAYING or len(legal_moves(state)) < 2:
+            continue
+        seeing = _Seeing(worlds=1, evaluation="each", world=state)
+        found = seeing.evaluate(view(state, seat), random.Random(0))
+        assert found.sure_of_bid == ((),)
+        points = _points_by_tricks(state, seat)
+        alone = [move_values(state, (s,)) for s in range(4)]
+        won = state.tricks_won[seat]
+        for i, move in enumerate(found.moves):
+            sure = alone[seat][move]
+            contested = len(state.hands[seat]) - sum(values[move] for values in alone)
+            assert contested >= 0
+            contested_seen += contested > 0
+            counts = range(won + sure, won + sure + contested + 1)
+            assert found.scores[0][i] == pytest.approx(sum(points[t] for t in counts) / len(counts))
+    assert contested_seen
+
+
+def test_evaluate_refuses_a_view_with_no_card_to_play() -> None:
+    state = new_game(OhHell(players=3, schedule=(3,)), seed=1)
+    seat = min(state.to_act)
+    with pytest.raises(InvalidArgumentError, match="no card to play"):
+        PIMCBot(worlds=1).evaluate(view(state, seat), random.Random(0))
