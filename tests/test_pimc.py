@@ -283,6 +283,15 @@ def test_with_heuristic_bidding_the_bid_is_the_heuristic_bot_s() -> None:
     assert solved in legal_moves(state)
 
 
+def test_with_ismcts_bidding_the_bid_is_the_ismcts_bot_s() -> None:
+    """bidding="ismcts": the bid is ISMCTSBot's (200 iterations) from the
+    same generator."""
+    state = new_game(OhHell(players=4, schedule=(6,)), seed=9)
+    seat = min(state.to_act)
+    bid = PIMCBot(worlds=2, bidding="ismcts").choose(view(state, seat), random.Random(1))
+    assert bid == ISMCTSBot().choose(view(state, seat), random.Random(1))
+
+
 def test_pimc_bots_are_frozen_records() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         PIMCBot().worlds = 3  # type: ignore[misc]

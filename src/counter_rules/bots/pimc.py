@@ -32,6 +32,8 @@ Bidding
     the best expected points wins. Measured, solved bids lose: a seat alone
     against the others as one side is sure of fewer tricks than it takes in
     play, so the bids fall short (the bots page of the docs has the figures).
+    With ``bidding="ismcts"`` it bids as :class:`~counter_rules.bots.ISMCTSBot`
+    does, which separates how much of a match is won in the bidding.
 
 Inference
     The bids already made say something about the hands behind them. The
@@ -99,7 +101,9 @@ class PIMCBot:
             question about a world (a world needing more is left out); 0
             for no limit.
         bidding: ``"heuristic"`` (the heuristic bot's bid; PIMC plays the
-            cards) or ``"solved"`` (bids from solved worlds).
+            cards), ``"solved"`` (bids from solved worlds) or ``"ismcts"``
+            (the bid of :class:`~counter_rules.bots.ISMCTSBot` at its default
+            200 iterations).
         evaluation: ``"alone"`` (the seat against the others as one side,
             with the exact bid asked) or ``"each"`` (the tricks no seat is
             sure of alone are contested; see the module docs).
@@ -132,7 +136,7 @@ class PIMCBot:
     nodes: int = 200_000
     """The most positions one question about a world may take, or 0."""
     bidding: str = "heuristic"
-    """``"heuristic"`` or ``"solved"``: how the bid is made."""
+    """``"heuristic"``, ``"solved"`` or ``"ismcts"``: how the bid is made."""
     evaluation: str = "alone"
     """``"alone"`` or ``"each"``: how a solved world scores a move."""
     ties: str = "heuristic"
@@ -142,7 +146,7 @@ class PIMCBot:
         check_int("PIMCBot", "worlds", self.worlds, 1, 10_000)
         check_int("PIMCBot", "candidates", self.candidates, 1, 100)
         check_int("PIMCBot", "nodes", self.nodes, 0, 10**12)
-        check_choice("PIMCBot", "bidding", self.bidding, ("heuristic", "solved"))
+        check_choice("PIMCBot", "bidding", self.bidding, ("heuristic", "solved", "ismcts"))
         check_choice("PIMCBot", "evaluation", self.evaluation, ("alone", "each"))
         check_choice("PIMCBot", "ties", self.ties, ("heuristic", "first"))
         seconds = self.seconds
@@ -166,6 +170,8 @@ class PIMCBot:
         first = moves[0]
         if isinstance(first, Bid) and self.bidding == "solved":
             return self._bid(view, [m for m in moves if isinstance(m, Bid)], rng)
+        if isinstance(first, Bid) and self.bidding == "ismcts":
+            return ISMCTSBot().choose(view, rng)
         if isinstance(first, Bid | Pass):  # bid or passed as the heuristic bot does
             return HeuristicBot().choose(view, rng)
         return self._play(view, rng)
