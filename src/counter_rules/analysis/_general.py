@@ -139,6 +139,27 @@ def _final_winner(state: GameState, move: Move) -> int | None:
     return result.winner
 
 
+def search_order(side: int, players: int) -> list[int]:
+    """The order in which the seats of a simultaneous pass are searched: the
+    side's seats first."""
+    return [s for s in range(players) if side >> s & 1] + [
+        s for s in range(players) if not side >> s & 1
+    ]
+
+
+def next_mover(state: GameState, order: list[int]) -> int:
+    """The seat that moves next in a search: the one to act, or in a pass the
+    first in ``order`` still to choose."""
+    to_act = state.to_act
+    if len(to_act) == 1:
+        for seat in to_act:
+            return seat
+    for seat in order:
+        if seat in to_act:
+            return seat
+    raise AssertionError("no seat to act")
+
+
 class GeneralSearch:
     """A search for one side (a bit set of seats) over one ruleset's games.
 
@@ -151,10 +172,7 @@ class GeneralSearch:
         self.side = side
         players = rules.players
         self.players = players
-        # The order in which simultaneous passes are searched: the side first.
-        self.order: list[int] = [s for s in range(players) if side >> s & 1] + [
-            s for s in range(players) if not side >> s & 1
-        ]
+        self.order = search_order(side, players)
         self.index = deck_index(rules)
         self.calls = rules.advice.jokers_called
         self.bounds: dict[tuple[int, ...], int] = {}
@@ -170,16 +188,8 @@ class GeneralSearch:
 
     # -- the moves of a node ------------------------------------------------------
     def mover(self, state: GameState) -> int:
-        """The seat that moves next in the search (in a pass, the first still to
-        choose in :attr:`order`)."""
-        to_act = state.to_act
-        if len(to_act) == 1:
-            for seat in to_act:
-                return seat
-        for seat in self.order:
-            if seat in to_act:
-                return seat
-        raise AssertionError("no seat to act")
+        """The seat that moves next in the search (:func:`next_mover`)."""
+        return next_mover(state, self.order)
 
     def moves(self, state: GameState, seat: int, hint: int) -> list[Move]:
         """``seat``'s legal moves, the card ``hint`` first, then by how often

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from counter_rules.analysis._general import GeneralSearch
+from counter_rules.analysis._general import GeneralSearch, next_mover, search_order
 from counter_rules.analysis._plain import PlainSearch, plain_applies
 from counter_rules.checks import check_int, seat_problem
 from counter_rules.engine import apply_move, legal_moves
@@ -210,7 +210,7 @@ class Solver:
         state = check_position(state, self._caller or "Solver.move_values")
         side = 1 << min(state.to_act) if seats is None else side_of(seats, state.players)
         searches = self._ready()
-        seat = GeneralSearch(state.rules, side).mover(state)
+        seat = next_mover(state, search_order(side, state.players))
         return {
             move: searches.move_value(state, move, side)
             for move in legal_moves(state)
