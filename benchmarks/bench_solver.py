@@ -52,29 +52,7 @@ from counter_rules import (
     standard_deck,
 )
 from counter_rules.analysis import SearchLimitReached, Solver, analyse, solve
-
-_RANKS = "AKQJT98765432"
-_PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-
-
-def _letter(card: Card) -> str:
-    return "A23456789TJQK"[int(card.rank) - 1]
-
-
-def _suit_letter(card: Card) -> str:
-    assert card.suit is not None  # bridge has no Jokers
-    return card.suit.letter
-
-
-def _pbn(hands: list[list[Card]]) -> str:
-    """Seats 0, 1, 2, 3 as North, East, South, West."""
-    return "N:" + " ".join(
-        ".".join(
-            "".join(sorted((_letter(c) for c in hand if c.suit is suit), key=_RANKS.index))
-            for suit in _PBN_SUITS
-        )
-        for hand in hands
-    )
+from counter_rules.analysis.bridge import bridge_play, pbn_card, to_pbn
 
 
 def _bridge(seed: int) -> tuple[list[list[Card]], Suit | None, int]:
@@ -86,19 +64,6 @@ def _bridge(seed: int) -> tuple[list[list[Card]], Suit | None, int]:
         rng.choice([None, *Suit]),
         (rng.randrange(4)),
     )
-
-
-def _bridge_rules(strain: Suit | None) -> OhHell:
-    if strain is None:
-        return OhHell(players=4, schedule=(13,), trump="none")
-    return OhHell(players=4, schedule=(13,), trump="rotation", rotation=(strain,))
-
-
-def _play_of(hands: list[list[Card]], strain: Suit | None, declarer: int) -> GameState:
-    state = new_game(_bridge_rules(strain), deal=Deal(hands=hands), dealer=declarer)
-    while state.phase is Phase.BIDDING:
-        state = apply_move(state, legal_moves(state)[0])
-    return state
 
 
 class _Dds:
@@ -126,11 +91,11 @@ class _Dds:
         hands = [list(hand) for hand in state.hands]
         for played in state.trick:
             hands[played.seat].append(played.card)
-        deal = self.deal(_pbn(hands))
+        deal = self.deal(to_pbn(hands))
         deal.first = self.player(state.leader)
         deal.trump = self.denoms[state.trump]
         for played in state.trick:
-            deal.play(_suit_letter(played.card) + _letter(played.card))
+            deal.play(pbn_card(played.card))
         start = time.perf_counter()
         answer = self.solve_board(deal, self.mode)
         elapsed = time.perf_counter() - start
@@ -173,7 +138,7 @@ def bridge_deals(count: int, dds: _Dds | None) -> dict[str, Any]:
     mismatches = 0
     for i in range(count):
         hands, strain, declarer = _bridge(i)
-        state = _play_of(hands, strain, declarer)
+        state = bridge_play(hands, strain, declarer)
         side = (declarer, (declarer + 2) % 4)
         value, elapsed = _timed(partial(solve, state, side))
         ours.append(elapsed)
@@ -196,7 +161,7 @@ def dds_cases(count: int, dds: _Dds) -> dict[str, Any]:
     mismatches = 0
     for i in range(count):
         hands, strain, declarer = _bridge(100_000 + i)
-        state = _play_of(hands, strain, declarer)
+        state = bridge_play(hands, strain, declarer)
         rng = random.Random(i)
         for _ in range(rng.randrange(20, 49)):  # 1 to 8 cards left a hand
             state = apply_move(state, rng.choice(legal_moves(state)))
@@ -261,10 +226,9 @@ def _random_game(state: GameState, seed: int, hands: int = 1) -> GameState:
 
 def analyse_records(seconds: float) -> dict[str, Any]:
     hands, strain, declarer = _bridge(7)
+    bridge = bridge_play(hands, strain, declarer).rules  # bid at random below, as the others
     games = {
-        "bridge deal": _random_game(
-            new_game(_bridge_rules(strain), deal=Deal(hands=hands), dealer=declarer), 1
-        ),
+        "bridge deal": _random_game(new_game(bridge, deal=Deal(hands=hands), dealer=declarer), 1),
         "Oh Hell hand (4 players, 10 cards)": _random_game(
             new_game(OhHell(players=4, schedule=(10,)), seed=2), 2
         ),

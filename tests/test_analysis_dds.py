@@ -22,17 +22,15 @@ import pytest
 from counter_rules import (
     COMPILED,
     Card,
-    Deal,
     GameState,
-    OhHell,
     Phase,
     Suit,
     apply_move,
     legal_moves,
-    new_game,
     standard_deck,
 )
 from counter_rules.analysis import solve
+from counter_rules.analysis.bridge import bridge_play, from_pbn, pbn_card, to_pbn
 
 # Where the dds extra installs endplay (its marker in pyproject.toml).
 ENDPLAY_INSTALLS = sys.version_info < (3, 14) and not (
@@ -56,8 +54,6 @@ POSITIONS = 100
 WHOLE_DEALS = 20
 """Whole deals compared where the engine is compiled."""
 
-_RANKS = "AKQJT98765432"
-_PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _DENOMS = {
     Suit.SPADES: Denom.spades,
     Suit.HEARTS: Denom.hearts,
@@ -65,21 +61,6 @@ _DENOMS = {
     Suit.CLUBS: Denom.clubs,
     None: Denom.nt,
 }
-
-
-def _letter(card: Card) -> str:
-    return "A23456789TJQK"[int(card.rank) - 1]
-
-
-def _pbn(hands: list[list[Card]]) -> str:
-    """Seats 0, 1, 2, 3 as North, East, South, West (both go clockwise)."""
-    return "N:" + " ".join(
-        ".".join(
-            "".join(sorted((_letter(c) for c in hand if c.suit is suit), key=_RANKS.index))
-            for suit in _PBN_SUITS
-        )
-        for hand in hands
-    )
 
 
 def _bridge(seed: int) -> tuple[list[list[Card]], Suit | None, int]:
@@ -91,28 +72,16 @@ def _bridge(seed: int) -> tuple[list[list[Card]], Suit | None, int]:
     return hands, rng.choice([None, *Suit]), rng.randrange(4)
 
 
-def _play_of(hands: list[list[Card]], strain: Suit | None, declarer: int) -> GameState:
-    """The deal as plain Oh Hell: the declarer deals, so the declarer's left leads."""
-    if strain is None:
-        rules = OhHell(players=4, schedule=(13,), trump="none")
-    else:
-        rules = OhHell(players=4, schedule=(13,), trump="rotation", rotation=(strain,))
-    state = new_game(rules, deal=Deal(hands=hands), dealer=declarer)
-    while state.phase is Phase.BIDDING:
-        state = apply_move(state, legal_moves(state)[0])
-    return state
-
-
 def _dds_value(state: GameState, side: tuple[int, int]) -> int:
     """DDS's tricks for ``side`` from ``state`` (the current trick included)."""
     hands = [list(hand) for hand in state.hands]
     for played in state.trick:
         hands[played.seat].append(played.card)
-    deal = BridgeDeal(_pbn(hands))
+    deal = BridgeDeal(to_pbn(hands))
     deal.first = Player(state.leader)
     deal.trump = _DENOMS[state.trump]
     for played in state.trick:
-        deal.play(f"{played.card.suit.letter}{_letter(played.card)}")
+        deal.play(pbn_card(played.card))
     best = max(tricks for _, tricks in solve_board(deal, SolveMode.OptimalOne))
     mover = (state.leader + len(state.trick)) % 4
     left = len(state.hands[mover])
@@ -123,9 +92,9 @@ def test_the_deals_are_plain_oh_hell_led_from_the_declarers_left() -> None:
     """The translation: seat 0 is North, the declarer deals and its left leads,
     trump is the strain."""
     hands, _, _ = _bridge(0)
-    state = _play_of(hands, Suit.HEARTS, 3)
+    state = bridge_play(hands, Suit.HEARTS, 3)
     assert state.leader == 0 and state.trump is Suit.HEARTS and state.phase is Phase.PLAYING
-    assert _pbn([list(h) for h in state.hands]) == _pbn(hands)
+    assert to_pbn(state.hands) == to_pbn(hands)
 
 
 @pytest.mark.parametrize("seed", range(POSITIONS))
@@ -134,7 +103,7 @@ def test_positions_in_the_play_have_the_value_dds_gives(seed: int) -> None:
     cards (possibly in the middle of a trick), the declarer's side can be sure
     of what DDS says."""
     hands, strain, declarer = _bridge(seed)
-    state = _play_of(hands, strain, declarer)
+    state = bridge_play(hands, strain, declarer)
     rng = random.Random(seed)
     for _ in range(4 * (13 - rng.randint(5, 8)) + rng.randrange(4)):
         state = apply_move(state, rng.choice(legal_moves(state)))
@@ -158,6 +127,19 @@ def test_whole_deals_have_the_value_of_the_dds_table(seed: int) -> None:
     """From the opening lead, the declarer's side can be sure of the tricks
     DDS's double-dummy table gives the declarer in the strain."""
     hands, strain, declarer = _bridge(seed)
-    state = _play_of(hands, strain, declarer)
-    table = calc_dd_table(BridgeDeal(_pbn(hands)))
+    state = bridge_play(hands, strain, declarer)
+    table = calc_dd_table(BridgeDeal(to_pbn(hands)))
     assert solve(state, (declarer, (declarer + 2) % 4)) == table[_DENOMS[strain], Player(declarer)]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_pbn_deals_read_and_write_as_endplay_reads_and_writes_them(seed: int) -> None:
+    """The library's PBN and endplay's agree both ways, whichever seat the
+    text starts with (endplay writes North first)."""
+    hands = _bridge(seed)[0]
+    text = to_pbn(hands)
+    assert BridgeDeal(text).to_pbn() == text
+    first = "NESW"[seed % 4]
+    parts = text[2:].split()
+    rotated = f"{first}:" + " ".join(parts[("NESW".index(first) + k) % 4] for k in range(4))
+    assert to_pbn(from_pbn(rotated)) == BridgeDeal(rotated).to_pbn() == text
