@@ -182,7 +182,6 @@ class Solver:
         self.nodes = nodes
         """The most positions one question may visit (0: no limit)."""
         self._searches = Searches()
-        self._caller = ""  # the module function asking, for the messages
 
     def _ready(self) -> Searches:
         searches = self._searches
@@ -197,8 +196,7 @@ class Solver:
             InvalidArgumentError: As :func:`solve` does.
             SearchLimitReached: The question ran past the solver's limits.
         """
-        state = check_position(state, self._caller or "Solver.solve")
-        return self._ready().value(state, side_of(seats, state.players))
+        return _solve(self._ready(), state, seats, "Solver.solve")
 
     def move_values(self, state: GameState, seats: Iterable[int] | None = None) -> dict[Move, int]:
         """What :func:`move_values` answers.
@@ -207,15 +205,7 @@ class Solver:
             InvalidArgumentError: As :func:`move_values` does.
             SearchLimitReached: A question ran past the solver's limits.
         """
-        state = check_position(state, self._caller or "Solver.move_values")
-        side = 1 << min(state.to_act) if seats is None else side_of(seats, state.players)
-        searches = self._ready()
-        seat = next_mover(state, search_order(side, state.players))
-        return {
-            move: searches.move_value(state, move, side)
-            for move in legal_moves(state)
-            if move.seat == seat
-        }
+        return _move_values(self._ready(), state, seats, "Solver.move_values")
 
     def can_make(self, state: GameState, seat: int, tricks: int) -> bool:
         """What :func:`can_make` answers.
@@ -224,14 +214,7 @@ class Solver:
             InvalidArgumentError: As :func:`can_make` does.
             SearchLimitReached: The question ran past the solver's limits.
         """
-        state = check_position(state, self._caller or "Solver.can_make")
-        seat = _check_seat(seat, state.players, "seat")
-        if type(tricks) is not int or not 0 <= tricks <= state.cards_dealt:
-            raise InvalidArgumentError(
-                f"tricks must be a whole number 0..{state.cards_dealt} (the cards dealt), "
-                f"got {tricks!r:.40}"
-            )
-        return self._ready().can_make(state, seat, tricks)
+        return _can_make(self._ready(), state, seat, tricks, "Solver.can_make")
 
     def can_make_after(self, state: GameState, move: Move, seat: int, tricks: int) -> bool:
         """Whether ``seat`` can still be sure of ending the hand with exactly
@@ -248,11 +231,37 @@ class Solver:
         return can_make_after(self._ready(), state, move, seat, tricks)
 
 
-def _solver_for(function: str) -> Solver:
-    """A fresh solver whose error messages name the module function asked."""
-    solver = Solver()
-    solver._caller = function
-    return solver
+def _solve(searches: Searches, state: GameState, seats: Iterable[int], name: str) -> int:
+    """What :func:`solve` answers; ``name`` is the function asked, for the
+    messages."""
+    state = check_position(state, name)
+    return searches.value(state, side_of(seats, state.players))
+
+
+def _move_values(
+    searches: Searches, state: GameState, seats: Iterable[int] | None, name: str
+) -> dict[Move, int]:
+    """What :func:`move_values` answers (``name`` as for :func:`_solve`)."""
+    state = check_position(state, name)
+    side = 1 << min(state.to_act) if seats is None else side_of(seats, state.players)
+    seat = next_mover(state, search_order(side, state.players))
+    return {
+        move: searches.move_value(state, move, side)
+        for move in legal_moves(state)
+        if move.seat == seat
+    }
+
+
+def _can_make(searches: Searches, state: GameState, seat: int, tricks: int, name: str) -> bool:
+    """What :func:`can_make` answers (``name`` as for :func:`_solve`)."""
+    state = check_position(state, name)
+    seat = _check_seat(seat, state.players, "seat")
+    if type(tricks) is not int or not 0 <= tricks <= state.cards_dealt:
+        raise InvalidArgumentError(
+            f"tricks must be a whole number 0..{state.cards_dealt} (the cards dealt), "
+            f"got {tricks!r:.40}"
+        )
+    return searches.can_make(state, seat, tricks)
 
 
 def solve(state: GameState, seats: Iterable[int]) -> int:
@@ -286,7 +295,7 @@ def solve(state: GameState, seats: Iterable[int]) -> int:
         >>> solve(state, seats=(1,)), solve(state, seats=(0, 2))
         (2, 1)
     """
-    return _solver_for("solve").solve(state, seats)
+    return _solve(Searches(), state, seats, "solve")
 
 
 def move_values(state: GameState, seats: Iterable[int] | None = None) -> dict[Move, int]:
@@ -315,7 +324,7 @@ def move_values(state: GameState, seats: Iterable[int] | None = None) -> dict[Mo
         >>> {str(move): value for move, value in move_values(state).items()}
         {'P1:4♥': 0, 'P1:Q♥': 2, 'P1:3♠': 1}
     """
-    return _solver_for("move_values").move_values(state, seats)
+    return _move_values(Searches(), state, seats, "move_values")
 
 
 def can_make(state: GameState, seat: int, tricks: int) -> bool:
@@ -342,4 +351,4 @@ def can_make(state: GameState, seat: int, tricks: int) -> bool:
         >>> [can_make(state, 1, tricks) for tricks in range(4)]  # but not 3
         [True, True, True, False]
     """
-    return _solver_for("can_make").can_make(state, seat, tricks)
+    return _can_make(Searches(), state, seat, tricks, "can_make")
