@@ -27,7 +27,7 @@ Example:
 from counter_rules.bots.base import Bot, RandomBot, moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import ISMCTSBot
-from counter_rules.bots.pimc import PIMCBot, SlipBot, level_bot
+from counter_rules.bots.pimc import PIMCBot, SlipBot, WorldScores, level_bot
 from counter_rules.bots.registry import BOT_NAMES, bot_from_name, bot_name
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "PIMCBot",
     "RandomBot",
     "SlipBot",
+    "WorldScores",
     "bot_from_name",
     "bot_name",
     "level_bot",

@@ -15,13 +15,14 @@ Play
     it (:func:`~counter_rules.analysis.can_make`). A move scores the points
     of the bid where the bid can be made, else the points of the tricks it is
     sure of; the bot plays the best total over the worlds
-    (:meth:`PIMCBot.evaluate` shows the scores). Both questions set the other
-    seats against the seat as one side. With ``evaluation="each"`` a move
-    scores instead the mean points of ending anywhere from the tricks the
-    seat is sure of to those plus the tricks no seat is sure of alone.
-    Measured, neither scoring tells the moves apart in about half the
-    decisions of Oh Hell; a tie for the best total goes to the heuristic
-    bot's play when it is among the best (``ties="heuristic"``).
+    (:meth:`~counter_rules.bots.PIMCBot.evaluate` shows the scores). Both
+    questions set the other seats against the seat as one side. With
+    ``evaluation="each"`` a move scores instead the mean points of ending
+    anywhere from the tricks the seat is sure of to those plus the tricks no
+    seat is sure of alone. Measured at Oh Hell, the first scoring gives every
+    play the same total in about half the decisions; a tie for the best
+    total goes to the heuristic bot's play when it is among the best
+    (``ties="heuristic"``).
 
 Bidding
     By default the bot bids as the heuristic bot does. With
@@ -295,7 +296,7 @@ class PIMCBot:
 
 @attrs.frozen
 class WorldScores:
-    """What :meth:`PIMCBot.evaluate` found for one play decision.
+    """What :meth:`~counter_rules.bots.PIMCBot.evaluate` found for one play decision.
 
     Example:
         >>> import random
