@@ -43,8 +43,9 @@ Inference
     :meth:`~counter_rules.rulesets.advice.Advice.trick_power`), with a normal
     error of one trick. With ``inference=True`` the bot draws several
     candidate worlds for each it solves and keeps them in proportion to that
-    likelihood. Measured against uniform worlds at Oh Hell it gains nothing
-    the matches can see, at about a tenth more time, so it is off by default.
+    likelihood. Measured against uniform worlds at Oh Hell and at Counter
+    (400 hands each), it gains nothing the matches can see, so it is off by
+    default.
 
 Passes (Counter's Five) are chosen as the heuristic bot chooses them. The
 worlds are solved in the order drawn until the count or the time budget runs
@@ -94,7 +95,7 @@ class PIMCBot:
         seconds: A time budget per decision: no new world is solved once it
             is spent (one always is). ``None``: no budget.
         inference: Weight the worlds by the bids the other seats made (off
-            by default: measured, it does not pay at Oh Hell; see the bots
+            by default: measured, it does not pay in either game; see the bots
             page of the docs).
         candidates: With inference, how many worlds are drawn for each one
             solved.
@@ -510,8 +511,8 @@ def level_bot(level: int) -> SlipBot | HeuristicBot | ISMCTSBot:
     offers "easy, medium, hard" (``bot_from_name("level:3")`` too).
 
     The levels are ordered by strength as measured against the heuristic bot
-    (the bots page of the docs). PIMC is not among them: measured, it does
-    not yet play better than the heuristic bot (see :class:`PIMCBot`).
+    (the bots page of the docs). PIMC is not among them: measured, it plays
+    below IS-MCTS at the same CPU time in both games (see :class:`PIMCBot`).
 
     Raises:
         InvalidArgumentError: ``level`` is not 1 to 5.
