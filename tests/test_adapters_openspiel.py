@@ -46,6 +46,7 @@ from counter_rules.adapters.openspiel import (  # noqa: E402
     GAME_NAME,
     CounterRulesGame,
     CounterRulesState,
+    LibraryBot,
     load_game,
     register,
     rules_from_parameters,
@@ -676,6 +677,82 @@ def test_openspiels_python_ismcts_plays_whole_hands(rules: Ruleset) -> None:
             decisions += 1
         assert decisions >= rules.players * 2
         assert state.returns() == [float(s) for s in state.game_state.scores]
+
+
+def _library_seats(seed: int) -> list[object]:
+    """PIMC at seat 0, OpenSpiel's uniform random bot at seat 1, the
+    heuristic bot at seats 2 and 3."""
+    from counter_rules.bots import HeuristicBot, PIMCBot
+
+    uniform_random = pytest.importorskip("open_spiel.python.bots.uniform_random")
+    return [
+        LibraryBot(PIMCBot(worlds=2), 0, seed=seed),
+        uniform_random.UniformRandomBot(1, np.random.RandomState(seed)),
+        LibraryBot(HeuristicBot(samples=2), 2, seed=seed + 2),
+        LibraryBot(HeuristicBot(samples=2), 3, seed=seed + 3),
+    ]
+
+
+@pytest.mark.parametrize("runner", ["python", "c++"])
+def test_library_bots_sit_at_openspiels_evaluate_bots_beside_its_own(runner: str) -> None:
+    """PIMC and the heuristic bot, as LibraryBot, play whole hands beside one
+    of OpenSpiel's bots through OpenSpiel's own evaluate_bots (Python and
+    C++); the returns are the engine's scores and the same seeds give the
+    same game."""
+    evaluate_bots = pytest.importorskip("open_spiel.python.algorithms.evaluate_bots")
+    game = load_game(OhHell(players=4, schedule=(3,), hook=True), num_seeds=50, max_hands=1)
+    results = []
+    for _ in range(2):
+        state = game.new_initial_state()
+        if runner == "python":
+            returns = evaluate_bots.evaluate_bots(
+                state, _library_seats(11), np.random.RandomState(4)
+            )
+        else:
+            returns = pyspiel.evaluate_bots(state, _library_seats(11), 4)
+        final = state.game_state
+        assert final is not None and final.is_over
+        assert list(returns) == [float(s) for s in final.scores]
+        results.append((list(returns), state.history()))
+    assert results[0] == results[1]
+
+
+def test_library_bot_step_is_the_bots_choice_from_the_seats_view() -> None:
+    """step gives the action id of the move the library bot chooses from
+    the seat's view with a generator seeded as the LibraryBot was."""
+    from counter_rules.bots import PIMCBot
+
+    rules = Counter(players=4)
+    game = load_game(rules, max_hands=1)
+    state = game.new_initial_state()
+    state.apply_action(3)
+    seat = state.current_player()
+    expected = PIMCBot(worlds=2).choose(view(state.game_state, seat), random.Random(9))
+    action = LibraryBot(PIMCBot(worlds=2), seat, seed=9).step(state)
+    assert state.move_of(action) == expected
+    assert action in state.legal_actions()
+
+
+def test_library_bot_refuses_a_wrong_seat_a_foreign_state_and_bad_arguments() -> None:
+    from counter_rules.bots import HeuristicBot
+
+    game = load_game(OhHell(players=4, schedule=(3,)), max_hands=1)
+    state = game.new_initial_state()
+    state.apply_action(1)
+    other = (state.current_player() + 1) % 4
+    with pytest.raises(InvalidArgumentError, match=f"not seat {other}'s turn"):
+        LibraryBot(HeuristicBot(), other).step(state)
+    kuhn = pyspiel.load_game("kuhn_poker").new_initial_state()
+    with pytest.raises(InvalidArgumentError, match="plays the games of"):
+        LibraryBot(HeuristicBot(), 0).step(kuhn)
+    with pytest.raises(InvalidArgumentError, match=re.escape("(with a choose method), got 'pimc'")):
+        LibraryBot("pimc", 0)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="player_id must be a whole number, got True"):
+        LibraryBot(HeuristicBot(), True)
+    with pytest.raises(
+        InvalidArgumentError, match=re.escape("seed must be a whole number, got 1.5")
+    ):
+        LibraryBot(HeuristicBot(), 0, seed=1.5)  # type: ignore[arg-type]
 
 
 _CPP_BOT_SCRIPT = """

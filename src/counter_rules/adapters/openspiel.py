@@ -101,6 +101,7 @@ from counter_rules.adapters.observation import (
     layout_size,
     observation_layout,
 )
+from counter_rules.bots.base import Bot
 from counter_rules.cards import Card
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidArgumentError
@@ -122,6 +123,7 @@ __all__ = [
     "GAME_NAME",
     "CounterRulesGame",
     "CounterRulesState",
+    "LibraryBot",
     "load_game",
     "register",
     "rules_from_parameters",
@@ -716,6 +718,92 @@ def information_state_text(v: PlayerView) -> str:
         lines += _hand_result_text(result)
     lines.append(f"finished hands: {len(v.history)}")
     return "\n".join(lines)
+
+
+class LibraryBot(pyspiel.Bot):  # type: ignore[misc]
+    """A bot of the library as an OpenSpiel bot of one player, for the games
+    of this adapter: OpenSpiel's ``evaluate_bots`` and any loop that calls
+    ``step`` can seat a :class:`~counter_rules.bots.PIMCBot`, an
+    :class:`~counter_rules.bots.ISMCTSBot` or any other
+    :class:`~counter_rules.bots.Bot` next to OpenSpiel's own bots.
+
+    ``step`` hands the library bot the seat's view alone
+    (:func:`counter_rules.view`) and a generator seeded with ``seed``, so
+    the bot sees what the player sees and plays the same game from the same
+    seed. The library's bots keep nothing between decisions, so
+    ``restart_at`` and ``inform_action`` have nothing to do.
+
+    Raises:
+        InvalidArgumentError: ``bot`` has no ``choose`` method, or
+            ``player_id`` or ``seed`` is not a whole number.
+
+    Example (needs ``open_spiel``)::
+
+        import numpy as np
+        from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+
+        from counter_rules import OhHell
+        from counter_rules.adapters.openspiel import LibraryBot, load_game
+        from counter_rules.bots import HeuristicBot, PIMCBot
+
+        game = load_game(OhHell(players=4, schedule=(5,)), max_hands=1)
+        bots = [LibraryBot(PIMCBot(worlds=4), 0, seed=1)] + [
+            LibraryBot(HeuristicBot(), seat, seed=seat) for seat in (1, 2, 3)
+        ]
+        returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(5))
+    """
+
+    def __init__(self, bot: Bot, player_id: int, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        if not callable(getattr(bot, "choose", None)):
+            raise InvalidArgumentError(
+                f"bot must be a bot of the library (with a choose method), got {shown(bot)}"
+            )
+        for name, value in (("player_id", player_id), ("seed", seed)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidArgumentError(f"{name} must be a whole number, got {shown(value)}")
+        self._bot = bot
+        self._player_id = player_id
+        self._rng = random.Random(seed)
+
+    @property
+    def bot(self) -> Bot:
+        """The library bot that chooses the moves."""
+        return self._bot
+
+    @property
+    def player_id(self) -> int:
+        """The seat the bot plays."""
+        return self._player_id
+
+    def step(self, state: CounterRulesState) -> int:
+        """The action id of the library bot's move for the seat, from its view.
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a state of this adapter's
+                games, or it is not the seat's turn.
+        """
+        if not isinstance(state, CounterRulesState):
+            raise InvalidArgumentError(
+                "LibraryBot plays the games of counter_rules.adapters.openspiel, "
+                f"got {shown(state)}"
+            )
+        seat = self._player_id
+        if state.current_player() != seat:
+            raise InvalidArgumentError(
+                f"it is not seat {seat}'s turn: player {state.current_player()} is to act"
+            )
+        move = self._bot.choose(view(state._dealt(), seat), self._rng)
+        return state._actions().action_of(move)
+
+    def restart_at(self, state: CounterRulesState) -> None:
+        """Nothing to do: the library's bots keep nothing between decisions."""
+
+    def restart(self) -> None:
+        """Nothing to do: the library's bots keep nothing between decisions."""
+
+    def inform_action(self, state: CounterRulesState, player_id: int, action: int) -> None:
+        """Nothing to do: the bot reads each decision's view afresh."""
 
 
 def load_game(
