@@ -17,6 +17,7 @@ import pytest
 from counter_rules import (
     Bid,
     Counter,
+    Deal,
     GameState,
     OhHell,
     Phase,
@@ -36,9 +37,10 @@ from counter_rules.bots import (
     bot_name,
     level_bot,
 )
-from counter_rules.bots.pimc import LEVELS, _points_by_tricks, bid_likelihood
+from counter_rules.bots.pimc import LEVELS, _points_by_tricks, bid_likelihood, play_likelihood
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.sampling import sample_world
 from counter_rules.views import PlayerView
 
 SMALL = (
@@ -177,6 +179,90 @@ def test_with_inference_the_worlds_are_drawn_from_more_candidates() -> None:
     assert all(world.hands[seat] == state.hands[seat] for world in worlds)
 
 
+def _two_hearts(held: str, bid: int) -> GameState:
+    """Three players, two cards each, spades trump: seat 1 leads A♥ and seat 2,
+    holding ``held`` and having bid ``bid`` (the others 0), follows with 2♥."""
+    rules = OhHell(players=3, schedule=(2,))
+    hands = Deal(hands=["5D 6D", "AH 9C", held], stock="7S").hands
+    used = {c for hand in hands for c in hand}
+    trump_card = Deal(hands=[], stock="7S").stock
+    rest = [c for c in rules.deck() if c not in used and c not in trump_card]
+    state = new_game(rules, seed=1, deal=Deal(hands=hands, stock=(*trump_card, *rest)))
+    while state.phase is Phase.BIDDING:
+        seat = min(state.to_act)
+        state = apply_move(state, Bid(seat=seat, tricks=bid if seat == 2 else 0))
+    for text in ("A♥", "2♥"):
+        state = apply_move(state, next(m for m in legal_moves(state) if str(m.card) == text))
+    return state
+
+
+def test_play_likelihood_counts_a_forced_card_as_certain_and_a_choice_as_less() -> None:
+    """2♥ under A♥ is seat 2's only legal card when it holds no other heart
+    (the play then counts 1, only seat 1's lead counts); holding K♥ too, it
+    had a choice, and the world explains the 2♥ less."""
+    forced = play_likelihood(_two_hearts("2H 3C", 0), 0)
+    chosen = play_likelihood(_two_hearts("KH 2H", 0), 0)
+    assert 0 < chosen < forced <= 1
+
+
+def test_play_likelihood_follows_what_the_seat_wants() -> None:
+    """Both hearts lose to the ace: a seat that wants no trick sheds the
+    stronger K♥ (the 2♥ is the less likely play), a seat that wants one keeps
+    it (the 2♥ is the more likely)."""
+    ducking = play_likelihood(_two_hearts("KH 2H", 0), 0)
+    chasing = play_likelihood(_two_hearts("KH 2H", 1), 0)
+    forced = play_likelihood(_two_hearts("2H 3C", 0), 0)
+    assert ducking / forced < 0.5 < chasing / forced
+
+
+def test_play_likelihood_leaves_out_the_seat_s_own_plays() -> None:
+    """Seat 1 led, seat 2 followed: for seat 1 only seat 2's play counts, for
+    seat 2 only seat 1's lead, and they differ."""
+    state = _two_hearts("KH 2H", 0)
+    lead_only = play_likelihood(state, 2)
+    follow_only = play_likelihood(state, 1)
+    both = play_likelihood(state, 0)
+    assert both == pytest.approx(lead_only * follow_only)
+
+
+@pytest.mark.parametrize(
+    "rules", [OhHell(players=4, schedule=(8,), hook=True), Counter(players=4)], ids=str
+)
+def test_play_likelihood_favours_the_real_hands_of_heuristic_players(rules: Ruleset) -> None:
+    """With the heuristic bot at every seat, the real deal explains the plays
+    better than a world drawn from the seat's view more often than not."""
+    rng = random.Random(5)
+    better = worse = 0
+    for seed in range(3):
+        for state in _decisions(rules, seed):
+            if state.phase is not Phase.PLAYING or not (state.tricks or len(state.trick) > 1):
+                continue
+            seat = min(state.to_act)
+            real = play_likelihood(state, seat)
+            for _ in range(3):
+                drawn = play_likelihood(sample_world(view(state, seat), rng), seat)
+                better += real > drawn
+                worse += real < drawn
+    assert better > 1.2 * worse
+
+
+def test_inference_by_plays_weights_worlds_and_stays_deterministic() -> None:
+    """inference="plays" draws ``worlds`` worlds from the candidates, the same
+    from the same generator, and plays a legal card."""
+    state = next(
+        s
+        for s in _decisions(OhHell(players=4, schedule=(5,)), seed=3)
+        if s.phase is Phase.PLAYING and s.tricks and len(legal_moves(s)) > 1
+    )
+    seat = min(state.to_act)
+    bot = PIMCBot(worlds=3, candidates=4, inference="plays")
+    first = bot.sample(view(state, seat), random.Random(8))
+    assert len(first) == 3
+    assert first == bot.sample(view(state, seat), random.Random(8))
+    assert first != PIMCBot(worlds=3, inference=False).sample(view(state, seat), random.Random(8))
+    assert bot.choose(view(state, seat), random.Random(1)) in legal_moves(state)
+
+
 @pytest.mark.parametrize(
     ("field", "value"),
     [
@@ -187,6 +273,7 @@ def test_with_inference_the_worlds_are_drawn_from_more_candidates() -> None:
         ("seconds", 0),
         ("seconds", True),
         ("inference", 1),
+        ("inference", "cards"),
         ("bidding", "greedy"),
         ("evaluation", "max-n"),
         ("ties", "random"),

@@ -29,13 +29,19 @@ from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView
 
 __all__ = [
+    "KEEP_STRONG",
     "card_chances",
     "hand_over",
     "move_chances",
     "pass_choice",
+    "play_preference",
     "static_power",
     "wants_trick",
 ]
+
+# How much a card's strength counts beside its chance of winning this trick:
+# enough to break near ties (keep strong cards, shed them when ducking).
+KEEP_STRONG = 0.15
 
 
 def static_power(card: Card, trump: Suit | None, rules: Ruleset) -> float:
@@ -168,6 +174,16 @@ def wants_trick(
     if won == bid:
         return False
     return rules.advice.more_tricks_pay(bid, won, left)
+
+
+def play_preference(chance: float, power: float, want: bool) -> float:
+    """How much the heuristic bot likes a play that wins the trick with
+    ``chance`` and has strength ``power`` (:func:`static_power`): wanting the
+    trick, a likely winner that spends little strength; else a likely loser
+    that sheds strength."""
+    if want:
+        return chance - KEEP_STRONG * power
+    return KEEP_STRONG * power - chance
 
 
 def pass_choice(rules: Ruleset, moves: Sequence[Move], trump: Suit | None, want: bool) -> Move:

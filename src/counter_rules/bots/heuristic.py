@@ -42,6 +42,7 @@ from counter_rules.bots._estimate import (
     card_chances,
     move_chances,
     pass_choice,
+    play_preference,
     static_power,
     wants_trick,
 )
@@ -53,10 +54,6 @@ from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
 
 __all__ = ["HeuristicBot"]
-
-# How much a card's strength counts beside its chance of winning this trick:
-# enough to break near ties (keep strong cards, shed them when ducking).
-_KEEP_STRONG = 0.15
 
 
 def _nearest(bids: Sequence[Bid], target: float) -> Bid:
@@ -173,7 +170,7 @@ class HeuristicBot:
         for move, chance in zip(moves, chances, strict=True):
             assert isinstance(move, Play)
             power = static_power(move.card, view.trump, view.rules)
-            score = chance - _KEEP_STRONG * power if want else _KEEP_STRONG * power - chance
+            score = play_preference(chance, power, want)
             if score > best_score:
                 best, best_score = move, score
         return best

@@ -65,6 +65,7 @@ from collections.abc import Sequence
 import attrs
 
 from counter_rules.bots._estimate import (
+    KEEP_STRONG,
     card_chances,
     hand_over,
     move_chances,
@@ -99,7 +100,6 @@ _EPSILON = 0.1  # share of random moves in greedy rollouts
 _BIAS = 1.0  # weight of the heuristic's trick estimate at the root
 _BID_WINDOW = 1.5  # bids searched around the heuristic estimate
 _COUNTER_FADE = 20.0  # visits over which the root's bias halves in Counter
-_KEEP_STRONG = 0.15  # as the heuristic's: a card's strength beside its chance
 _PRIOR_SAMPLES = 16  # worlds for the root's heuristic estimates
 _BID_ITERATIONS = 2  # Counter's bid: once a hand, and the costliest to get wrong
 _MIN_RACE_SCALE = 0.02  # when the game is all but decided, rewards still differ
@@ -334,7 +334,7 @@ class ISMCTSBot:
                 for m in moves:
                     assert isinstance(m, Play)
                     power = _static_power(m.card, view.trump, view.rules)
-                    bias[m] += _KEEP_STRONG * (-power if want else power - 1)
+                    bias[m] += KEEP_STRONG * (-power if want else power - 1)
             return list(moves), bias
         return list(moves), {}
 

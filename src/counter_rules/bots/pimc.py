@@ -37,15 +37,17 @@ Bidding
     does, which separates how much of a match is won in the bidding.
 
 Inference
-    The bids already made say something about the hands behind them. The
-    model of a player is the heuristic bot's, made soft: a seat bids about
-    the sum of its cards' trick powers (the ruleset's
+    The bids and plays already made say something about the hands behind
+    them. The model of a player is the heuristic bot's, made soft. A seat
+    bids about the sum of its cards' trick powers (the ruleset's
     :meth:`~counter_rules.rulesets.advice.Advice.trick_power`), with a normal
-    error of one trick. With ``inference=True`` the bot draws several
-    candidate worlds for each it solves and keeps them in proportion to that
-    likelihood. Measured against uniform worlds at Oh Hell and at Counter
-    (400 hands each), it gains nothing the matches can see, so it is off by
-    default.
+    error of one trick (:func:`bid_likelihood`). A seat plays each legal card
+    with a chance that grows with how much the heuristic bot likes it, given
+    whether the seat still wants tricks (:func:`play_likelihood`). With
+    ``inference="bids"`` (or ``True``) the bot draws several candidate worlds
+    for each it solves and keeps them in proportion to the likelihood of the
+    bids; with ``inference="plays"``, of the bids and the plays. The bots page
+    of the docs has the measurements; inference is off by default.
 
 Passes (Counter's Five) are chosen as the heuristic bot chooses them. The
 worlds are solved in the order drawn until the count or the time budget runs
@@ -67,22 +69,36 @@ from types import MappingProxyType
 import attrs
 
 from counter_rules.analysis import SearchLimitReached, Solver
+from counter_rules.bots._estimate import play_preference, static_power, wants_trick
 from counter_rules.bots.base import moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import ISMCTSBot
 from counter_rules.cards import Card
-from counter_rules.checks import check_bool, check_choice, check_int
+from counter_rules.checks import check_choice, check_int, shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import Phase
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
+from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
 
-__all__ = ["LEVELS", "PIMCBot", "SlipBot", "WorldScores", "bid_likelihood", "level_bot"]
+__all__ = [
+    "LEVELS",
+    "PIMCBot",
+    "SlipBot",
+    "WorldScores",
+    "bid_likelihood",
+    "level_bot",
+    "play_likelihood",
+]
 
 # The spread, in tricks, of a player's bid around its hand's trick powers.
 _BID_SPREAD = 1.0
+# The temperature of the soft play model: a card the heuristic bot likes one
+# unit less (a trick's worth of chance) is e**-2 times as likely.
+_PLAY_TEMPERATURE = 0.5
+_INFERENCE = (False, True, "bids", "plays")
 
 
 @attrs.frozen
@@ -94,9 +110,10 @@ class PIMCBot:
         worlds: Worlds solved per decision (at most; see ``seconds``).
         seconds: A time budget per decision: no new world is solved once it
             is spent (one always is). ``None``: no budget.
-        inference: Weight the worlds by the bids the other seats made (off
-            by default: measured, it does not pay in either game; see the bots
-            page of the docs).
+        inference: ``False`` (the default), ``True`` or ``"bids"`` (weight
+            the worlds by the bids the other seats made), or ``"plays"`` (by
+            their bids and the cards they played this hand); see the module
+            docs and, for what each measured, the bots page of the docs.
         candidates: With inference, how many worlds are drawn for each one
             solved.
         nodes: The most positions the solver may visit to answer one
@@ -131,8 +148,8 @@ class PIMCBot:
     """Worlds solved per decision (at most)."""
     seconds: float | None = None
     """The time budget of a decision, or ``None``."""
-    inference: bool = False
-    """Whether the worlds are weighted by the other seats' bids."""
+    inference: bool | str = False
+    """``False``, ``True`` or ``"bids"``, or ``"plays"``: what the worlds are weighted by."""
     candidates: int = 4
     """Worlds drawn per world solved, with inference."""
     nodes: int = 200_000
@@ -158,7 +175,12 @@ class PIMCBot:
             raise InvalidArgumentError(
                 f"PIMCBot.seconds must be a positive number or None, got {seconds!r:.40}"
             )
-        check_bool("PIMCBot", "inference", self.inference)
+        inference = self.inference
+        named = isinstance(inference, str) and inference in _INFERENCE
+        if not (isinstance(inference, bool) or named):
+            raise InvalidArgumentError(
+                f"PIMCBot.inference must be False, True, 'bids' or 'plays', got {shown(inference)}"
+            )
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """Bid, pass or play for ``view.seat``.
@@ -181,11 +203,17 @@ class PIMCBot:
     # -- worlds ---------------------------------------------------------------------
     def sample(self, view: PlayerView, rng: random.Random) -> list[GameState]:
         """The worlds to solve: drawn from the view, and with inference kept in
-        proportion to how well they explain the other seats' bids."""
-        if not self.inference or not _bids_to_explain(view):
+        proportion to how well they explain the other seats' bids (and with
+        ``inference="plays"`` their plays)."""
+        plays = self.inference == "plays"
+        explain = _bids_to_explain(view) or (plays and _plays_to_explain(view))
+        if not self.inference or not explain:
             return [sample_world(view, rng) for _ in range(self.worlds)]
         drawn = [sample_world(view, rng) for _ in range(self.worlds * self.candidates)]
-        weights = [bid_likelihood(world, view.seat) for world in drawn]
+        weights = [
+            bid_likelihood(world, view.seat) * (play_likelihood(world, view.seat) if plays else 1.0)
+            for world in drawn
+        ]
         if not sum(weights) > 0:
             return drawn[: self.worlds]
         return rng.choices(drawn, weights=weights, k=self.worlds)
@@ -418,6 +446,12 @@ def _bids_to_explain(view: PlayerView) -> bool:
     return any(b is not None for s, b in enumerate(view.bids) if s != view.seat)
 
 
+def _plays_to_explain(view: PlayerView) -> bool:
+    return any(p.seat != view.seat for t in view.tricks for p in t.plays) or any(
+        p.seat != view.seat for p in view.trick
+    )
+
+
 def _dealt_hand(world: GameState, seat: int) -> list[Card]:
     """The cards ``seat`` held when the hand was dealt, as far as the world
     shows: those it holds and those it played this hand."""
@@ -448,6 +482,88 @@ def bid_likelihood(world: GameState, seat: int) -> float:
             continue
         expected = sum(advice.trick_power(c, trump) for c in _dealt_hand(world, other))
         log -= (bid - expected) ** 2 / (2 * _BID_SPREAD**2)
+    return math.exp(log)
+
+
+def play_likelihood(world: GameState, seat: int) -> float:
+    """How well ``world`` explains the cards the seats other than ``seat``
+    played this hand (since the last pass: a world does not know the hands
+    before another seat's pass).
+
+    Each play counts with its chance under a soft copy of the heuristic bot:
+    the seat, wanting the trick or not as its bid and tricks say
+    (:func:`~counter_rules.bots._estimate.wants_trick`), plays each of its
+    legal cards (the ruleset's
+    :meth:`~counter_rules.rulesets.advice.Advice.plays_from`, from the hand it
+    held in the world) with a chance in proportion to ``exp(preference / 0.5)``,
+    where the preference is the heuristic bot's
+    (:func:`~counter_rules.bots._estimate.play_preference`), the chance of
+    winning being whether the card beats the trick so far by the ruleset's own
+    resolution (a lead's chance is its trick power). Plays whose legal cards
+    the ruleset cannot list from the hand and trick alone count 1.
+
+    Example:
+        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
+        >>> from counter_rules.bots.pimc import play_likelihood
+        >>> state = new_game(OhHell(players=3, schedule=(4,)), seed=2)
+        >>> while state.phase is Phase.BIDDING or len(state.trick) < 2:
+        ...     state = apply_move(state, legal_moves(state)[0])
+        >>> 0 < play_likelihood(state, min(state.to_act)) <= 1
+        True
+    """
+    rules = world.rules
+    advice = rules.advice
+    players = world.players
+    start = 0
+    for i, trick in enumerate(world.tricks):
+        if trick.pass_cards and not trick.last_trick:
+            start = i + 1
+    finished = world.tricks[start:]
+    tricks = [(t.plays, t.trump) for t in finished]
+    tricks.append((world.trick, world.trump))
+    held = [list(hand) for hand in world.hands]
+    for plays, _ in tricks:
+        for played in plays:
+            held[played.seat].append(played.card)
+    won = [0] * players
+    for trick in world.tricks[:start]:
+        if trick.winner is not None:
+            won[trick.winner] += 1
+    log = 0.0
+    for number, (plays, trump) in enumerate(tricks):
+        for i, played in enumerate(plays):
+            other = played.seat
+            hand = tuple(held[other])
+            held[other].remove(played.card)
+            if other == seat:
+                continue
+            legal = advice.plays_from(hand, plays[:i], trump, other)
+            if legal is None or len(legal) < 2:
+                continue
+            want = wants_trick(rules, world.bids[other], won[other], len(hand), players)
+            scores: list[float] = []
+            chosen = -1
+            for play in legal:
+                candidate = PlayedCard(other, play.card, play.reveal, play.call)
+                if candidate == played:
+                    chosen = len(scores)
+                power = static_power(play.card, trump, rules)
+                if i:
+                    result = rules.resolve(
+                        (*plays[:i], candidate), trump, explain=False, trump_card=world.trump_card
+                    )
+                    chance = 1.0 if result.winner == other else 0.0
+                else:
+                    chance = power
+                scores.append(play_preference(chance, power, want) / _PLAY_TEMPERATURE)
+            if chosen < 0:
+                continue
+            top = max(scores)
+            log += scores[chosen] - top - math.log(sum(math.exp(x - top) for x in scores))
+        if number < len(finished):
+            winner = finished[number].winner
+            if winner is not None:
+                won[winner] += 1
     return math.exp(log)
 
 
