@@ -4,8 +4,8 @@ levels of :func:`~counter_rules.bots.level_bot`.
 The bot does what the strongest programs of trick-taking games do (GIB in
 bridge, Kermit in Skat): it samples the worlds it cannot tell apart from the
 real one (:func:`counter_rules.sample_world`), optionally weights each by how
-well it explains the bids the other seats made (inference), solves each world exactly
-with every hand open (:mod:`counter_rules.analysis`), and picks the move with
+well it explains the bids and plays the other seats made (inference), solves
+each world exactly with every hand open (:mod:`counter_rules.analysis`), and picks the move with
 the best expected score under the ruleset's own scoring.
 
 Play
@@ -491,13 +491,13 @@ def play_likelihood(world: GameState, seat: int) -> float:
     before another seat's pass).
 
     Each play counts with its chance under a soft copy of the heuristic bot:
-    the seat, wanting the trick or not as its bid and tricks say
-    (:func:`~counter_rules.bots._estimate.wants_trick`), plays each of its
+    the seat, wanting the trick or not as its bid and tricks say (as the
+    heuristic bot decides it), plays each of its
     legal cards (the ruleset's
     :meth:`~counter_rules.rulesets.advice.Advice.plays_from`, from the hand it
     held in the world) with a chance in proportion to ``exp(preference / 0.5)``,
-    where the preference is the heuristic bot's
-    (:func:`~counter_rules.bots._estimate.play_preference`), the chance of
+    where the preference is the heuristic bot's (the chance of winning the
+    trick, strong cards kept when winning and shed when ducking), the chance of
     winning being whether the card beats the trick so far by the ruleset's own
     resolution (a lead's chance is its trick power). Plays whose legal cards
     the ruleset cannot list from the hand and trick alone count 1.
