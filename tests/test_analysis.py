@@ -282,7 +282,7 @@ def test_positions_of_a_pass_that_differ_in_the_next_leader_differ_in_the_table(
     made can_make's answers depend on the order the search tried moves)."""
     import attrs
 
-    from counter_rules.analysis._general import GeneralSearch, position_key
+    from counter_rules.analysis._general import GeneralSearch
 
     rules = Counter(players=3)
     rng = random.Random(5)
@@ -295,6 +295,4 @@ def test_positions_of_a_pass_that_differ_in_the_next_leader_differ_in_the_table(
     assert state.phase is Phase.PASSING
     search = GeneralSearch(rules, 1)
     other = attrs.evolve(state, leader=(state.leader + 1) % state.players)
-    assert position_key(state, search.index, search.calls) != position_key(
-        other, search.index, search.calls
-    )
+    assert search.board(state).key() != search.board(other).key()

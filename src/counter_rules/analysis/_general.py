@@ -1,22 +1,28 @@
-"""The solver's general search: alpha-beta over the engine's own transitions.
+"""The solver's general search: alpha-beta on the search board.
 
-Every node is a :class:`~counter_rules.GameState` and every child is made by
-:func:`~counter_rules.apply_move` from a move :func:`~counter_rules.legal_moves`
-listed, so the search plays exactly the game the engine plays: any ruleset,
-every option, Counter's powers, the Four shown and the pass after a Five. Only
-the last play of a hand is not applied (that would score the hand and deal the
-next one): its trick is resolved by the ruleset's :meth:`Ruleset.resolve
-<counter_rules.Ruleset.resolve>`, the method the engine itself runs for it.
+The search walks one :class:`~counter_rules.board.Board`, making and unmaking
+moves in place; the board asks the ruleset's rules of the play
+(:class:`~counter_rules.play_rules.PlayRules`) for every legal move and every
+trick, so the search plays exactly the game the engine plays: any ruleset,
+every option, Counter's powers, the Four shown and the pass after a Five.
 
 The search answers yes-or-no questions, as DDS does: "can the side be sure of
 at least ``t`` more tricks?" (:meth:`GeneralSearch.at_least`) and "can the seat
 be sure of exactly ``n`` more?" (:meth:`GeneralSearch.exactly`). A
 transposition table remembers, at the start of every trick and at every pass,
 what is known of the position: bounds on the side's tricks, or which targets
-the seat can and cannot make. The position's key is compact: each hand as a
-bit mask over the deck, the leader or the seats still to pass, the passes
-chosen, trump and its card, the Six's doubled lead and the first Joker call
-(see :func:`position_key`).
+the seat can and cannot make, under the board's key
+(:meth:`Board.key <counter_rules.board.Board.key>`: each hand as a bit mask,
+the leader or the seats still to pass and the passes chosen, trump and its
+card, the Six's doubled lead, and what the ruleset's plays read besides).
+
+The moves of a node are tried in this order: the move that settled the
+position before (the table's), then, for the card that completes a trick,
+those that give the trick to the seat's own side, then the cards that caused
+the most cut-offs so far (the history heuristic). The value of a position is
+found by asking "at least 1?", "at least 2?", "at least 4?" ... and then
+bisecting: a side of one seat can seldom be sure of many tricks, and the
+small questions are the cheap ones.
 
 Simultaneous passes are searched one seat after another, the side's seats
 first: the others answer knowing the side's choices, which is what "sure of,
@@ -30,23 +36,22 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Final
 
-from counter_rules.builders import played_card
-from counter_rules.cards import KEY_COUNT, Card
-from counter_rules.engine import apply_move, legal_moves
+from counter_rules.board import Board, BoardMemo
+from counter_rules.cards import KEY_COUNT
+from counter_rules.engine.tables import tables_for
 from counter_rules.errors import CounterRulesError
-from counter_rules.moves import Move, Play
+from counter_rules.moves import Pass, Play
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.state import GameState, Phase
-from counter_rules.trick import PlayedCard
+from counter_rules.state import GameState
 
-__all__ = ["GeneralSearch", "SearchLimitReached", "deck_index", "position_key"]
+__all__ = ["GeneralSearch", "SearchLimitReached", "next_mover", "search_order"]
 
-_PASSING: Final = Phase.PASSING
-_PLAYING: Final = Phase.PLAYING
-_PLAY: Final = Play
 # Bounds are packed into one int: the lowest value known, and the highest
 # value known in the next byte.
 _BYTE: Final = 256
+# The score that puts a move first.
+_FIRST: Final = 1 << 40
+_WINS_TRICK: Final = 1 << 30
 
 
 class SearchLimitReached(CounterRulesError):
@@ -59,84 +64,6 @@ def over_budget(nodes: int, deadline: float, node_limit: int) -> bool:
     ``deadline`` (a :func:`time.perf_counter` time, 0 for none) or its
     ``node_limit`` (0 for none). Searches ask every 256 positions."""
     return bool(deadline and perf_counter() > deadline) or bool(node_limit and nodes > node_limit)
-
-
-def deck_index(rules: Ruleset) -> list[int]:
-    """For every card key, the card's place in the ruleset's deck (``-1`` for
-    a card outside it): the bit of the card in a hand's mask."""
-    index = [-1] * KEY_COUNT
-    for i, card in enumerate(rules.deck()):
-        index[card._key] = i
-    return index
-
-
-def _mask(index: list[int], cards: tuple[Card, ...]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << index[card._key]
-    return mask
-
-
-def _first_call(state: GameState) -> int:
-    """0 before any Joker call this hand, 1 after a first call "high", 2 after "low"."""
-    for trick in state.tricks:
-        for played in trick.plays:
-            if played.call is not None:
-                return 1 if played.call == "high" else 2
-    for played in state.trick:
-        if played.call is not None:
-            return 1 if played.call == "high" else 2
-    return 0
-
-
-def position_key(state: GameState, index: list[int], calls: bool) -> tuple[int, ...]:
-    """The compact key of a position at the start of a trick or during a pass.
-
-    Two positions with the same key are the same game from here on: the same
-    cards in the same hands (the cards played follow from them), the same
-    leader, or seats still to pass and passes chosen, the same trump, trump
-    card and doubled lead, and (with ``calls``, for Jokers called high or low)
-    the same first call. Tricks already won are left out: no rule of the
-    play reads them.
-    """
-    key: list[int] = [_mask(index, hand) for hand in state.hands]
-    trump = state.trump
-    key.append(-1 if trump is None else trump.value)
-    trump_card = state.trump_card
-    key.append(-1 if trump_card is None else trump_card._key)
-    key.append(1 if state.doubled_lead else 0)
-    if state.phase is _PASSING:
-        to_act = 0
-        for seat in state.to_act:
-            to_act |= 1 << seat
-        key.append(-1 - to_act)
-        for card in state.pending:
-            key.append(-1 if card is None else index[card._key])
-    # In a pass too: the winner of the trick with the Five leads next.
-    key.append(state.leader)
-    if calls:
-        key.append(_first_call(state))
-    return tuple(key)
-
-
-def _final_winner(state: GameState, move: Move) -> int | None:
-    """The winner of the hand's last trick once ``move`` completes it, by the
-    ruleset's own resolution (as the engine resolves it)."""
-    assert isinstance(move, _PLAY)
-    if move.reveal is None and move.call is None:
-        played = played_card(move.seat, move.card)
-    else:
-        played = PlayedCard(move.seat, move.card, move.reveal, move.call)
-    trick = (*state.trick, played)
-    result = state.rules.resolve(
-        trick,
-        state.trump,
-        doubled_lead=state.doubled_lead,
-        last_trick=True,
-        explain=False,
-        trump_card=state.trump_card,
-    )
-    return result.winner
 
 
 def search_order(side: int, players: int) -> list[int]:
@@ -173,11 +100,11 @@ class GeneralSearch:
         players = rules.players
         self.players = players
         self.order = search_order(side, players)
-        self.index = deck_index(rules)
-        self.calls = rules.advice.jokers_called
-        self.bounds: dict[tuple[int, ...], int] = {}
-        self.targets: dict[tuple[int, ...], int] = {}
-        self.best: dict[tuple[int, ...], int] = {}
+        self.play = tables_for(rules).play
+        self.memo = BoardMemo()
+        self.bounds: dict[tuple[object, ...], int] = {}
+        self.targets: dict[tuple[object, ...], int] = {}
+        self.best: dict[tuple[object, ...], int] = {}
         # Cutoffs made by each card key, to try such cards first elsewhere.
         self.history: list[int] = [0] * KEY_COUNT
         self.nodes = 0
@@ -186,54 +113,82 @@ class GeneralSearch:
         # A count of positions past which the search gives up; 0 for none.
         self.node_limit = 0
 
-    # -- the moves of a node ------------------------------------------------------
-    def mover(self, state: GameState) -> int:
-        """The seat that moves next in the search (:func:`next_mover`)."""
-        return next_mover(state, self.order)
+    def board(self, state: GameState) -> Board:
+        """A board of ``state`` sharing this search's memo."""
+        return Board(state, self.play, self.memo)
 
-    def moves(self, state: GameState, seat: int, hint: int) -> list[Move]:
-        """``seat``'s legal moves, the card ``hint`` first, then by how often
-        each card made a cutoff."""
-        legal = legal_moves(state)
+    # -- the moves of a node ------------------------------------------------------
+    def mover(self, board: Board) -> int:
+        """The seat that moves next: the one to play, or in a pass the first in
+        the search's order still to choose."""
+        if not board.passing:
+            return board.to_move
+        to_pass = board.to_pass
+        for seat in self.order:
+            if to_pass >> seat & 1:
+                return seat
+        raise AssertionError("no seat to act")
+
+    def moves(self, board: Board, seat: int, hint: int) -> list[Play | Pass]:
+        """``seat``'s legal moves, best first: the card ``hint`` (the table's),
+        then (for the card that completes a trick) those that win the trick
+        for the seat's side, then by how often each card made a cut-off."""
+        legal: tuple[Play, ...] | tuple[Pass, ...]
+        completes = False
+        if board.passing:
+            legal = board.passes(seat)
+        else:
+            legal = board.moves()
+            completes = board.trick_size() == self.players - 1
+        if len(legal) == 1:
+            return [legal[0]]
         history = self.history
-        scored: list[tuple[int, int, Move]] = []
-        i = 0
-        for move in legal:
-            if move.seat != seat:
-                continue
-            key = move.card._key  # type: ignore[union-attr]  # plays and passes only
-            score = 1 << 40 if key == hint else history[key]
+        mine = self.side >> seat & 1
+        scored: list[tuple[int, int, Play | Pass]] = []
+        for i, move in enumerate(legal):
+            key = move.card._key
+            score = _FIRST if key == hint else history[key]
+            if completes:
+                assert isinstance(move, Play)
+                winner = board.winner_if(move)
+                if winner is not None and (self.side >> winner & 1) == mine:
+                    score += _WINS_TRICK
             scored.append((-score, i, move))
-            i += 1
         scored.sort()
         return [entry[2] for entry in scored]
 
-    def _cutoff(self, move: Move, key: tuple[int, ...] | None) -> None:
-        card_key = move.card._key  # type: ignore[union-attr]
+    def _cutoff(self, move: Play | Pass, key: tuple[object, ...] | None) -> None:
+        card_key = move.card._key
         self.history[card_key] += 1
         if key is not None:
             self.best[key] = card_key
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if not self.nodes & 255 and over_budget(self.nodes, self.deadline, self.node_limit):
+            raise SearchLimitReached
 
     # -- "at least t tricks" -------------------------------------------------------
     def at_least(self, state: GameState, target: int) -> bool:
         """Whether the side can be sure of at least ``target`` of the tricks
         not yet finished."""
+        return self.board_at_least(self.board(state), target)
+
+    def board_at_least(self, board: Board, target: int) -> bool:
+        """:meth:`at_least` on a board (left as it was found)."""
         if target <= 0:
             return True
-        seat = self.mover(state)
-        hand = state.hands[seat]
-        left = len(hand)
+        left = board.cards_left()
         if target > left:
             return False
-        self.nodes += 1
-        if not self.nodes & 255 and over_budget(self.nodes, self.deadline, self.node_limit):
-            raise SearchLimitReached
-        passing = state.phase is _PASSING
-        trick = state.trick
-        key: tuple[int, ...] | None = None
+        self._count()
+        seat = self.mover(board)
+        passing = board.passing
+        size = board.trick_size()
+        key: tuple[object, ...] | None = None
         hint = -1
-        if passing or not trick:
-            key = position_key(state, self.index, self.calls)
+        if passing or not size:
+            key = board.key()
             known = self.bounds.get(key)
             if known is not None:
                 if target <= known % _BYTE:
@@ -242,21 +197,18 @@ class GeneralSearch:
                     return False
             hint = self.best.get(key, -1)
         maximize = (self.side >> seat & 1) == 1
-        completes = not passing and len(trick) == self.players - 1
+        completes = not passing and size == self.players - 1
+        side = self.side
         result = not maximize
-        for move in self.moves(state, seat, hint):
+        for move in self.moves(board, seat, hint):
+            board.make(move)
             if completes:
-                if left == 1:
-                    winner = _final_winner(state, move)
-                    won = 1 if winner is not None and self.side >> winner & 1 else 0
-                    ok = target <= won
-                else:
-                    child = apply_move(state, move)
-                    winner = child.tricks[-1].winner
-                    won = 1 if winner is not None and self.side >> winner & 1 else 0
-                    ok = self.at_least(child, target - won)
+                winner = board.results[-1].winner
+                won = 1 if winner is not None and side >> winner & 1 else 0
+                ok = target <= won if board.over else self.board_at_least(board, target - won)
             else:
-                ok = self.at_least(apply_move(state, move), target)
+                ok = self.board_at_least(board, target)
+            board.unmake()
             if ok == maximize:
                 result = ok
                 self._cutoff(move, key)
@@ -274,11 +226,25 @@ class GeneralSearch:
 
     def value(self, state: GameState) -> int:
         """The most tricks not yet finished the side can be sure of."""
+        return self.board_value(self.board(state))
+
+    def board_value(self, board: Board) -> int:
+        """:meth:`value` on a board (left as it was found)."""
         low = 0
-        high = len(state.hands[self.mover(state)])
+        high = board.cards_left()
+        # Gallop up from the cheap small questions, then bisect.
+        step = 1
+        while low < high:
+            probe = min(low + step, high)
+            if self.board_at_least(board, probe):
+                low = probe
+                step *= 2
+            else:
+                high = probe - 1
+                break
         while low < high:
             middle = (low + high + 1) // 2
-            if self.at_least(state, middle):
+            if self.board_at_least(board, middle):
                 low = middle
             else:
                 high = middle - 1
@@ -288,22 +254,23 @@ class GeneralSearch:
     def exactly(self, state: GameState, need: int) -> bool:
         """Whether the side (one seat) can be sure of winning exactly ``need``
         of the tricks not yet finished."""
+        return self.board_exactly(self.board(state), need)
+
+    def board_exactly(self, board: Board, need: int) -> bool:
+        """:meth:`exactly` on a board (left as it was found)."""
         if need < 0:
             return False
-        seat = self.mover(state)
-        hand = state.hands[seat]
-        left = len(hand)
+        left = board.cards_left()
         if need > left:
             return False
-        self.nodes += 1
-        if not self.nodes & 255 and over_budget(self.nodes, self.deadline, self.node_limit):
-            raise SearchLimitReached
-        passing = state.phase is _PASSING
-        trick = state.trick
-        key: tuple[int, ...] | None = None
+        self._count()
+        seat = self.mover(board)
+        passing = board.passing
+        size = board.trick_size()
+        key: tuple[object, ...] | None = None
         hint = -1
-        if passing or not trick:
-            key = position_key(state, self.index, self.calls)
+        if passing or not size:
+            key = board.key()
             known = self.targets.get(key, 0)
             if known >> need & 1:
                 return True
@@ -311,21 +278,18 @@ class GeneralSearch:
                 return False
             hint = self.best.get(key, -1)
         maximize = (self.side >> seat & 1) == 1
-        completes = not passing and len(trick) == self.players - 1
+        completes = not passing and size == self.players - 1
+        side = self.side
         result = not maximize
-        for move in self.moves(state, seat, hint):
+        for move in self.moves(board, seat, hint):
+            board.make(move)
             if completes:
-                if left == 1:
-                    winner = _final_winner(state, move)
-                    won = 1 if winner is not None and self.side >> winner & 1 else 0
-                    ok = need == won
-                else:
-                    child = apply_move(state, move)
-                    winner = child.tricks[-1].winner
-                    won = 1 if winner is not None and self.side >> winner & 1 else 0
-                    ok = self.exactly(child, need - won)
+                winner = board.results[-1].winner
+                won = 1 if winner is not None and side >> winner & 1 else 0
+                ok = need == won if board.over else self.board_exactly(board, need - won)
             else:
-                ok = self.exactly(apply_move(state, move), need)
+                ok = self.board_exactly(board, need)
+            board.unmake()
             if ok == maximize:
                 result = ok
                 self._cutoff(move, key)

@@ -1,8 +1,9 @@
 """What the engine keeps once per ruleset, and the shared seat sets (internal).
 
 :class:`EngineTables` holds what the engine's compiled paths need of one
-ruleset: the shared :class:`~counter_rules.Play` of every seat and card, and
-the paths the ruleset declares (:meth:`Ruleset.shortcuts
+ruleset: the shared :class:`~counter_rules.Play` of every seat and card, the
+rules of the play (:meth:`Ruleset.play_rules <counter_rules.Ruleset.play_rules>`)
+and the rule of bids in turn the ruleset declares (:meth:`Ruleset.shortcuts
 <counter_rules.Ruleset.shortcuts>`). :func:`tables_for` builds them once per
 ruleset; states carry them, so that nothing is looked up again on a move.
 :func:`turn_bid_moves` keeps the shared bid moves of each bidder and range.
@@ -16,7 +17,8 @@ import weakref
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
-from counter_rules.moves import Bid, Play, bid_moves, seat_plays
+from counter_rules.moves import Bid, Play, bid_moves
+from counter_rules.play_rules import PlayRules
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.bid_rules import bid_bounds, bids_between
 
@@ -33,10 +35,9 @@ class EngineTables(NamedTuple):
     plays: tuple[tuple[Play | None, ...], ...]
     """For each seat, the shared plays of every card of the deck, by card key
     (``None`` for a card outside the deck)."""
-    play_kind: int
-    """How plays are listed (:attr:`~counter_rules.rulesets.base.Shortcuts.plays`)."""
-    trick_kind: int
-    """How tricks are resolved (:attr:`~counter_rules.rulesets.base.Shortcuts.tricks`)."""
+    play: PlayRules
+    """The rules of the play (:meth:`Ruleset.play_rules
+    <counter_rules.Ruleset.play_rules>`)."""
     bid_rule: int
     """How bids in turn are listed (:attr:`~counter_rules.rulesets.base.Shortcuts.bids`)."""
 
@@ -66,13 +67,8 @@ def _forget(key: int) -> Callable[[object], None]:
 
 @functools.lru_cache(maxsize=256)
 def _tables_for_value(rules: Ruleset) -> EngineTables:
-    shortcuts = rules.shortcuts()
-    return EngineTables(
-        seat_plays(rules.players, rules.deck()),
-        shortcuts.plays,
-        shortcuts.tricks,
-        shortcuts.bids,
-    )
+    play = rules.play_rules()
+    return EngineTables(play.tables, play, rules.shortcuts().bids)
 
 
 _BID_MOVES: Final[dict[int, tuple[Bid, ...]]] = {}

@@ -16,6 +16,7 @@ from bisect import insort
 from operator import add, attrgetter
 from typing import Any, Final, cast
 
+from counter_rules.board import after_trick
 from counter_rules.builders import PLAYED_TABLES, played_card
 from counter_rules.cards import Card, Suit
 from counter_rules.checks import seat_problem, shown
@@ -23,8 +24,7 @@ from counter_rules.engine.tables import SEATS, EngineTables, tables_for, turn_bi
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
 from counter_rules.hands import Deal, DealtHand, HandResult, Phase
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
-from counter_rules.rulesets import counter_tricks, plain_tricks
-from counter_rules.rulesets.base import SHORTCUT_COUNTER, SHORTCUT_NONE, SHORTCUT_PLAIN, Ruleset
+from counter_rules.rulesets.base import SHORTCUT_NONE, Ruleset
 from counter_rules.state import GameState
 from counter_rules.state_checks import check_state
 from counter_rules.trick import PlayedCard, TrickResult
@@ -45,6 +45,8 @@ __all__ = [
 _card_key: Final = attrgetter("_key")
 _new_state: Final = object.__new__
 _EMPTY: Final[frozenset[int]] = frozenset()
+# Every seat of a table of n players, by n.
+_EVERYONE: Final = tuple(frozenset(range(n)) for n in range(17))
 _SEATS: Final = SEATS
 
 _MOVE_TYPES: Final = (Bid, Play, Pass)
@@ -149,38 +151,9 @@ def _list_plays(
     trump: Suit | None,
     seat: int,
 ) -> tuple[Play, ...] | None:
-    """The seat's legal plays where the ruleset's fast path lists them from the
-    hand, trick and trump alone; ``None`` when the ruleset's method must be asked."""
-    kind = tables.play_kind
-    if kind == SHORTCUT_PLAIN:
-        return plain_tricks.plain_plays(tables.plays[seat], hand, trick)
-    if kind == SHORTCUT_COUNTER:
-        return counter_tricks.legal_plays(tables.plays[seat], hand, trick, trump, seat)
-    return None
-
-
-def _resolve(
-    rules: Ruleset,
-    kind: int,
-    trick: tuple[PlayedCard, ...],
-    trump: Suit | None,
-    doubled_lead: bool,
-    last_trick: bool,
-    trump_card: Card | None,
-) -> TrickResult:
-    """The trick resolved without explanations, by the ruleset's fast path or method."""
-    if kind == SHORTCUT_COUNTER:
-        return counter_tricks.resolve(trick, trump, doubled_lead, last_trick, False, trump_card)
-    if kind == SHORTCUT_PLAIN:
-        return plain_tricks.resolve_suited(trick, trump, trump_card, last_trick)
-    return rules.resolve(
-        trick,
-        trump,
-        doubled_lead=doubled_lead,
-        last_trick=last_trick,
-        explain=False,
-        trump_card=trump_card,
-    )
+    """The seat's legal plays where the ruleset's rules of play list them from
+    the hand, trick and trump alone; ``None`` when they read more of the game."""
+    return tables.play.plays_from(hand, trick, trump, seat)
 
 
 # -- legality -----------------------------------------------------------------
@@ -191,8 +164,9 @@ def compute_legal(state: GameState) -> tuple[Move, ...]:
     rules: Ruleset = d["rules"]
     if phase is _PLAYING:
         (seat,) = d["to_act"]
-        plays = _list_plays(_tables(d), d["hands"][seat], d["trick"], d["trump"], seat)
-        return rules.legal_plays(state, seat) if plays is None else plays
+        tables = _tables(d)
+        plays = _list_plays(tables, d["hands"][seat], d["trick"], d["trump"], seat)
+        return tables.play.plays(state, seat) if plays is None else plays
     if phase is _BIDDING:
         rule = _tables(d).bid_rule
         to_act = d["to_act"]
@@ -479,11 +453,12 @@ def apply_pass(state: GameState, move: Pass) -> GameState:
         nd["_legal"] = legal
         return _make(nd)
     players = len(hands)
+    play = tables.play
     new_hands = []
     for s in range(players):
         given = pending[s]
         hand = [c for c in hands[s] if c is not given]
-        insort(hand, pending[s - 1], key=_card_key)
+        insort(hand, pending[play.giver(s)], key=_card_key)
         new_hands.append(tuple(hand))
     nd["hands"] = tuple(new_hands)
     nd["exchanges"] = (*d["exchanges"], tuple(pending))
@@ -542,66 +517,46 @@ def apply_play(state: GameState, move: Play) -> GameState:
     nd = d.copy()
     nd["hands"] = hands
     nd["_tables"] = tables
+    play = tables.play
     if len(trick) < players:
         # The most frequent transition: the next seat plays to the same trick.
         nd["trick"] = trick
-        following = (seat + 1) % players
+        following = play.next_seat(seat)
         nd["to_act"] = _SEATS[following]
         # Every state a move is applied to needs its legal moves: list them now
         # where the ruleset can from the hand and trick alone.
-        nd["_legal"] = _list_plays(tables, hands[following], trick, d["trump"], following)
+        nd["_legal"] = play.plays_from(hands[following], trick, d["trump"], following)
         return _make(nd)
     last = not hands[seat]
-    kind = tables.trick_kind
-    if kind == SHORTCUT_PLAIN:
-        # Plain Oh Hell: the winner leads, trump and the stock stay.
-        trump = d["trump"]
-        result = plain_tricks.resolve_suited(trick, trump, d["trump_card"], last)
-        winner: int = result.winner  # type: ignore[assignment]  # plain tricks always have one
-        counts = list(d["tricks_won"])
-        counts[winner] += 1
-        tricks = (*d["tricks"], result)
-        if last:
-            return end_hand(state, hands, tuple(counts), d["stock"], tricks, trump, d["trump_card"])
-        nd["tricks_won"] = tuple(counts)
-        nd["trick"] = ()
-        nd["leader"] = winner
-        nd["tricks"] = tricks
-        nd["doubled_lead"] = False
-        nd["to_act"] = _SEATS[winner]
-        nd["_legal"] = _list_plays(tables, hands[winner], (), trump, winner)
-        return _make(nd)
-    nd["_legal"] = None
-    result = _resolve(rules, kind, trick, d["trump"], d["doubled_lead"], last, d["trump_card"])
+    trump_card = d["trump_card"]
+    result = play.resolve(trick, d["trump"], d["doubled_lead"], last, trump_card)
     won = d["tricks_won"]
     winner_seat = result.winner
     if winner_seat is not None:
         won_list = list(won)
         won_list[winner_seat] += 1
         won = tuple(won_list)
-    stock = d["stock"]
-    trump_card = d["trump_card"]
-    if result.jacks:
-        stock = (*reversed(result.jacks), *stock)
-        trump_card = stock[0]
     tricks = (*d["tricks"], result)
-    if last:
-        return end_hand(state, hands, won, stock, tricks, result.next_trump, trump_card)
+    end = after_trick(result, d["stock"], trump_card, last)
+    if end.over:
+        return end_hand(state, hands, won, end.stock, tricks, result.next_trump, end.trump_card)
     leader = result.next_leader
-    if result.pass_cards:
+    next_trump = result.next_trump
+    if end.passing:
         nd["phase"] = _PASSING
-        nd["to_act"] = frozenset(range(players))
+        nd["to_act"] = _EVERYONE[players]
+        nd["_legal"] = None
     else:
         nd["to_act"] = _SEATS[leader]
-        nd["_legal"] = _list_plays(tables, hands[leader], (), result.next_trump, leader)
+        nd["_legal"] = play.plays_from(hands[leader], (), next_trump, leader)
     nd["tricks_won"] = won
     nd["trick"] = ()
     nd["leader"] = leader
-    nd["trump"] = result.next_trump
-    nd["stock"] = stock
+    nd["trump"] = next_trump
+    nd["stock"] = end.stock
     nd["tricks"] = tricks
     nd["doubled_lead"] = result.double_next_lead
-    nd["trump_card"] = trump_card
+    nd["trump_card"] = end.trump_card
     return _make(nd)
 
 

@@ -26,6 +26,7 @@ from counter_rules.dealing import deal_order, sort_hand, sorted_deck, split_deal
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import Deal, DealtHand, HandResult, Position
 from counter_rules.moves import Play
+from counter_rules.play_rules import PlayRules
 from counter_rules.rulesets.advice import Advice
 from counter_rules.rulesets.bid_rules import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL
 from counter_rules.rulesets.information import Information
@@ -146,6 +147,19 @@ class Ruleset(abc.ABC):
         that overrides a rule is asked through its methods.
         """
         return NO_SHORTCUTS
+
+    def play_rules(self) -> PlayRules:
+        """The rules of the play as the engine and the search board run them
+        (see :class:`~counter_rules.play_rules.PlayRules`); the default asks
+        this ruleset's :meth:`legal_plays` and :meth:`resolve`, and assumes
+        they read nothing of the game but the hands, the current trick, trump
+        and its card, the doubled lead and the leader. A ruleset whose plays
+        read more (earlier tricks, say) returns ``PlayRules(self,
+        context=...)`` with a function that gives what they read. A built-in
+        ruleset hands out its compiled statement of the same rules while its
+        class keeps the methods that state them. The engine asks once per
+        ruleset and keeps the answer."""
+        return PlayRules(self)
 
     @property
     @abc.abstractmethod

@@ -25,6 +25,7 @@ from counter_rules.effects import eight, four
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import HandResult, Position
 from counter_rules.moves import Play, seat_plays
+from counter_rules.play_rules import PlayRules
 from counter_rules.rulesets import counter_tricks
 from counter_rules.rulesets.advice import Advice
 from counter_rules.rulesets.base import (
@@ -110,10 +111,19 @@ class Counter(Ruleset):
         turn), each while the class keeps the methods that state it: a
         subclass that overrides one is asked through its override."""
         bids = BIDS_HOOK if self.hook else BIDS_FREE
+        play = self.play_rules()
         return Shortcuts(
-            SHORTCUT_COUNTER if keeps(self, Counter, "legal_plays") else SHORTCUT_NONE,
-            SHORTCUT_COUNTER if keeps(self, Counter, "resolve") else SHORTCUT_NONE,
+            SHORTCUT_COUNTER if play.local else SHORTCUT_NONE,
+            SHORTCUT_COUNTER if play.fast_tricks else SHORTCUT_NONE,
             bids if keeps(self, Counter, *_BID_METHODS) else SHORTCUT_NONE,
+        )
+
+    def play_rules(self) -> PlayRules:
+        """Counter's compiled play
+        (:class:`~counter_rules.rulesets.counter_tricks.CounterPlayRules`),
+        each part while the class keeps the method it stands for."""
+        return counter_tricks.CounterPlayRules(
+            self, keeps(self, Counter, "legal_plays"), keeps(self, Counter, "resolve")
         )
 
     @property

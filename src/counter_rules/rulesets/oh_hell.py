@@ -25,6 +25,7 @@ from counter_rules.cards import Card, Rank, Suit, intern_card, standard_deck
 from counter_rules.errors import InvalidArgumentError, InvalidNotationError
 from counter_rules.hands import Deal, DealtHand, HandResult, Position
 from counter_rules.moves import Play, seat_plays
+from counter_rules.play_rules import PlayRules
 from counter_rules.rulesets import oh_hell_presets
 from counter_rules.rulesets.base import SHORTCUT_NONE, SHORTCUT_PLAIN, Ruleset, Shortcuts, keeps
 from counter_rules.rulesets.oh_hell_companions import OhHellAdvice, OhHellInformation
@@ -52,6 +53,7 @@ from counter_rules.rulesets.parts.trump import (
     TrumpSource,
     TurnedCardTrump,
 )
+from counter_rules.rulesets.plain_tricks import PlainPlayRules
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = [
@@ -534,13 +536,23 @@ class OhHell(Ruleset):
         bids = self._bidding.in_turn_rule
         if self.simultaneous_bidding or self.blind_bidding:
             bids = SHORTCUT_NONE
-        plain_plays = self._plain_following() and keeps(self, OhHell, "legal_plays")
-        plain_tricks = self._plain_resolution() and keeps(self, OhHell, "resolve")
+        play = self.play_rules()
         return Shortcuts(
-            SHORTCUT_PLAIN if plain_plays else SHORTCUT_NONE,
-            SHORTCUT_PLAIN if plain_tricks else SHORTCUT_NONE,
+            SHORTCUT_PLAIN if play.local else SHORTCUT_NONE,
+            SHORTCUT_PLAIN if play.fast_tricks else SHORTCUT_NONE,
             bids if keeps(self, OhHell, *_BID_METHODS) else SHORTCUT_NONE,
         )
+
+    def play_rules(self) -> PlayRules:
+        """Plain Oh Hell's compiled play
+        (:class:`~counter_rules.rulesets.plain_tricks.PlainPlayRules`) where
+        the plays or the tricks are plain (see :meth:`shortcuts`); the family's
+        full rules through this ruleset's methods otherwise."""
+        plays = self._plain_following() and keeps(self, OhHell, "legal_plays")
+        tricks = self._plain_resolution() and keeps(self, OhHell, "resolve")
+        # What the follow rule reads besides the cards (trumps broken, the
+        # first Joker's call), for the solver's tables.
+        return PlainPlayRules(self, plays, tricks, self._follow.context_key)
 
     # -- scoring and the end --------------------------------------------------
     def score_hand(self, state: Position) -> tuple[int, ...]:

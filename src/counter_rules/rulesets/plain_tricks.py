@@ -35,7 +35,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Final
 
 from counter_rules.builders import make_result, not_in_deck, plays_of
@@ -49,11 +49,14 @@ from counter_rules.cards import (
     intern_card,
     standard_deck,
 )
+from counter_rules.hands import Position
 from counter_rules.moves import Play, PlayTable
+from counter_rules.play_rules import AskedRules, PlayRules
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = [
     "SAME_COLOUR",
+    "PlainPlayRules",
     "best_card",
     "effective_suit",
     "half_strength",
@@ -226,3 +229,46 @@ def resolve_suited(
         plays, seat, winner, tuple(values), trump, led, seat, trump, False, False, (), (),
         trump, False, last_trick, trump_card,
     )  # fmt: skip
+
+
+class PlainPlayRules(PlayRules):
+    """Plain Oh Hell's play for the engine and the search board: the plays by
+    :func:`plain_plays` and tricks of suited cards by :func:`resolve_suited`,
+    each while the ruleset's rules are plain (``plays``, ``tricks``);
+    otherwise the ruleset's method is asked."""
+
+    def __init__(
+        self,
+        rules: AskedRules,
+        plays: bool,
+        tricks: bool,
+        context: Callable[[Position], Hashable] | None = None,
+    ) -> None:
+        super().__init__(rules, context)
+        self.local = plays
+        self.fast_tricks = tricks
+
+    def plays_from(
+        self,
+        hand: tuple[Card, ...],
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        seat: int,
+    ) -> tuple[Play, ...] | None:
+        """By :func:`plain_plays` (which reads the hand and the led card)."""
+        if not self.local:
+            return None
+        return plain_plays(self.tables[seat], hand, trick)
+
+    def resolve(
+        self,
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        doubled_lead: bool,
+        last_trick: bool,
+        trump_card: Card | None,
+    ) -> TrickResult:
+        """By :func:`resolve_suited`."""
+        if not self.fast_tricks:
+            return super().resolve(trick, trump, doubled_lead, last_trick, trump_card)
+        return resolve_suited(trick, trump, trump_card, last_trick)

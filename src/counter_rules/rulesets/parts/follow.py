@@ -28,7 +28,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -124,22 +124,41 @@ class FollowRule:
     def context(self, state: Position, hand: Sequence[Card]) -> PlayContext:
         """What this rule reads of ``state`` besides ``hand`` and the trick (the
         trumps played and the first Joker's call only where they matter)."""
-        trump = state.trump
-        trumps_played = 0
-        if self.trumps_broken and trump is not None:
-            trumps_played = sum(
-                1 for t in state.tricks for p in t.plays if self.suit_of(p.card, trump) is trump
-            )
         earlier_call = None
         if self.jokers.called and any(c.rank is _JOKER for c in hand):
-            plays = [*(p for t in state.tricks for p in t.plays), *state.trick]
-            earlier_call = next((p.call for p in plays if p.call is not None), None)
+            earlier_call = self._first_call(state)
         return PlayContext(
-            trump=trump,
-            trumps_played=trumps_played,
+            trump=state.trump,
+            trumps_played=self._trumps_played(state),
             first_trick=not state.tricks,
             earlier_call=earlier_call,
         )
+
+    def context_key(self, state: Position) -> Hashable:
+        """What this rule reads of ``state`` besides the hands and the trick,
+        as a key for the solver's tables (``None`` when it reads nothing
+        more): the trumps played to earlier tricks (when trumps must be
+        broken), whether the trick is the hand's first (when Jokers may not
+        be played to it) and the first Joker's call (when Jokers are called)."""
+        parts: list[object] = []
+        if self.trumps_broken:
+            parts.append(self._trumps_played(state))
+        if self.jokers.lead_only_from_jokers:
+            parts.append(not state.tricks)
+        if self.jokers.called:
+            parts.append(self._first_call(state))
+        return tuple(parts) if parts else None
+
+    def _trumps_played(self, state: Position) -> int:
+        trump = state.trump
+        if not self.trumps_broken or trump is None:
+            return 0
+        return sum(1 for t in state.tricks for p in t.plays if self.suit_of(p.card, trump) is trump)
+
+    @staticmethod
+    def _first_call(state: Position) -> str | None:
+        plays = [*(p for t in state.tricks for p in t.plays), *state.trick]
+        return next((p.call for p in plays if p.call is not None), None)
 
     # -- the decider -----------------------------------------------------------
     def why_illegal(

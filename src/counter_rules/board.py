@@ -1,0 +1,491 @@
+"""The search board: the play of one hand, made and unmade in place.
+
+A :class:`Board` holds a game in play compactly: each hand a bit mask over
+the deck, the current trick, the leader, trump and its card, the Six's doubled
+lead, the passes chosen so far, the tricks won. :meth:`Board.make` plays a
+move on it and :meth:`Board.unmake` takes the last one back, as
+python-chess's ``Board.push`` and ``Board.pop`` do and as DDS makes and
+unmakes its cards: a search, a playout or a solved world walks one board
+instead of building an immutable :class:`~counter_rules.GameState` a move.
+
+The board states no rule. It asks its ruleset's
+:class:`~counter_rules.play_rules.PlayRules` for everything the rules decide:
+the legal plays (kept in a :class:`BoardMemo` by hand and led card where the
+rules read no more), the winner and the after-effects of a trick (kept by the
+trick's cards), who plays next and where a passed card goes. What a trick's
+end changes (the tricks won, the next leader, trump, the Jacks onto the stock,
+the pass after a Five, the end of the hand) is done by
+:func:`after_trick`, the function the engine's transition runs too.
+
+A board is also a :class:`~counter_rules.hands.Position`: a ruleset that
+reads the whole game (trumps broken, a Joker's call) reads the board as it
+reads a state. The board belongs to the library's internals: it is what the
+analysis module and the bots search on.
+
+The compiled build compiles this module with mypyc.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Protocol
+
+from counter_rules.builders import PLAYED_TABLES
+from counter_rules.cards import Card, Suit
+from counter_rules.hands import HandResult, Phase, Position
+from counter_rules.moves import Move, Pass, Play, pass_table, shared_pass
+from counter_rules.play_rules import PlayRules
+from counter_rules.trick import PlayedCard, TrickResult
+
+__all__ = ["Board", "BoardMemo", "InPlay", "TrickEnd", "after_trick"]
+
+_PLAYING: Final = Phase.PLAYING
+_PASSING: Final = Phase.PASSING
+_PLAYED: Final = PLAYED_TABLES
+_PASS_CLASS: Final = Pass
+
+# The kinds of undo records.
+_PLAY_KIND: Final = 0
+_TRICK_KIND: Final = 1
+_PASS_KIND: Final = 2
+_EXCHANGE_KIND: Final = 3
+
+
+class InPlay(Position, Protocol):
+    """What a board is made from: a :class:`~counter_rules.GameState` in the
+    play of a hand (or its pass) has every field."""
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads the current trick."""
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """The seats that may act."""
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The undealt cards, top first."""
+
+    @property
+    def doubled_lead(self) -> bool:
+        """Whether the current trick's led card is doubled."""
+
+    @property
+    def pending(self) -> tuple[Card | None, ...]:
+        """The passes chosen so far."""
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The face-up card that shows trump."""
+
+    @property
+    def exchanges(self) -> tuple[tuple[Card | None, ...], ...]:
+        """The passes of the hand so far."""
+
+
+class TrickEnd:
+    """What the end of a trick changes besides the cards (see :func:`after_trick`)."""
+
+    __slots__ = ("over", "passing", "stock", "to_move", "trump_card")
+
+    def __init__(
+        self,
+        stock: tuple[Card, ...],
+        trump_card: Card | None,
+        over: bool,
+        passing: bool,
+        to_move: int,
+    ) -> None:
+        self.stock = stock
+        """The stock, the trick's Jacks on top."""
+        self.trump_card = trump_card
+        """The face-up card after the trick: the top of the stock once a Jack went there."""
+        self.over = over
+        """Whether the trick was the hand's last."""
+        self.passing = passing
+        """Whether every seat now passes a card (Counter's Five)."""
+        self.to_move = to_move
+        """The seat to play next (the next leader), or ``-1`` when nobody plays
+        (a pass, or the end of the hand)."""
+
+
+def after_trick(
+    result: TrickResult, stock: tuple[Card, ...], trump_card: Card | None, last: bool
+) -> TrickEnd:
+    """What a resolved trick changes for the play to go on: the Jacks go face
+    up onto the stock (the top one shows trump), and the hand ends after its
+    last trick; else every seat passes a card when the trick says so, and the
+    next leader plays. The winner's trick count, the next leader, trump and
+    the doubled lead are the result's own fields. The engine's transition and
+    the board both run it."""
+    jacks = result.jacks
+    if jacks:
+        stock = (*reversed(jacks), *stock)
+        trump_card = stock[0]
+    if last:
+        return TrickEnd(stock, trump_card, True, False, -1)
+    if result.pass_cards:
+        return TrickEnd(stock, trump_card, False, True, -1)
+    return TrickEnd(stock, trump_card, False, False, result.next_leader)
+
+
+class BoardMemo:
+    """The rules' answers that boards of one ruleset keep, shared by the boards
+    of one search or one bot: the legal plays by seat, hand, led card and
+    trump (for rules that read no more), and resolved tricks by their cards.
+    Each table starts afresh once it holds ``limit`` entries."""
+
+    def __init__(self, limit: int = 1 << 18) -> None:
+        self.limit = limit
+        """How many entries a table holds before it is cleared."""
+        self.plays: dict[tuple[int, int, int, int], tuple[Play, ...]] = {}
+        """Legal plays by (seat, hand mask, led card key or -1, trump or -1)."""
+        self.tricks: dict[tuple[int, ...], TrickResult] = {}
+        """Resolved tricks by their cards and what their resolution reads."""
+
+
+class Board:
+    """One hand in play, made and unmade in place (see the module's notes).
+
+    Example:
+        >>> from counter_rules import Counter, new_game, apply_move, legal_moves
+        >>> from counter_rules.board import Board
+        >>> state = new_game(Counter(players=4), seed=3)
+        >>> while state.phase.value == "bidding":
+        ...     state = apply_move(state, legal_moves(state)[1])
+        >>> board = Board(state, state.rules.play_rules())
+        >>> first = board.moves()[0]
+        >>> board.make(first)
+        >>> board.to_move, len(board.trick)
+        (2, 1)
+        >>> board.unmake()
+        >>> board.to_move, board.trick
+        (1, ())
+    """
+
+    def __init__(self, game: InPlay, rules: PlayRules, memo: BoardMemo | None = None) -> None:
+        players = len(game.hands)
+        bits = rules.bits
+        self.rules = rules
+        """The rules of the play, asked for every decision of the rules."""
+        self.memo = memo if memo is not None else BoardMemo()
+        """The answers of the rules kept for this board (shareable)."""
+        self.players = players
+        """The number of seats."""
+        masks: list[int] = []
+        for hand in game.hands:
+            mask = 0
+            for card in hand:
+                mask |= bits[card._key]
+            masks.append(mask)
+        self.masks = masks
+        """Each seat's cards as a bit mask (``rules.bits`` gives a card's bit)."""
+        self._trick: list[PlayedCard] = list(game.trick)
+        self.leader = game.leader
+        """The seat that leads the current trick."""
+        passing = game.phase is _PASSING
+        self.passing = passing
+        """Whether the seats are choosing cards to pass (Counter's Five)."""
+        to_pass = 0
+        to_move = -1
+        if passing:
+            for seat in game.to_act:
+                to_pass |= 1 << seat
+        elif len(game.to_act) == 1:
+            for seat in game.to_act:
+                to_move = seat
+        self.to_pass = to_pass
+        """The seats still to choose a pass, as a bit set."""
+        self.to_move = to_move
+        """The seat to play, or ``-1`` in a pass and at the end of the hand."""
+        self.pending: list[Card | None] = list(game.pending)
+        """The cards chosen to pass so far, by seat."""
+        self.trump: Suit | None = game.trump
+        """The current trump suit."""
+        self.trump_card: Card | None = game.trump_card
+        """The face-up card that shows trump."""
+        self.stock: tuple[Card, ...] = game.stock
+        """The undealt cards, top first."""
+        self.doubled_lead = game.doubled_lead
+        """Whether the current trick's led card is doubled (Counter's Six)."""
+        self.won: list[int] = list(game.tricks_won)
+        """The tricks each seat has won this hand."""
+        self.results: list[TrickResult] = list(game.tricks)
+        """The finished tricks of the hand, in order."""
+        self.exchange_list: list[tuple[Card | None, ...]] = list(game.exchanges)
+        """The passes of the hand so far (see :attr:`GameState.exchanges
+        <counter_rules.GameState.exchanges>`)."""
+        self.over = to_move < 0 and not passing
+        """Whether the hand's last trick is finished."""
+        self._undo: list[tuple[int, int, int, object]] = []
+        # What a ruleset reads of a position, unchanged by the play.
+        self.hand_number = game.hand_number
+        """The hand being played, counting from 1."""
+        self.dealer = game.dealer
+        """The dealer of the hand."""
+        self.bids: tuple[int | None, ...] = game.bids
+        """Each seat's bid."""
+        self.scores: tuple[int, ...] = game.scores
+        """The running totals before the hand."""
+        self.cards_dealt = game.cards_dealt
+        """How many cards each seat was dealt."""
+        self.blind: tuple[bool, ...] = game.blind
+        """Which seats bid blind."""
+        self.history: tuple[HandResult, ...] = game.history
+        """The finished hands."""
+
+    # -- reading ---------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """:attr:`Phase.PASSING` during a pass, else :attr:`Phase.PLAYING`."""
+        return _PASSING if self.passing else _PLAYING
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards, sorted (built from the masks)."""
+        return tuple([self.rules.hand_of(mask) for mask in self.masks])
+
+    @property
+    def trick(self) -> tuple[PlayedCard, ...]:
+        """The cards played to the current trick, leader first."""
+        return tuple(self._trick)
+
+    @property
+    def tricks(self) -> tuple[TrickResult, ...]:
+        """The finished tricks of the hand."""
+        return tuple(self.results)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """The tricks each seat has won this hand."""
+        return tuple(self.won)
+
+    @property
+    def exchanges(self) -> tuple[tuple[Card | None, ...], ...]:
+        """The passes of the hand so far."""
+        return tuple(self.exchange_list)
+
+    def trick_size(self) -> int:
+        """How many cards the current trick holds."""
+        return len(self._trick)
+
+    def cards_left(self) -> int:
+        """The tricks of the hand not yet finished: the cards held by the seat to
+        play (in a pass, by any seat)."""
+        seat = self.to_move
+        mask = self.masks[seat if seat >= 0 else 0]
+        return mask.bit_count()
+
+    def first_card(self) -> PlayedCard | None:
+        """The card that led the current trick, or ``None``."""
+        return self._trick[0] if self._trick else None
+
+    # -- the moves ---------------------------------------------------------------
+    def moves(self) -> tuple[Play, ...]:
+        """The legal plays of the seat to play."""
+        seat = self.to_move
+        rules = self.rules
+        if not rules.local:
+            return rules.plays(self, seat)
+        mask = self.masks[seat]
+        trick = self._trick
+        led = trick[0].card._key if trick else -1
+        trump = self.trump
+        key = (seat, mask, led, -1 if trump is None else trump.value)
+        memo = self.memo.plays
+        found = memo.get(key)
+        if found is None:
+            found = rules.plays_from(rules.hand_of(mask), tuple(trick[:1]), trump, seat)
+            if found is None:
+                return rules.plays(self, seat)
+            if len(memo) >= self.memo.limit:
+                memo.clear()
+            memo[key] = found
+        return found
+
+    def passes(self, seat: int) -> tuple[Pass, ...]:
+        """The passes ``seat`` may choose from: any card it holds."""
+        table = pass_table(seat)
+        out: list[Pass] = []
+        for card in self.rules.hand_of(self.masks[seat]):
+            found = table[card._key]
+            out.append(found if found is not None else shared_pass(seat, card))
+        return tuple(out)
+
+    def winner_if(self, move: Play) -> int | None:
+        """The seat that wins the current trick if ``move`` completes it (the
+        board is left as it was)."""
+        self.make(move)
+        winner = self.results[-1].winner
+        self.unmake()
+        return winner
+
+    # -- making and unmaking -------------------------------------------------------
+    def make(self, move: Move) -> None:
+        """Play ``move`` (a legal play of the seat to play, or a pass of a seat
+        still to pass) on the board."""
+        if move.__class__ is _PASS_CLASS:
+            assert isinstance(move, Pass)
+            self._pass(move.seat, move.card)
+            return
+        assert isinstance(move, Play)
+        seat = move.seat
+        card = move.card
+        key = card._key
+        bit = self.rules.bits[key]
+        self.masks[seat] ^= bit
+        played: PlayedCard | None = None
+        if move.reveal is None and move.call is None:
+            played = _PLAYED[seat][key]
+        if played is None:
+            played = PlayedCard(seat, card, move.reveal, move.call)
+        trick = self._trick
+        trick.append(played)
+        if len(trick) < self.players:
+            self._undo.append((_PLAY_KIND, seat, bit, None))
+            self.to_move = self.rules.next_seat(seat)
+            return
+        last = self.masks[seat] == 0
+        result = self._resolve(last)
+        saved = (
+            trick, self.leader, self.trump, self.trump_card, self.stock, self.doubled_lead,
+        )  # fmt: skip
+        winner = result.winner
+        self._undo.append((_TRICK_KIND, seat, bit, saved))
+        if winner is not None:
+            self.won[winner] += 1
+        self.results.append(result)
+        end = after_trick(result, self.stock, self.trump_card, last)
+        self._trick = []
+        self.leader = result.next_leader
+        self.trump = result.next_trump
+        self.doubled_lead = result.double_next_lead
+        self.stock = end.stock
+        self.trump_card = end.trump_card
+        self.to_move = end.to_move
+        self.over = end.over
+        if end.passing:
+            self.passing = True
+            self.to_pass = (1 << self.players) - 1
+
+    def _resolve(self, last: bool) -> TrickResult:
+        trick = self._trick
+        trump = self.trump
+        trump_card = self.trump_card
+        parts: list[int] = [
+            -1 if trump is None else trump.value,
+            -1 if trump_card is None else trump_card._key,
+            1 if self.doubled_lead else 0,
+            1 if last else 0,
+            trick[0].seat,
+        ]
+        for played in trick:
+            reveal = played.reveal
+            call = played.call
+            parts.append(played.card._key)
+            parts.append(-1 if reveal is None else reveal._key)
+            parts.append(0 if call is None else (1 if call == "high" else 2))
+        key = tuple(parts)
+        memo = self.memo.tricks
+        found = memo.get(key)
+        if found is None:
+            found = self.rules.resolve(tuple(trick), trump, self.doubled_lead, last, trump_card)
+            if len(memo) >= self.memo.limit:
+                memo.clear()
+            memo[key] = found
+        return found
+
+    def _pass(self, seat: int, card: Card) -> None:
+        self.pending[seat] = card
+        self.to_pass &= ~(1 << seat)
+        if self.to_pass:
+            self._undo.append((_PASS_KIND, seat, 0, None))
+            return
+        pending = tuple(self.pending)
+        rules = self.rules
+        bits = rules.bits
+        masks = self.masks
+        for giver in range(self.players):
+            given = pending[giver]
+            assert given is not None
+            bit = bits[given._key]
+            masks[giver] ^= bit
+        for giver in range(self.players):
+            given = pending[giver]
+            assert given is not None
+            masks[rules.receiver(giver)] |= bits[given._key]
+        self._undo.append((_EXCHANGE_KIND, seat, 0, pending))
+        self.exchange_list.append(pending)
+        self.pending = [None] * self.players
+        self.passing = False
+        self.to_move = self.leader
+
+    def unmake(self) -> None:
+        """Take back the last move made."""
+        kind, seat, bit, extra = self._undo.pop()
+        if kind == _PLAY_KIND:
+            self._trick.pop()
+            self.masks[seat] |= bit
+            self.to_move = seat
+            return
+        if kind == _TRICK_KIND:
+            assert isinstance(extra, tuple)
+            trick, leader, trump, trump_card, stock, doubled = extra
+            result = self.results.pop()
+            winner = result.winner
+            if winner is not None:
+                self.won[winner] -= 1
+            trick.pop()
+            self._trick = trick
+            self.leader = leader
+            self.trump = trump
+            self.trump_card = trump_card
+            self.stock = stock
+            self.doubled_lead = doubled
+            self.masks[seat] |= bit
+            self.to_move = seat
+            self.over = False
+            self.passing = False
+            self.to_pass = 0
+            return
+        if kind == _EXCHANGE_KIND:
+            assert isinstance(extra, tuple)
+            rules = self.rules
+            bits = rules.bits
+            masks = self.masks
+            for giver in range(self.players):
+                given: Card = extra[giver]
+                masks[rules.receiver(giver)] ^= bits[given._key]
+            for giver in range(self.players):
+                given = extra[giver]
+                masks[giver] |= bits[given._key]
+            self.exchange_list.pop()
+            self.pending = list(extra)
+            self.passing = True
+            self.to_move = -1
+        self.pending[seat] = None
+        self.to_pass |= 1 << seat
+
+    # -- keys ----------------------------------------------------------------------
+    def key(self) -> tuple[object, ...]:
+        """A key of the position at the start of a trick or during a pass: two
+        positions of one ruleset with the same key play alike from here on (the
+        same cards in the same hands, leader, trump and its card, doubled lead,
+        passes chosen and seats still to pass, and what the rules read besides,
+        :meth:`PlayRules.context <counter_rules.play_rules.PlayRules.context>`).
+        The tricks already won are left out: no rule of the play reads them."""
+        trump = self.trump
+        trump_card = self.trump_card
+        parts: list[object] = [*self.masks]
+        parts.append(-1 if trump is None else trump.value)
+        parts.append(-1 if trump_card is None else trump_card._key)
+        parts.append(1 if self.doubled_lead else 0)
+        parts.append(self.leader)
+        if self.passing:
+            parts.append(-1 - self.to_pass)
+            for card in self.pending:
+                parts.append(-1 if card is None else card._key)
+        context = self.rules.context(self)
+        if context is not None:
+            parts.append(context)
+        return tuple(parts)

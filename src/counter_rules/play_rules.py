@@ -1,0 +1,197 @@
+"""What a ruleset states about the play of a hand, in the form the engine and
+the search board run: :class:`PlayRules`.
+
+A ruleset hands out one :class:`PlayRules` value
+(:meth:`Ruleset.play_rules <counter_rules.Ruleset.play_rules>`), built once
+and shared. It answers the questions every transition of the play asks:
+
+- which plays a seat may make (:meth:`PlayRules.plays_from` from the hand,
+  the trick and trump alone where the rules allow it, else
+  :meth:`PlayRules.plays` from the whole game);
+- how a complete trick is resolved (:meth:`PlayRules.resolve`);
+- who plays after a seat (:meth:`PlayRules.next_seat`), and who receives the
+  card a seat passes (:meth:`PlayRules.receiver`, Counter's pass after a Five);
+- what, besides the cards in each hand, the trump, its card, the Six's doubled
+  lead and the leader, the rules read of a game in play
+  (:meth:`PlayRules.context`), which the search's tables must tell apart.
+
+The base class asks the ruleset's own methods (:meth:`Ruleset.legal_plays
+<counter_rules.Ruleset.legal_plays>` and :meth:`Ruleset.resolve
+<counter_rules.Ruleset.resolve>`), so it serves every ruleset, a user's
+included. Counter (:mod:`counter_rules.rulesets.counter_tricks`) and plain Oh
+Hell (:mod:`counter_rules.rulesets.plain_tricks`) hand out subclasses that
+answer from their compiled rule functions. The engine
+(:mod:`counter_rules.engine`), the search board (:mod:`counter_rules.board`),
+the views and the world sampler read the rules only through this interface:
+none of them names a game.
+
+The compiled build compiles this module with mypyc.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import Protocol
+
+from counter_rules.cards import KEY_COUNT, Card, Suit
+from counter_rules.hands import Position
+from counter_rules.moves import Play, PlayTable, seat_plays
+from counter_rules.trick import PlayedCard, TrickResult
+
+__all__ = ["AskedRules", "PlayRules"]
+
+
+def _card_key(card: Card) -> int:
+    return card._key
+
+
+class AskedRules(Protocol):
+    """The methods of a ruleset that the base :class:`PlayRules` asks."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the game."""
+
+    def legal_plays(self, state: Position, seat: int) -> tuple[Play, ...]:
+        """The plays ``seat`` may make now."""
+
+    def resolve(
+        self,
+        plays: Sequence[PlayedCard],
+        trump: Suit | None,
+        *,
+        doubled_lead: bool = False,
+        last_trick: bool = False,
+        explain: bool = True,
+        trump_card: Card | None = None,
+    ) -> TrickResult:
+        """A complete trick resolved."""
+
+
+class PlayRules:
+    """The rules of the play of one ruleset, for the engine and the search.
+
+    This base class asks the ruleset for everything (its methods
+    :meth:`~counter_rules.Ruleset.legal_plays` and
+    :meth:`~counter_rules.Ruleset.resolve`); a ruleset whose rules have a
+    compiled statement hands out a subclass that overrides
+    :meth:`plays_from` and :meth:`resolve`. Play passes to the left, and a
+    pass goes to the left-hand neighbour.
+
+    Example:
+        >>> from counter_rules import Counter, OhHell, cards
+        >>> rules = Counter(players=4).play_rules()
+        >>> rules.next_seat(3), rules.receiver(3), rules.giver(0)
+        (0, 0, 3)
+        >>> play = rules.plays_from(cards("4S 4D 9H"), (), None, 1)
+        >>> [str(p) for p in play]
+        ['P1:4♠', 'P1:4♦', 'P1:9♥', 'P1:4♠+4♦', 'P1:4♦+4♠']
+    """
+
+    def __init__(
+        self, rules: AskedRules, context: Callable[[Position], Hashable] | None = None
+    ) -> None:
+        players = rules.players
+        self.asked = rules
+        """The ruleset whose methods the base class asks."""
+        self.reads = context
+        """What the ruleset's plays and tricks read of a game besides its
+        cards (see :meth:`context`), or ``None`` for nothing."""
+        self.players = players
+        """The number of seats."""
+        deck = rules.deck()
+        self.tables: tuple[PlayTable, ...] = seat_plays(players, deck)
+        """For each seat, the shared play of every card of the deck by card key."""
+        cards = tuple(sorted(set(deck), key=_card_key))
+        self.cards: tuple[Card, ...] = cards
+        """The cards of the deck in sorting order: bit ``i`` of a hand's mask
+        stands for ``cards[i]``."""
+        bits = [0] * KEY_COUNT
+        for i, card in enumerate(cards):
+            bits[card._key] = 1 << i
+        self.bits: tuple[int, ...] = tuple(bits)
+        """Each card's bit in a hand's mask, by card key (0 outside the deck)."""
+        self.local = False
+        """Whether :meth:`plays_from` answers for every hand: the legal plays
+        then depend on the hand, the trick's first card and trump alone."""
+        self.fast_tricks = False
+        """Whether :meth:`resolve` is a compiled statement of the ruleset's
+        tricks rather than a call of its method."""
+
+    def hand_of(self, mask: int) -> tuple[Card, ...]:
+        """The cards of a hand's bit mask, sorted."""
+        cards = self.cards
+        out: list[Card] = []
+        while mask:
+            low = mask & -mask
+            out.append(cards[low.bit_length() - 1])
+            mask ^= low
+        return tuple(out)
+
+    # -- turn order ------------------------------------------------------------
+    def next_seat(self, seat: int) -> int:
+        """The seat that plays after ``seat`` in a trick: its left."""
+        return (seat + 1) % self.players
+
+    def receiver(self, seat: int) -> int:
+        """The seat that receives the card ``seat`` passes: its left."""
+        return (seat + 1) % self.players
+
+    def giver(self, seat: int) -> int:
+        """The seat whose passed card ``seat`` receives: its right."""
+        return (seat - 1) % self.players
+
+    # -- plays -------------------------------------------------------------------
+    def plays_from(
+        self,
+        hand: tuple[Card, ...],
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        seat: int,
+    ) -> tuple[Play, ...] | None:
+        """``seat``'s legal plays from its ``hand``, the ``trick`` so far and
+        ``trump`` alone, or ``None`` when the rules read more of the game (then
+        :meth:`plays` answers)."""
+        return None
+
+    def plays(self, game: Position, seat: int) -> tuple[Play, ...]:
+        """``seat``'s legal plays in ``game``."""
+        found = self.plays_from(game.hands[seat], game.trick, game.trump, seat)
+        if found is not None:
+            return found
+        return self.asked.legal_plays(game, seat)
+
+    # -- tricks ------------------------------------------------------------------
+    def resolve(
+        self,
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        doubled_lead: bool,
+        last_trick: bool,
+        trump_card: Card | None,
+    ) -> TrickResult:
+        """A complete ``trick`` resolved without explanations."""
+        return self.asked.resolve(
+            trick,
+            trump,
+            doubled_lead=doubled_lead,
+            last_trick=last_trick,
+            explain=False,
+            trump_card=trump_card,
+        )
+
+    # -- what the rules read -----------------------------------------------------
+    def context(self, game: Position) -> Hashable:
+        """What the legal plays and tricks of ``game`` read besides its hands,
+        its current trick, trump and trump card, the Six's doubled lead and
+        the leader (``None`` for nothing): two positions of one hand with the
+        same cards and the same context play alike from here on. It is the
+        answer of the function the ruleset gave as ``context`` (a ruleset
+        whose plays read earlier tricks, for trumps broken or the first
+        Joker's call, gives one), or ``None``.
+        """
+        reads = self.reads
+        return None if reads is None else reads(game)
