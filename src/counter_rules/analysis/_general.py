@@ -133,7 +133,7 @@ class GeneralSearch:
         """``seat``'s legal moves, best first: the card ``hint`` (the table's),
         then (for the card that completes a trick) those that win the trick
         for the seat's side, then by how often each card made a cut-off."""
-        legal: tuple[Play, ...] | tuple[Pass, ...]
+        legal: tuple[Play | Pass, ...]
         completes = False
         if board.passing:
             legal = board.passes(seat)
