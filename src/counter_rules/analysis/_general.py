@@ -133,27 +133,28 @@ class GeneralSearch:
         """``seat``'s legal moves, best first: the card ``hint`` (the table's),
         then (for the card that completes a trick) those that win the trick
         for the seat's side, then by how often each card made a cut-off."""
-        legal: tuple[Play | Pass, ...]
-        completes = False
-        if board.passing:
-            legal = board.passes(seat)
-        else:
-            legal = board.moves()
-            completes = board.trick_size() == self.players - 1
-        if len(legal) == 1:
-            return [legal[0]]
         history = self.history
-        mine = self.side >> seat & 1
         scored: list[tuple[int, int, Play | Pass]] = []
-        for i, move in enumerate(legal):
-            key = move.card._key
-            score = _FIRST if key == hint else history[key]
-            if completes:
-                assert isinstance(move, Play)
-                winner = board.winner_if(move)
-                if winner is not None and (self.side >> winner & 1) == mine:
-                    score += _WINS_TRICK
-            scored.append((-score, i, move))
+        if board.passing:
+            passes = board.passes(seat)
+            for i, choice in enumerate(passes):
+                key = choice.card._key
+                scored.append((-(_FIRST if key == hint else history[key]), i, choice))
+        else:
+            plays = board.moves()
+            if len(plays) == 1:
+                return [plays[0]]
+            completes = board.trick_size() == self.players - 1
+            side = self.side
+            mine = side >> seat & 1
+            for i, play in enumerate(plays):
+                key = play.card._key
+                score = _FIRST if key == hint else history[key]
+                if completes:
+                    winner = board.winner_if(play)
+                    if winner is not None and (side >> winner & 1) == mine:
+                        score += _WINS_TRICK
+                scored.append((-score, i, play))
         scored.sort()
         return [entry[2] for entry in scored]
 
