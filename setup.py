@@ -29,10 +29,12 @@ from backend import compile_mode  # noqa: E402
 # Glob patterns are allowed (for example "src/counter_rules/effects/*.py").
 # This list is the only place that names them.
 COMPILED_MODULES = [
+    "src/counter_rules/board.py",
     "src/counter_rules/builders.py",
     "src/counter_rules/dealing.py",
     "src/counter_rules/engine/tables.py",
     "src/counter_rules/engine/transitions.py",
+    "src/counter_rules/play_rules.py",
     "src/counter_rules/rulesets/bid_rules.py",
     "src/counter_rules/rulesets/plain_tricks.py",
     "src/counter_rules/rulesets/counter_tricks.py",
