@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
-from counter_rules.builders import PLAYED_TABLES
-from counter_rules.cards import Card, Suit
+from counter_rules.builders import played_card
+from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.hands import HandResult, Phase, Position
 from counter_rules.moves import Move, Pass, Play, pass_table, shared_pass
 from counter_rules.play_rules import PlayRules
@@ -40,7 +40,8 @@ __all__ = ["Board", "BoardMemo", "InPlay", "TrickEnd", "after_trick"]
 
 _PLAYING: Final = Phase.PLAYING
 _PASSING: Final = Phase.PASSING
-_PLAYED: Final = PLAYED_TABLES
+# Card keys (and "none") in the packed keys of the memo.
+_KEYS: Final = KEY_COUNT + 1
 _PASS_CLASS: Final = Pass
 
 # The kinds of undo records.
@@ -81,6 +82,13 @@ class InPlay(Position, Protocol):
     @property
     def exchanges(self) -> tuple[tuple[Card | None, ...], ...]:
         """The passes of the hand so far."""
+
+
+def _played(move: Play) -> PlayedCard:
+    """The card of the trick that ``move`` plays (shared when it shows nothing)."""
+    if move.reveal is None and move.call is None:
+        return played_card(move.seat, move.card)
+    return PlayedCard(move.seat, move.card, move.reveal, move.call)
 
 
 class TrickEnd:
@@ -138,10 +146,11 @@ class BoardMemo:
     def __init__(self, limit: int = 1 << 18) -> None:
         self.limit = limit
         """How many entries a table holds before it is cleared."""
-        self.plays: dict[tuple[int, int, int, int], tuple[Play, ...]] = {}
-        """Legal plays by (seat, hand mask, led card key or -1, trump or -1)."""
-        self.tricks: dict[tuple[int, ...], TrickResult] = {}
-        """Resolved tricks by their cards and what their resolution reads."""
+        self.plays: dict[int, tuple[Play, ...]] = {}
+        """Legal plays by seat, hand mask, led card and trump (packed in one int)."""
+        self.tricks: dict[int, TrickResult] = {}
+        """Resolved tricks by their cards and what their resolution reads
+        (packed in one int)."""
 
 
 class Board:
@@ -289,9 +298,9 @@ class Board:
             return rules.plays(self, seat)
         mask = self.masks[seat]
         trick = self._trick
-        led = trick[0].card._key if trick else -1
+        led = trick[0].card._key + 1 if trick else 0
         trump = self.trump
-        key = (seat, mask, led, -1 if trump is None else trump.value)
+        key = ((mask * _KEYS + led) * 8 + (0 if trump is None else trump.value + 1)) * 16 + seat
         memo = self.memo.plays
         found = memo.get(key)
         if found is None:
@@ -315,9 +324,11 @@ class Board:
     def winner_if(self, move: Play) -> int | None:
         """The seat that wins the current trick if ``move`` completes it (the
         board is left as it was)."""
-        self.make(move)
-        winner = self.results[-1].winner
-        self.unmake()
+        trick = self._trick
+        trick.append(_played(move))
+        held = self.masks[move.seat] & ~self.rules.bits[move.card._key]
+        winner = self._resolve(held == 0).winner
+        trick.pop()
         return winner
 
     # -- making and unmaking -------------------------------------------------------
@@ -334,13 +345,8 @@ class Board:
         key = card._key
         bit = self.rules.bits[key]
         self.masks[seat] ^= bit
-        played: PlayedCard | None = None
-        if move.reveal is None and move.call is None:
-            played = _PLAYED[seat][key]
-        if played is None:
-            played = PlayedCard(seat, card, move.reveal, move.call)
         trick = self._trick
-        trick.append(played)
+        trick.append(_played(move))
         if len(trick) < self.players:
             self._undo.append((_PLAY_KIND, seat, bit, None))
             self.to_move = self.rules.next_seat(seat)
@@ -369,23 +375,26 @@ class Board:
             self.to_pass = (1 << self.players) - 1
 
     def _resolve(self, last: bool) -> TrickResult:
+        """The current (complete) trick resolved, from the memo when it holds it."""
         trick = self._trick
         trump = self.trump
         trump_card = self.trump_card
-        parts: list[int] = [
-            -1 if trump is None else trump.value,
-            -1 if trump_card is None else trump_card._key,
-            1 if self.doubled_lead else 0,
-            1 if last else 0,
-            trick[0].seat,
-        ]
+        key = (0 if trump is None else trump.value + 1) * _KEYS + (
+            0 if trump_card is None else trump_card._key + 1
+        )
+        key = ((key * 2 + (1 if self.doubled_lead else 0)) * 2 + (1 if last else 0)) * 16 + trick[
+            0
+        ].seat
         for played in trick:
             reveal = played.reveal
             call = played.call
-            parts.append(played.card._key)
-            parts.append(-1 if reveal is None else reveal._key)
-            parts.append(0 if call is None else (1 if call == "high" else 2))
-        key = tuple(parts)
+            key = (key * _KEYS + played.card._key) * _KEYS + (
+                0 if reveal is None else reveal._key + 1
+            )
+            if call is not None:
+                key = key * 3 + (1 if call == "high" else 2)
+            else:
+                key *= 3
         memo = self.memo.tricks
         found = memo.get(key)
         if found is None:
