@@ -322,8 +322,9 @@ class Board:
         return tuple(out)
 
     def winner_if(self, move: Play) -> int | None:
-        """The seat that wins the current trick if ``move`` completes it (the
-        board is left as it was)."""
+        """The seat that wins the current trick if ``move`` completes it, or
+        that would win it if it ended after ``move`` (the board is left as it
+        was)."""
         trick = self._trick
         trick.append(_played(move))
         held = self.masks[move.seat] & ~self.rules.bits[move.card._key]

@@ -150,10 +150,9 @@ class GeneralSearch:
             for i, play in enumerate(plays):
                 key = play.card._key
                 score = _FIRST if key == hint else history[key]
-                if completes:
-                    winner = board.winner_if(play)
-                    if winner is not None and (side >> winner & 1) == mine:
-                        score += _WINS_TRICK
+                winner = board.winner_if(play)
+                if winner is not None and (side >> winner & 1) == mine:
+                    score += _WINS_TRICK
                 scored.append((-score, i, play))
         scored.sort()
         return [entry[2] for entry in scored]
