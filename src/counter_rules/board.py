@@ -27,7 +27,7 @@ The compiled build compiles this module with mypyc.
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from counter_rules.builders import played_card
 from counter_rules.cards import KEY_COUNT, Card, Suit
@@ -36,7 +36,7 @@ from counter_rules.moves import Move, Pass, Play, pass_table, shared_pass
 from counter_rules.play_rules import PlayRules
 from counter_rules.trick import PlayedCard, TrickResult
 
-__all__ = ["Board", "BoardMemo", "InPlay", "TrickEnd", "after_trick"]
+__all__ = ["AFTER_LAST", "AFTER_PASS", "Board", "BoardMemo", "InPlay", "after_trick"]
 
 _PLAYING: Final = Phase.PLAYING
 _PASSING: Final = Phase.PASSING
@@ -91,50 +91,35 @@ def _played(move: Play) -> PlayedCard:
     return PlayedCard(move.seat, move.card, move.reveal, move.call)
 
 
-class TrickEnd:
-    """What the end of a trick changes besides the cards (see :func:`after_trick`)."""
-
-    __slots__ = ("over", "passing", "stock", "to_move", "trump_card")
-
-    def __init__(
-        self,
-        stock: tuple[Card, ...],
-        trump_card: Card | None,
-        over: bool,
-        passing: bool,
-        to_move: int,
-    ) -> None:
-        self.stock = stock
-        """The stock, the trick's Jacks on top."""
-        self.trump_card = trump_card
-        """The face-up card after the trick: the top of the stock once a Jack went there."""
-        self.over = over
-        """Whether the trick was the hand's last."""
-        self.passing = passing
-        """Whether every seat now passes a card (Counter's Five)."""
-        self.to_move = to_move
-        """The seat to play next (the next leader), or ``-1`` when nobody plays
-        (a pass, or the end of the hand)."""
+AFTER_PASS: Final = -1
+"""What :func:`after_trick` gives as the next seat when every seat passes a card."""
+AFTER_LAST: Final = -2
+"""What :func:`after_trick` gives as the next seat after the hand's last trick."""
 
 
 def after_trick(
-    result: TrickResult, stock: tuple[Card, ...], trump_card: Card | None, last: bool
-) -> TrickEnd:
-    """What a resolved trick changes for the play to go on: the Jacks go face
-    up onto the stock (the top one shows trump), and the hand ends after its
-    last trick; else every seat passes a card when the trick says so, and the
-    next leader plays. The winner's trick count, the next leader, trump and
-    the doubled lead are the result's own fields. The engine's transition and
-    the board both run it."""
-    jacks = result.jacks
+    result: dict[str, Any], stock: tuple[Card, ...], trump_card: Card | None, last: bool
+) -> tuple[tuple[Card, ...], Card | None, int]:
+    """What a resolved trick (``result``, the fields of its
+    :class:`~counter_rules.TrickResult`) changes for the play to go on,
+    besides what the result says itself (the winner's trick, the next leader,
+    trump, the doubled lead): the stock, the face-up card and who acts next.
+
+    The trick's Jacks go face up onto the stock, and the top one shows trump.
+    After the hand's last trick nobody plays (:data:`AFTER_LAST`); else every
+    seat passes a card when the trick says so (:data:`AFTER_PASS`); else the
+    next leader plays. The engine's transition and the board both run it.
+    """
+    jacks: tuple[Card, ...] = result["jacks"]
     if jacks:
         stock = (*reversed(jacks), *stock)
         trump_card = stock[0]
     if last:
-        return TrickEnd(stock, trump_card, True, False, -1)
-    if result.pass_cards:
-        return TrickEnd(stock, trump_card, False, True, -1)
-    return TrickEnd(stock, trump_card, False, False, result.next_leader)
+        return stock, trump_card, AFTER_LAST
+    if result["pass_cards"]:
+        return stock, trump_card, AFTER_PASS
+    following: int = result["next_leader"]
+    return stock, trump_card, following
 
 
 class BoardMemo:
@@ -350,7 +335,7 @@ class Board:
         trick.append(_played(move))
         if len(trick) < self.players:
             self._undo.append((_PLAY_KIND, seat, bit, None))
-            self.to_move = self.rules.next_seat(seat)
+            self.to_move = self.rules.following[seat]
             return
         last = self.masks[seat] == 0
         result = self._resolve(last)
@@ -362,18 +347,24 @@ class Board:
         if winner is not None:
             self.won[winner] += 1
         self.results.append(result)
-        end = after_trick(result, self.stock, self.trump_card, last)
+        stock, trump_card, following = after_trick(
+            result._fields_dict, self.stock, self.trump_card, last
+        )
         self._trick = []
         self.leader = result.next_leader
         self.trump = result.next_trump
         self.doubled_lead = result.double_next_lead
-        self.stock = end.stock
-        self.trump_card = end.trump_card
-        self.to_move = end.to_move
-        self.over = end.over
-        if end.passing:
-            self.passing = True
-            self.to_pass = (1 << self.players) - 1
+        self.stock = stock
+        self.trump_card = trump_card
+        if following >= 0:
+            self.to_move = following
+        else:
+            self.to_move = -1
+            if following == AFTER_LAST:
+                self.over = True
+            else:
+                self.passing = True
+                self.to_pass = (1 << self.players) - 1
 
     def _resolve(self, last: bool) -> TrickResult:
         """The current (complete) trick resolved, from the memo when it holds it."""

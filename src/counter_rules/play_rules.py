@@ -120,6 +120,10 @@ class PlayRules:
         self.fast_tricks = False
         """Whether :meth:`resolve` is a compiled statement of the ruleset's
         tricks rather than a call of its method."""
+        self.following: tuple[int, ...] = tuple(
+            [self.next_seat(seat) for seat in range(players)]
+        )
+        """:meth:`next_seat` of every seat, for the engine's hot path."""
 
     def hand_of(self, mask: int) -> tuple[Card, ...]:
         """The cards of a hand's bit mask, sorted."""

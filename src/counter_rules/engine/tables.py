@@ -59,8 +59,12 @@ _TABLES_BY_ID: Final[dict[int, tuple[weakref.ref[Ruleset], EngineTables]]] = {}
 
 
 def _forget(key: int) -> Callable[[object], None]:
+    # The callback holds the dict itself: at interpreter exit the module's
+    # globals are cleared before the last rulesets die.
+    tables = _TABLES_BY_ID
+
     def forget(_: object) -> None:
-        _TABLES_BY_ID.pop(key, None)
+        tables.pop(key, None)
 
     return forget
 

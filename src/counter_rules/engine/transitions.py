@@ -16,7 +16,7 @@ from bisect import insort
 from operator import add, attrgetter
 from typing import Any, Final, cast
 
-from counter_rules.board import after_trick
+from counter_rules.board import AFTER_LAST, AFTER_PASS, after_trick
 from counter_rules.builders import PLAYED_TABLES, played_card
 from counter_rules.cards import Card, Suit
 from counter_rules.checks import seat_problem, shown
@@ -521,7 +521,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
     if len(trick) < players:
         # The most frequent transition: the next seat plays to the same trick.
         nd["trick"] = trick
-        following = play.next_seat(seat)
+        following = play.following[seat]
         nd["to_act"] = _SEATS[following]
         # Every state a move is applied to needs its legal moves: list them now
         # where the ruleset can from the hand and trick alone.
@@ -530,33 +530,40 @@ def apply_play(state: GameState, move: Play) -> GameState:
     last = not hands[seat]
     trump_card = d["trump_card"]
     result = play.resolve(trick, d["trump"], d["doubled_lead"], last, trump_card)
+    # The result's fields, read from its dict (cheaper than attributes here).
+    rd: dict[str, Any] = result._fields_dict
     won = d["tricks_won"]
-    winner_seat = result.winner
+    winner_seat: int | None = rd["winner"]
     if winner_seat is not None:
         won_list = list(won)
         won_list[winner_seat] += 1
         won = tuple(won_list)
     tricks = (*d["tricks"], result)
-    end = after_trick(result, d["stock"], trump_card, last)
-    if end.over:
-        return end_hand(state, hands, won, end.stock, tricks, result.next_trump, end.trump_card)
-    leader = result.next_leader
-    next_trump = result.next_trump
-    if end.passing:
+    stock, trump_card, following = after_trick(rd, d["stock"], trump_card, last)
+    next_trump: Suit | None = rd["next_trump"]
+    if following == AFTER_LAST:
+        return end_hand(state, hands, won, stock, tricks, next_trump, trump_card)
+    leader: int = rd["next_leader"]
+    if following == AFTER_PASS:
         nd["phase"] = _PASSING
         nd["to_act"] = _EVERYONE[players]
         nd["_legal"] = None
     else:
-        nd["to_act"] = _SEATS[leader]
-        nd["_legal"] = play.plays_from(hands[leader], (), next_trump, leader)
+        nd["to_act"] = _SEATS[following]
+        nd["_legal"] = play.plays_from(hands[following], (), next_trump, following)
     nd["tricks_won"] = won
     nd["trick"] = ()
     nd["leader"] = leader
-    nd["trump"] = next_trump
-    nd["stock"] = end.stock
     nd["tricks"] = tricks
-    nd["doubled_lead"] = result.double_next_lead
-    nd["trump_card"] = end.trump_card
+    # Most tricks change none of these: the copied fields stand.
+    if next_trump is not d["trump"]:
+        nd["trump"] = next_trump
+    if stock is not d["stock"]:
+        nd["stock"] = stock
+        nd["trump_card"] = trump_card
+    doubled: bool = rd["double_next_lead"]
+    if doubled is not d["doubled_lead"]:
+        nd["doubled_lead"] = doubled
     return _make(nd)
 
 
