@@ -3,8 +3,11 @@
 - No circle of imports among the package's modules, counting every import
   (those only for type checking and those inside functions too): the modules
   form floors, each importing only from the floors below it. ``Ruleset``
-  states the rules alone: it has at most 24 public members, and what views,
+  states the rules alone: it has at most 25 public members, and what views,
   sampling and bots ask is on its companions.
+- The modules that run every game alike (the engine room, the search board,
+  the rules of the play, the state, views, sampling, the general search)
+  name no game and read no ruleset's ``advice``.
 - Outside :mod:`counter_rules.rulesets` no module asks a ruleset its class
   (``isinstance``, ``issubclass`` or ``type(x) is C`` naming a ruleset class):
   it asks the ruleset a question instead. Nor does it read a ruleset's
@@ -346,3 +349,79 @@ def test_the_ruleset_interface_states_the_rules_alone() -> None:
     moved = {"voids_shown", "counts_toward_void", "own_hand_hidden", "trick_power", "one_team"}
     assert not moved & public
     assert moved <= set(_MOVED)
+
+
+# The modules that run every game alike: the engine room, the search board and
+# the rules of the play it reads, the state, views, the world sampler and the
+# solver's general search. None of them names a game: each ruleset hands them
+# its own rules (Ruleset.play_rules).
+GAME_BLIND = (
+    "counter_rules.engine",
+    "counter_rules.engine.transitions",
+    "counter_rules.engine.tables",
+    "counter_rules.board",
+    "counter_rules.play_rules",
+    "counter_rules.state",
+    "counter_rules.hands",
+    "counter_rules.views",
+    "counter_rules.sampling",
+    "counter_rules.analysis._general",
+    "counter_rules.analysis._solving",
+)
+# The names of the games and of the modules that state one game's rules.
+GAME_NAMES = frozenset(
+    {
+        *RULESET_CLASSES,
+        "counter",
+        "counter_tricks",
+        "plain_tricks",
+        "oh_hell",
+        "oh_hell_tricks",
+        "blackout",
+        "up_and_down",
+        "effects",
+    }
+)
+
+
+def _game_names(tree: ast.Module) -> Iterator[tuple[int, str]]:
+    """Every import, name or attribute of ``tree``'s code (not its strings)
+    that names a game, and every read of a ruleset's ``advice``."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom | ast.Import):
+            modules = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            modules += [alias.name for alias in node.names]
+            for module in modules:
+                for part in module.split("."):
+                    if part in GAME_NAMES:
+                        yield node.lineno, module
+        elif isinstance(node, ast.Name) and node.id in GAME_NAMES:
+            yield node.lineno, node.id
+        elif isinstance(node, ast.Attribute) and node.attr in (*GAME_NAMES, "advice"):
+            yield node.lineno, node.attr
+
+
+def test_the_modules_that_run_every_game_name_none() -> None:
+    """The engine room, the board, the rules of the play, the state, views,
+    sampling and the general search import no game's module, name no ruleset
+    class and read no ruleset's ``advice`` (which bots ask, not the rules): a
+    ruleset hands them its rules of the play."""
+    found = []
+    for module, _, tree in _modules():
+        if module in GAME_BLIND:
+            found += [f"{module}:{line}: {name}" for line, name in _game_names(tree)]
+    assert found == []
+    assert {module for module, _, _ in _modules()} >= set(GAME_BLIND)
+
+
+def test_the_game_name_check_finds_a_game_and_advice() -> None:
+    """The scan sees an import of a game's module, a ruleset class and a read
+    of ``advice``, and leaves strings alone."""
+    tree = ast.parse(
+        "from counter_rules.rulesets import counter_tricks\n"
+        "import counter_rules.rulesets.plain_tricks\n"
+        "x = isinstance(rules, Counter)\n"
+        "y = rules.advice.jokers_called\n"
+        "z = 'Counter and OhHell in a string'\n"
+    )
+    assert [line for line, _ in _game_names(tree)] == [1, 2, 3, 4]

@@ -31,14 +31,15 @@ The compiled build compiles this module with mypyc.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
+from counter_rules.per_ruleset import PerRuleset
 from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.hands import Position
 from counter_rules.moves import Play, PlayTable, seat_plays
 from counter_rules.trick import PlayedCard, TrickResult
 
-__all__ = ["AskedRules", "PlayRules"]
+__all__ = ["AskedRules", "PlayRules", "play_rules_of"]
 
 
 def _card_key(card: Card) -> int:
@@ -120,9 +121,7 @@ class PlayRules:
         self.fast_tricks = False
         """Whether :meth:`resolve` is a compiled statement of the ruleset's
         tricks rather than a call of its method."""
-        self.following: tuple[int, ...] = tuple(
-            [self.next_seat(seat) for seat in range(players)]
-        )
+        self.following: tuple[int, ...] = tuple([self.next_seat(seat) for seat in range(players)])
         """:meth:`next_seat` of every seat, for the engine's hot path."""
 
     def hand_of(self, mask: int) -> tuple[Card, ...]:
@@ -199,3 +198,18 @@ class PlayRules:
         """
         reads = self.reads
         return None if reads is None else reads(game)
+
+
+class _HandsOut(AskedRules, Protocol):
+    def play_rules(self) -> PlayRules: ...
+
+    def __hash__(self) -> int: ...
+
+
+def _hand_out(rules: _HandsOut) -> PlayRules:
+    return rules.play_rules()
+
+
+play_rules_of: Final[PerRuleset[_HandsOut, PlayRules]] = PerRuleset(_hand_out)
+"""``rules.play_rules()``, asked once per ruleset and kept: what views, the
+world sampler and the engine read of a ruleset's play."""

@@ -52,6 +52,7 @@ from counter_rules.checks import shown
 from counter_rules.dealing import shuffled, sort_hand
 from counter_rules.engine.transitions import derive
 from counter_rules.errors import InvalidArgumentError
+from counter_rules.play_rules import play_rules_of
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import Deal, GameState, Phase
 from counter_rules.state_checks import check_view
@@ -77,6 +78,8 @@ class _Knowledge:
     def __init__(self, pv: PlayerView) -> None:
         self.pv = pv
         self.me = pv.seat
+        # Who receives the card this seat passes: the rules of the play say.
+        self.receiver = play_rules_of(pv.rules).receiver(pv.seat)
         self.players = pv.players
         self.bounds: dict[tuple[int, _SuitKey], int] = {}
         self.pins: dict[Card, int] = {}
@@ -116,7 +119,7 @@ class _Knowledge:
     def _exchange(self, index: int) -> None:
         # Each seat may have received one card of any suit; but the left
         # neighbour received the card this seat passed, which is known.
-        left = (self.me + 1) % self.players
+        left = self.receiver
         passed = self.pv.my_exchanges[index][0]
         for seat, key in self.bounds:
             if seat == left and passed is not None:
@@ -146,9 +149,8 @@ class _Knowledge:
                 self.pins[p.reveal] = p.seat
         if pv.my_exchanges:
             passed, _ = pv.my_exchanges[-1]
-            left = (self.me + 1) % self.players
             if passed is not None and passed not in played:
-                self.pins[passed] = left
+                self.pins[passed] = self.receiver
         self.pins = {c: s for c, s in self.pins.items() if s not in self.visible}
 
 
@@ -402,7 +404,7 @@ def _build(pv: PlayerView, fill: dict[int, list[Card]], rng: random.Random) -> G
     for passed, received in pv.my_exchanges:
         entry: list[Card | None] = [None] * players
         entry[me] = passed
-        entry[(me - 1) % players] = received
+        entry[play_rules_of(pv.rules).giver(me)] = received
         exchanges.append(tuple(entry))
     first_deal: Deal | None = None
     if pv.hand_number == 1 and not pv.my_exchanges:

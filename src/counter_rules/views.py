@@ -27,6 +27,7 @@ from counter_rules.cards import Card, Suit
 from counter_rules.checks import seat_problem, shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import HandResult, Phase
+from counter_rules.play_rules import play_rules_of
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 from counter_rules.state_checks import check_state
@@ -131,20 +132,23 @@ def _face_up_count(state: GameState) -> int:
     return 1 + sum(len(t.jacks) for t in state.tricks)
 
 
-def _public_history(history: tuple[HandResult, ...], seat: int) -> tuple[HandResult, ...]:
+def _public_history(
+    history: tuple[HandResult, ...], seat: int, giver: int
+) -> tuple[HandResult, ...]:
     if not any(h.exchanges for h in history):
         return history
     return tuple(
-        attrs.evolve(h, exchanges=tuple(_mask_exchange(e, seat) for e in h.exchanges))
+        attrs.evolve(h, exchanges=tuple(_mask_exchange(e, seat, giver) for e in h.exchanges))
         for h in history
     )
 
 
-def _mask_exchange(exchange: tuple[Card | None, ...], seat: int) -> tuple[Card | None, ...]:
-    # A seat sees the card it passed and the one it received; the others stay
-    # hidden (None). Masking twice changes nothing.
-    players = len(exchange)
-    keep = (seat, (seat - 1) % players)
+def _mask_exchange(
+    exchange: tuple[Card | None, ...], seat: int, giver: int
+) -> tuple[Card | None, ...]:
+    # A seat sees the card it passed and the one it received (from ``giver``);
+    # the others stay hidden (None). Masking twice changes nothing.
+    keep = (seat, giver)
     return tuple(c if s in keep else None for s, c in enumerate(exchange))
 
 
@@ -171,7 +175,9 @@ def view(state: GameState, seat: int) -> PlayerView:
     if state.phase is Phase.BIDDING and state.rules.simultaneous_bidding:
         bids = tuple(b if s == seat else None for s, b in enumerate(bids))
         blind = tuple(b if s == seat else False for s, b in enumerate(blind))
-    exchanges = tuple((e[seat], e[(seat - 1) % players]) for e in state.exchanges)
+    # Whose passed card the seat receives: the rules of the play say.
+    giver = play_rules_of(state.rules).giver(seat)
+    exchanges = tuple((e[seat], e[giver]) for e in state.exchanges)
     my_pass = state.pending[seat] if state.phase is Phase.PASSING else None
     return PlayerView(
         rules=state.rules,
@@ -195,42 +201,88 @@ def view(state: GameState, seat: int) -> PlayerView:
         stock_size=len(state.stock),
         doubled_lead=state.doubled_lead,
         scores=state.scores,
-        history=_public_history(state.history, seat),
+        history=_public_history(state.history, seat, giver),
         cards_dealt=state.cards_dealt,
         my_pass=my_pass,
         my_exchanges=exchanges,
     )
 
 
-def proxy_state(player_view: PlayerView, to_act: frozenset[int]) -> GameState:
-    """A state with the view's public information and only the seat's own hand
-    (the other hands empty), with ``to_act`` as the seats to act: enough for
-    the ruleset to list that seat's legal moves (internal; the engine lists a
-    view's moves with it). Its stock holds only the face-up cards the view
-    shows, and its seed is 0: neither is read when moves are listed."""
-    players = player_view.players
-    own = player_view.hand or ()
-    return GameState(
-        rules=player_view.rules,
-        phase=player_view.phase,
-        hand_number=player_view.hand_number,
-        dealer=player_view.dealer,
-        hands=tuple(own if s == player_view.seat else () for s in range(players)),
-        bids=player_view.bids,
-        tricks_won=player_view.tricks_won,
-        trick=player_view.trick,
-        leader=player_view.leader,
-        trump=player_view.trump,
-        stock=player_view.face_up,
-        scores=player_view.scores,
-        tricks=player_view.tricks,
-        to_act=to_act,
-        doubled_lead=player_view.doubled_lead,
-        pending=(None,) * players,
-        seed=0,
-        history=player_view.history,
-        cards_dealt=player_view.cards_dealt,
-        trump_card=player_view.trump_card,
-        blind=player_view.blind,
-        exchanges=(),
-    )
+class SeatPosition:
+    """A view as a :class:`~counter_rules.hands.Position`: its public fields and
+    the seat's own hand (the other hands empty), which is all a ruleset reads
+    to list that seat's legal moves (internal; the engine lists a view's moves
+    through it)."""
+
+    __slots__ = ("_hands", "_view")
+
+    def __init__(self, player_view: PlayerView) -> None:
+        self._view = player_view
+        own = player_view.hand or ()
+        seat = player_view.seat
+        self._hands = tuple(own if s == seat else () for s in range(player_view.players))
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for."""
+        return self._view.phase
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand, counting from 1."""
+        return self._view.hand_number
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current hand."""
+        return self._view.dealer
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The seat's own hand at its place; the others empty."""
+        return self._hands
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """The bids the view shows."""
+        return self._view.bids
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks each seat has won this hand."""
+        return self._view.tricks_won
+
+    @property
+    def trick(self) -> tuple[PlayedCard, ...]:
+        """The current trick."""
+        return self._view.trick
+
+    @property
+    def trump(self) -> Suit | None:
+        """The current trump suit."""
+        return self._view.trump
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Running totals before the current hand."""
+        return self._view.scores
+
+    @property
+    def tricks(self) -> tuple[TrickResult, ...]:
+        """The finished tricks of the hand."""
+        return self._view.tricks
+
+    @property
+    def cards_dealt(self) -> int:
+        """How many cards each player was dealt."""
+        return self._view.cards_dealt
+
+    @property
+    def blind(self) -> tuple[bool, ...]:
+        """Which seats bid blind."""
+        return self._view.blind
+
+    @property
+    def history(self) -> tuple[HandResult, ...]:
+        """The finished hands."""
+        return self._view.history

@@ -144,7 +144,6 @@ class GeneralSearch:
             plays = board.moves()
             if len(plays) == 1:
                 return [plays[0]]
-            completes = board.trick_size() == self.players - 1
             side = self.side
             mine = side >> seat & 1
             for i, play in enumerate(plays):

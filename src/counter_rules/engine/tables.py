@@ -12,13 +12,11 @@ The compiled build compiles this module with mypyc.
 
 from __future__ import annotations
 
-import functools
-import weakref
-from collections.abc import Callable
 from typing import Final, NamedTuple
 
+from counter_rules.per_ruleset import PerRuleset
 from counter_rules.moves import Bid, Play, bid_moves
-from counter_rules.play_rules import PlayRules
+from counter_rules.play_rules import PlayRules, play_rules_of
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.bid_rules import bid_bounds, bids_between
 
@@ -42,37 +40,14 @@ class EngineTables(NamedTuple):
     """How bids in turn are listed (:attr:`~counter_rules.rulesets.base.Shortcuts.bids`)."""
 
 
-def tables_for(rules: Ruleset) -> EngineTables:
-    """The engine's tables for ``rules``, built once per ruleset (rulesets are
-    immutable, so equal rulesets share them)."""
-    entry = _TABLES_BY_ID.get(id(rules))
-    if entry is not None and entry[0]() is rules:
-        return entry[1]
-    tables = _tables_for_value(rules)
-    _TABLES_BY_ID[id(rules)] = (weakref.ref(rules, _forget(id(rules))), tables)
-    return tables
-
-
-# Looked up by the ruleset's identity first (hashing a ruleset with many
-# options costs more than building a game's first state), then by value.
-_TABLES_BY_ID: Final[dict[int, tuple[weakref.ref[Ruleset], EngineTables]]] = {}
-
-
-def _forget(key: int) -> Callable[[object], None]:
-    # The callback holds the dict itself: at interpreter exit the module's
-    # globals are cleared before the last rulesets die.
-    tables = _TABLES_BY_ID
-
-    def forget(_: object) -> None:
-        tables.pop(key, None)
-
-    return forget
-
-
-@functools.lru_cache(maxsize=256)
-def _tables_for_value(rules: Ruleset) -> EngineTables:
-    play = rules.play_rules()
+def _build_tables(rules: Ruleset) -> EngineTables:
+    play = play_rules_of(rules)
     return EngineTables(play.tables, play, rules.shortcuts().bids)
+
+
+tables_for: Final = PerRuleset(_build_tables)
+"""The engine's tables for a ruleset, built once per ruleset (rulesets are
+immutable, so equal rulesets share them)."""
 
 
 _BID_MOVES: Final[dict[int, tuple[Bid, ...]]] = {}

@@ -22,13 +22,13 @@ from counter_rules.cards import Card, Suit
 from counter_rules.checks import seat_problem, shown
 from counter_rules.engine.tables import SEATS, EngineTables, tables_for, turn_bid_moves
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
-from counter_rules.hands import Deal, DealtHand, HandResult, Phase
+from counter_rules.hands import Deal, DealtHand, HandResult, Phase, Position
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
 from counter_rules.rulesets.base import SHORTCUT_NONE, Ruleset
 from counter_rules.state import GameState
 from counter_rules.state_checks import check_state
 from counter_rules.trick import PlayedCard, TrickResult
-from counter_rules.views import PlayerView, proxy_state
+from counter_rules.views import PlayerView, SeatPosition
 
 __all__ = [
     "accepts",
@@ -160,34 +160,40 @@ def _list_plays(
 def compute_legal(state: GameState) -> tuple[Move, ...]:
     """Every legal move of ``state``, listed from scratch."""
     d: dict[str, Any] = state._fields_dict
-    phase = d["phase"]
+    to_act: frozenset[int] = d["to_act"]
     rules: Ruleset = d["rules"]
+    tables = _tables(d)
+    if len(to_act) == 1:
+        for seat in to_act:
+            return seat_moves(rules, tables, state, seat, True)
+    moves: tuple[Move, ...] = ()
+    for seat in sorted(to_act):
+        moves += seat_moves(rules, tables, state, seat, False)
+    return moves
+
+
+def seat_moves(
+    rules: Ruleset, tables: EngineTables, game: Position, seat: int, alone: bool
+) -> tuple[Move, ...]:
+    """The legal moves of ``seat``, one of the seats to act in ``game`` (``alone``
+    when it is the only one): its plays by the rules of the play, its bids by
+    the rule of bids in turn or the ruleset's methods, or its passes (any card
+    it holds)."""
+    phase = game.phase
     if phase is _PLAYING:
-        (seat,) = d["to_act"]
-        tables = _tables(d)
-        plays = _list_plays(tables, d["hands"][seat], d["trick"], d["trump"], seat)
-        return tables.play.plays(state, seat) if plays is None else plays
+        return tables.play.plays(game, seat)
     if phase is _BIDDING:
-        rule = _tables(d).bid_rule
-        to_act = d["to_act"]
-        if rule != SHORTCUT_NONE and len(to_act) == 1:
-            for seat in to_act:
-                return turn_bid_moves(rule, seat, d["cards_dealt"], d["bids"])
-        moves: tuple[Move, ...] = ()
-        for seat in to_act if len(to_act) == 1 else sorted(to_act):
-            bids = rules.legal_bids(state, seat)
-            moves += bid_moves(seat, bids)
-            if rules.may_bid_blind(state, seat):
-                moves += bid_moves(seat, bids, blind=True)
+        rule = tables.bid_rule
+        if rule != SHORTCUT_NONE and alone:
+            return turn_bid_moves(rule, seat, game.cards_dealt, game.bids)
+        bids = rules.legal_bids(game, seat)
+        moves = bid_moves(seat, bids)
+        if rules.may_bid_blind(game, seat):
+            moves += bid_moves(seat, bids, blind=True)
         return moves
     if phase is _PASSING:
-        moves = ()
-        for seat in sorted(d["to_act"]):
-            table = pass_table(seat)
-            moves += tuple(
-                [table[card._key] or shared_pass(seat, card) for card in d["hands"][seat]]
-            )
-        return moves
+        table = pass_table(seat)
+        return tuple([table[card._key] or shared_pass(seat, card) for card in game.hands[seat]])
     return ()
 
 
@@ -232,14 +238,15 @@ def legal_moves(state: GameState | PlayerView, seat: object = None) -> tuple[Mov
 
 def view_moves(player_view: PlayerView) -> tuple[Move, ...]:
     """The legal moves of the view's seat, as ``legal_moves(state, seat)``
-    gives them: the ruleset lists them from the view's public information
-    and the seat's own hand (:func:`counter_rules.views.proxy_state`)."""
+    gives them: the ruleset lists them from the view's public information and
+    the seat's own hand (:class:`counter_rules.views.SeatPosition`)."""
     seat = player_view.seat
     if seat not in player_view.to_act:
         return ()
     if player_view.phase is _PASSING and player_view.my_pass is not None:
         return ()
-    return compute_legal(proxy_state(player_view, _SEATS[seat]))
+    rules = player_view.rules
+    return seat_moves(rules, tables_for(rules), SeatPosition(player_view), seat, True)
 
 
 def why_malformed(move: object) -> str | None:
