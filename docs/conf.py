@@ -63,6 +63,9 @@ nitpick_ignore = [
     # The standard library's own path of the class documented there as
     # concurrent.futures.Executor.
     ("py:class", "concurrent.futures._base.Executor"),
+    # The type variables of the internal per-ruleset cache.
+    ("py:class", "counter_rules.per_ruleset._R"),
+    ("py:class", "counter_rules.per_ruleset._T"),
 ]
 default_role = "py:obj"
 

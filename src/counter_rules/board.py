@@ -231,7 +231,7 @@ class Board:
     # -- reading ---------------------------------------------------------------
     @property
     def phase(self) -> Phase:
-        """:attr:`Phase.PASSING` during a pass, else :attr:`Phase.PLAYING`."""
+        """``Phase.PASSING`` during a pass, else ``Phase.PLAYING``."""
         return _PASSING if self.passing else _PLAYING
 
     @property

@@ -21,7 +21,7 @@ The base class asks the ruleset's own methods (:meth:`Ruleset.legal_plays
 included. Counter (:mod:`counter_rules.rulesets.counter_tricks`) and plain Oh
 Hell (:mod:`counter_rules.rulesets.plain_tricks`) hand out subclasses that
 answer from their compiled rule functions. The engine
-(:mod:`counter_rules.engine`), the search board (:mod:`counter_rules.board`),
+(:func:`~counter_rules.apply_move`), the search board (:mod:`counter_rules.board`),
 the views and the world sampler read the rules only through this interface:
 none of them names a game.
 
@@ -70,6 +70,12 @@ class AskedRules(Protocol):
         trump_card: Card | None = None,
     ) -> TrickResult:
         """A complete trick resolved."""
+
+    def play_rules(self) -> PlayRules:
+        """The ruleset's rules of the play."""
+
+    def __hash__(self) -> int:
+        """Rulesets are values."""
 
 
 class PlayRules:
@@ -200,16 +206,14 @@ class PlayRules:
         return None if reads is None else reads(game)
 
 
-class _HandsOut(AskedRules, Protocol):
-    def play_rules(self) -> PlayRules: ...
-
-    def __hash__(self) -> int: ...
-
-
-def _hand_out(rules: _HandsOut) -> PlayRules:
+def _hand_out(rules: AskedRules) -> PlayRules:
     return rules.play_rules()
 
 
-play_rules_of: Final[PerRuleset[_HandsOut, PlayRules]] = PerRuleset(_hand_out)
-"""``rules.play_rules()``, asked once per ruleset and kept: what views, the
-world sampler and the engine read of a ruleset's play."""
+_PLAY_RULES: Final = PerRuleset(_hand_out)
+
+
+def play_rules_of(rules: AskedRules) -> PlayRules:
+    """``rules.play_rules()``, asked once per ruleset and kept: what views,
+    the world sampler and the engine read of a ruleset's play."""
+    return _PLAY_RULES(rules)
