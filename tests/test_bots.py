@@ -309,18 +309,31 @@ def test_race_values_points_by_the_standings() -> None:
 def test_ismcts_counter_reward_is_the_edge_in_winning_chances() -> None:
     """In Counter a finished hand is credited with each seat's chance of winning
     the game minus the others' mean chance, over the search's scale."""
+    from counter_rules.board import Board
+
     rules = Counter(target=3)
     rng = random.Random(5)
     state = new_game(rules, seed=5)
-    while state.hand_number == 1 and not state.is_over:
+    while state.phase is Phase.BIDDING:
         state = apply_move(state, rng.choice(legal_moves(state)))
+    # The hand played out on a board (as the search plays it) and, move for
+    # move, through the engine, which scores it.
+    board = Board(state, rules.play_rules())
+    while not board.over:
+        if board.passing:
+            seat = min(s for s in range(4) if board.to_pass >> s & 1)
+            move = rng.choice(legal_moves(state, seat))
+        else:
+            move = rng.choice(board.moves())
+        board.make(move)
+        state = apply_move(state, move)
     scores = state.history[0].scores
     chances = win_chances(scores, 3)
-    rewards = _rewards(state, 1, 0.5, 3)
+    rewards = _rewards(rules, board, 0.5, 3)
     for seat in range(4):
         others = (sum(chances) - chances[seat]) / 3
         assert rewards[seat] == pytest.approx((chances[seat] - others) / 0.5)
-    assert _rewards(state, 1, 5.0, None) != rewards
+    assert _rewards(rules, board, 5.0, None) != rewards
 
 
 def test_ismcts_searches_counter_bids_longer() -> None:

@@ -61,13 +61,14 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from operator import add
 
 import attrs
 
+from counter_rules.board import Board, BoardMemo
 from counter_rules.bots._estimate import (
     KEEP_STRONG,
     card_chances,
-    hand_over,
     move_chances,
     pass_choice,
     wants_trick,
@@ -80,10 +81,10 @@ from counter_rules.checks import check_choice, check_int, shown
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play
+from counter_rules.play_rules import play_rules_of
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState, Phase
-from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
 
 __all__ = ["BIDDINGS", "MAX_ITERATIONS", "ROLLOUTS", "ISMCTSBot"]
@@ -125,38 +126,59 @@ class _Policy:
     def __init__(self, rules: Ruleset, greedy: bool) -> None:
         self.rules = rules
         self.greedy = greedy
-        self.cache: dict[tuple[Card, Suit | None], float] = {}
+        # Strengths by card key and trump (an int: cheaper to hash than a card).
+        self.cache: dict[int, float] = {}
         self.cautious = rules.advice.cautious_bidding
+        self.play_rules = play_rules_of(rules)
+        self.memo = BoardMemo()
 
     def power(self, card: Card, trump: Suit | None) -> float:
-        key = (card, trump)
+        key = card._key * 5 + (0 if trump is None else trump.value + 1)
         value = self.cache.get(key)
         if value is None:
             value = self.cache[key] = _static_power(card, trump, self.rules)
         return value
 
-    def move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
+    def board(self, state: GameState) -> Board:
+        """The play of ``state`` on a board, for the rest of the iteration."""
+        return Board(state, self.play_rules, self.memo)
+
+    def bid(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
+        """A bid (or a move of a state still in its bidding): the sum of the
+        cards' strengths, capped for cautious games."""
+        if len(moves) == 1:
+            return moves[0]
+        if not self.greedy or rng.random() < _EPSILON:
+            return moves[rng.randrange(len(moves))]
+        trump = state.trump
+        target = sum(self.power(c, trump) for c in state.hands[moves[0].seat])
+        if self.cautious:
+            target = min(target, 5)
+        sighted = [m for m in moves if isinstance(m, Bid) and not m.blind] or moves
+        return min(sighted, key=lambda m: abs(m.tricks - target) if isinstance(m, Bid) else 0)
+
+    def play(self, board: Board, moves: Sequence[Move], rng: random.Random) -> Move:
+        """A play or a pass on ``board``: under the bid the strongest card (last
+        to the trick, the weakest that wins), at the bid the weakest (last,
+        the strongest that loses); the least useful card to pass."""
         if len(moves) == 1:
             return moves[0]
         if not self.greedy or rng.random() < _EPSILON:
             return moves[rng.randrange(len(moves))]
         first = moves[0]
         seat = first.seat
-        trump = state.trump
-        hand = state.hands[seat]
-        if isinstance(first, Bid):
-            target = sum(self.power(c, trump) for c in hand)
-            if self.cautious:
-                target = min(target, 5)
-            sighted = [m for m in moves if isinstance(m, Bid) and not m.blind] or moves
-            return min(sighted, key=lambda m: abs(m.tricks - target) if isinstance(m, Bid) else 0)
+        trump = board.trump
         want = wants_trick(
-            self.rules, state.bids[seat], state.tricks_won[seat], len(hand), state.players
+            self.rules,
+            board.bids[seat],
+            board.won[seat],
+            board.masks[seat].bit_count(),
+            board.players,
         )
         if isinstance(first, Pass):
             return pass_choice(self.rules, moves, trump, want)
-        if len(state.trick) == state.players - 1:
-            return self._last_to_play(state, moves, want)
+        if board.trick_size() == board.players - 1:
+            return self._last_to_play(board, moves, want)
         best, best_key = moves[0], -2.0
         for move in moves:
             assert isinstance(move, Play)
@@ -166,25 +188,16 @@ class _Policy:
                 best, best_key = move, key
         return best
 
-    def _last_to_play(self, state: GameState, moves: Sequence[Move], want: bool) -> Move:
+    def _last_to_play(self, board: Board, moves: Sequence[Move], want: bool) -> Move:
         """The last card of a trick: the weakest winner when it wants the trick
         (else the weakest card), the strongest loser when not (else the weakest)."""
-        trick = state.trick
-        trump = state.trump
+        trump = board.trump
         winners: list[tuple[float, Move]] = []
         losers: list[tuple[float, Move]] = []
         for move in moves:
             assert isinstance(move, Play)
-            played = PlayedCard(move.seat, move.card, move.reveal, move.call)
-            result = self.rules.resolve(
-                (*trick, played),
-                trump,
-                doubled_lead=state.doubled_lead,
-                explain=False,
-                trump_card=state.trump_card,
-            )
             power = self.power(move.card, trump)
-            (winners if result.winner == move.seat else losers).append((power, move))
+            (winners if board.winner_if(move) == move.seat else losers).append((power, move))
         if want:
             pool = winners or losers
             return min(pool, key=lambda pm: pm[0])[1]
@@ -192,15 +205,37 @@ class _Policy:
             return max(losers, key=lambda pm: pm[0])[1]
         return min(winners, key=lambda pm: pm[0])[1]
 
+    def finish(self, state: GameState, rng: random.Random) -> Board:
+        """The rest of the hand of ``state`` by this policy: the bids still to
+        make, then the play on a board, to the hand's last trick."""
+        while state.phase is Phase.BIDDING:
+            to_act = state.to_act
+            moves = legal_moves(state, min(to_act)) if len(to_act) > 1 else legal_moves(state)
+            state = apply_move(state, self.bid(state, moves, rng))
+        board = self.board(state)
+        self.play_out(board, rng)
+        return board
 
-def _rewards(state: GameState, hand_number: int, scale: float, target: int | None) -> list[float]:
-    result = state.history[hand_number - 1]
-    points = result.points
+    def play_out(self, board: Board, rng: random.Random) -> None:
+        """The rest of the hand on ``board`` by this policy (in a pass, the
+        lowest seat still to choose first)."""
+        while not board.over:
+            if board.passing:
+                to_pass = board.to_pass
+                options: Sequence[Move] = board.passes((to_pass & -to_pass).bit_length() - 1)
+            else:
+                options = board.moves()
+            board.make(self.play(board, options, rng))
+
+
+def _rewards(rules: Ruleset, board: Board, scale: float, target: int | None) -> list[float]:
+    """Each seat's reward for the hand finished on ``board``."""
+    points = rules.score_hand(board)
     players = len(points)
     if target is not None:
-        chances = win_chances(result.scores, target)
+        chances = win_chances(tuple(map(add, board.scores, points)), target)
         return [(players * c - 1) / (players - 1) / scale for c in chances]
-    if state.rules.advice.one_team:
+    if rules.advice.one_team:
         team = sum(points) / players / scale
         return [team] * players
     total = sum(points)
@@ -382,7 +417,6 @@ class ISMCTSBot:
         """The bid with the best mean reward when every candidate is played
         out in the same worlds with the same random choices (common random
         numbers: the candidates differ only by the bid, not by luck)."""
-        hand_number = view.hand_number
         scale, target = reward
         iterations, deadline = budget
         totals = [0.0] * len(candidates)
@@ -390,14 +424,8 @@ class ISMCTSBot:
             world = sample_world(view, rng)
             seed = rng.getrandbits(64)
             for i, bid in enumerate(candidates):
-                follow = random.Random(seed)
-                state = apply_move(world, bid)
-                while not hand_over(state, hand_number):
-                    to_act = state.to_act
-                    seat = min(to_act)
-                    options = legal_moves(state, seat) if len(to_act) > 1 else legal_moves(state)
-                    state = apply_move(state, policy.move(state, options, follow))
-                totals[i] += _rewards(state, hand_number, scale, target)[view.seat]
+                board = policy.finish(apply_move(world, bid), random.Random(seed))
+                totals[i] += _rewards(view.rules, board, scale, target)[view.seat]
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         best = max(range(len(candidates)), key=totals.__getitem__)
@@ -412,24 +440,39 @@ class ISMCTSBot:
         policy: _Policy,
         reward: tuple[float, float, int | None],
     ) -> None:
-        hand_number = view.hand_number
         scale, fade, target = reward
         c = self.exploration
-        state = sample_world(view, rng)
+        # The world is a state while it is bid, then a board for its play.
+        state: GameState = sample_world(view, rng)
+        board: Board | None = None if state.phase is Phase.BIDDING else policy.board(state)
         node = root
         path: list[_Node] = []
         moves: Sequence[Move] = candidates
         while True:
             if node is not root:
-                if hand_over(state, hand_number):
+                if board is None:
+                    if state.phase is Phase.BIDDING:
+                        # Bids below the root: the default policy.
+                        to_act = state.to_act
+                        seat = min(to_act)
+                        options = (
+                            legal_moves(state, seat) if len(to_act) > 1 else legal_moves(state)
+                        )
+                        state = apply_move(state, policy.bid(state, options, rng))
+                        continue
+                    board = policy.board(state)
+                if board.over:
                     break
-                to_act = state.to_act
-                if len(to_act) > 1 or state.phase is Phase.BIDDING:
-                    # Others' simultaneous choices and bids: the default policy.
-                    seat = min(to_act)
-                    state = apply_move(state, policy.move(state, legal_moves(state, seat), rng))
-                    continue
-                moves = legal_moves(state)
+                if board.passing:
+                    to_pass = board.to_pass
+                    seat = (to_pass & -to_pass).bit_length() - 1
+                    if to_pass != 1 << seat:
+                        # Others' simultaneous passes: the default policy.
+                        board.make(policy.play(board, board.passes(seat), rng))
+                        continue
+                    moves = board.passes(seat)
+                else:
+                    moves = board.moves()
             seat = moves[0].seat
             children = node.children
             untried: list[Move] = []
@@ -445,7 +488,10 @@ class ISMCTSBot:
                 if child is None:
                     child = children[move] = _Node(seat)
                 path.append(child)
-                state = apply_move(state, move)
+                if board is None:
+                    state = apply_move(state, move)
+                else:
+                    board.make(move)
                 break
             best_move, best_value = moves[0], -math.inf
             for move in moves:
@@ -460,12 +506,15 @@ class ISMCTSBot:
                     best_move, best_value = move, value
             node = children[best_move]
             path.append(node)
-            state = apply_move(state, best_move)
-        while not hand_over(state, hand_number):
-            to_act = state.to_act
-            options = legal_moves(state, min(to_act)) if len(to_act) > 1 else legal_moves(state)
-            state = apply_move(state, policy.move(state, options, rng))
-        rewards = _rewards(state, hand_number, scale, target)
+            if board is None:
+                state = apply_move(state, best_move)
+            else:
+                board.make(best_move)
+        if board is None:
+            board = policy.finish(state, rng)
+        else:
+            policy.play_out(board, rng)
+        rewards = _rewards(view.rules, board, scale, target)
         for visited in path:
             visited.visits += 1
             visited.total += rewards[visited.seat]

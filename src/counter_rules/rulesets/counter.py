@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import cast
+from typing import Final, cast
 
 import attrs
 
@@ -25,6 +25,7 @@ from counter_rules.effects import eight, four
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import HandResult, Position
 from counter_rules.moves import Play, seat_plays
+from counter_rules.per_ruleset import PerRuleset
 from counter_rules.play_rules import PlayRules
 from counter_rules.rulesets import counter_tricks
 from counter_rules.rulesets.advice import Advice
@@ -263,8 +264,9 @@ class Counter(Ruleset):
 
     @property
     def advice(self) -> CounterAdvice:
-        """Counter's answers for bots (a target score, cautious bids, powers)."""
-        return CounterAdvice(self)
+        """Counter's answers for bots (a target score, cautious bids, powers),
+        built once per ruleset: bots ask on every move."""
+        return _ADVICE(self)
 
 
 _BID_METHODS = ("legal_bids", "simultaneous_bidding", "may_bid_blind")
@@ -357,3 +359,10 @@ class CounterAdvice(Advice):
 
 
 Counter.spec = RulesetSpec.from_fields(Counter, players=(3, 4, 5))
+
+
+def _advise(rules: Counter) -> CounterAdvice:
+    return CounterAdvice(rules)
+
+
+_ADVICE: Final = PerRuleset(_advise)

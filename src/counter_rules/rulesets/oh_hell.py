@@ -17,7 +17,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Self, cast
+from typing import Any, Final, Self, cast
 
 import attrs
 
@@ -25,6 +25,7 @@ from counter_rules.cards import Card, Rank, Suit, intern_card, standard_deck
 from counter_rules.errors import InvalidArgumentError, InvalidNotationError
 from counter_rules.hands import Deal, DealtHand, HandResult, Position
 from counter_rules.moves import Play, seat_plays
+from counter_rules.per_ruleset import PerRuleset
 from counter_rules.play_rules import PlayRules
 from counter_rules.rulesets import oh_hell_presets
 from counter_rules.rulesets.base import SHORTCUT_NONE, SHORTCUT_PLAIN, Ruleset, Shortcuts, keeps
@@ -589,7 +590,11 @@ class OhHell(Ruleset):
 
     @property
     def advice(self) -> OhHellAdvice:
-        """Answers for bots, from the follow rule, the scoring and the game's end."""
+        """Answers for bots, from the follow rule, the scoring and the game's end
+        (built once per ruleset: bots ask on every move)."""
+        return _ADVICE(self)
+
+    def _build_advice(self) -> OhHellAdvice:
         plain = self._plain_following() and keeps(self, OhHell, "legal_plays")
         return OhHellAdvice(
             follow=self._follow,
@@ -597,6 +602,9 @@ class OhHell(Ruleset):
             end=self._end,
             plain_tables=seat_plays(self.players, self._deck) if plain else None,
         )
+
+
+_ADVICE: Final = PerRuleset(OhHell._build_advice)
 
 
 _BID_METHODS = ("legal_bids", "simultaneous_bidding", "may_bid_blind")
