@@ -131,11 +131,23 @@ class BoardMemo:
     def __init__(self, limit: int = 1 << 18) -> None:
         self.limit = limit
         """How many entries a table holds before it is cleared."""
-        self.plays: dict[int, tuple[Play, ...]] = {}
-        """Legal plays by seat, hand mask, led card and trump (packed in one int)."""
-        self.tricks: dict[int, TrickResult] = {}
-        """Resolved tricks by their cards and what their resolution reads
-        (packed in one int)."""
+        self.plays: dict[int, dict[int, tuple[Play, ...]]] = {}
+        """Legal plays by seat, led card and trump (packed in one int), then by
+        the hand's mask."""
+        self.tricks: dict[int, dict[object, TrickResult]] = {}
+        """Resolved tricks by what their resolution reads besides the cards
+        (packed in one int), then by the cards (packed in one int, or a
+        tuple when a card shows another or is called)."""
+        self.size = 0
+        """How many entries the tables hold."""
+
+    def count(self) -> None:
+        """Count one more entry; the tables start afresh once they are full."""
+        if self.size >= self.limit:
+            self.plays.clear()
+            self.tricks.clear()
+            self.size = 0
+        self.size += 1
 
 
 class Board:
@@ -285,16 +297,18 @@ class Board:
         trick = self._trick
         led = trick[0].card._key + 1 if trick else 0
         trump = self.trump
-        key = ((mask * _KEYS + led) * 8 + (0 if trump is None else trump.value + 1)) * 16 + seat
-        memo = self.memo.plays
-        found = memo.get(key)
+        key = ((0 if trump is None else trump.value + 1) * _KEYS + led) * 16 + seat
+        memo = self.memo
+        table = memo.plays.get(key)
+        if table is None:
+            table = memo.plays[key] = {}
+        found = table.get(mask)
         if found is None:
             found = rules.plays_from(rules.hand_of(mask), tuple(trick[:1]), trump, seat)
             if found is None:
                 return rules.plays(self, seat)
-            if len(memo) >= self.memo.limit:
-                memo.clear()
-            memo[key] = found
+            memo.count()
+            memo.plays.setdefault(key, {})[mask] = found
         return found
 
     def passes(self, seat: int) -> tuple[Pass, ...]:
@@ -374,26 +388,32 @@ class Board:
         key = (0 if trump is None else trump.value + 1) * _KEYS + (
             0 if trump_card is None else trump_card._key + 1
         )
-        key = ((key * 2 + (1 if self.doubled_lead else 0)) * 2 + (1 if last else 0)) * 16 + trick[
-            0
-        ].seat
+        key = ((key * 2 + (1 if self.doubled_lead else 0)) * 2 + (1 if last else 0)) * 16
+        key += trick[0].seat
+        cards = 0
+        plain = True
         for played in trick:
-            reveal = played.reveal
-            call = played.call
-            key = (key * _KEYS + played.card._key) * _KEYS + (
-                0 if reveal is None else reveal._key + 1
+            cards = cards * _KEYS + played.card._key
+            if played.reveal is not None or played.call is not None:
+                plain = False
+        found: TrickResult | None
+        memo = self.memo
+        table = memo.tricks.get(key)
+        if table is None:
+            table = memo.tricks[key] = {}
+        cards_key: object = cards
+        if not plain:
+            cards_key = tuple(
+                [
+                    (p.card._key, -1 if p.reveal is None else p.reveal._key, p.call or "")
+                    for p in trick
+                ]
             )
-            if call is not None:
-                key = key * 3 + (1 if call == "high" else 2)
-            else:
-                key *= 3
-        memo = self.memo.tricks
-        found = memo.get(key)
+        found = table.get(cards_key)
         if found is None:
             found = self.rules.resolve(tuple(trick), trump, self.doubled_lead, last, trump_card)
-            if len(memo) >= self.memo.limit:
-                memo.clear()
-            memo[key] = found
+            memo.count()
+            memo.tricks.setdefault(key, {})[cards_key] = found
         return found
 
     def _pass(self, seat: int, card: Card) -> None:

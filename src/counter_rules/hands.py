@@ -46,6 +46,8 @@ class Phase(enum.Enum):
 
 
 def _card_tuple(value: Iterable[Card | str]) -> tuple[Card, ...]:
+    if type(value) is tuple and all(type(item) is Card for item in value):
+        return value  # already cards: the common case of the library's own deals
     if isinstance(value, str):
         value = value.split()
     elif not isinstance(value, Iterable) or isinstance(value, (Card, bytes, Mapping)):
@@ -96,11 +98,13 @@ class Deal:
     """The undealt cards, top card first."""
 
     def __attrs_post_init__(self) -> None:
-        seen: set[Card] = set()
+        # By key, which a card's hash would compute in Python.
+        seen: set[int] = set()
         for card in (*(c for hand in self.hands for c in hand), *self.stock):
-            if card in seen:
+            key = card._key
+            if key in seen:
                 raise InvalidArgumentError(f"card {card} is dealt twice")
-            seen.add(card)
+            seen.add(key)
 
 
 @attrs.frozen

@@ -126,17 +126,23 @@ class _Policy:
     def __init__(self, rules: Ruleset, greedy: bool) -> None:
         self.rules = rules
         self.greedy = greedy
-        # Strengths by card key and trump (an int: cheaper to hash than a card).
-        self.cache: dict[int, float] = {}
+        # Strengths by card key under one trump at a time (the trump changes
+        # seldom; a dict keyed by suit would hash an enum every time).
+        self.trump: Suit | None = None
+        self.powers: dict[int, float] = {}
+        self.by_trump: dict[Suit | None, dict[int, float]] = {None: self.powers}
         self.cautious = rules.advice.cautious_bidding
         self.play_rules = play_rules_of(rules)
         self.memo = BoardMemo()
 
     def power(self, card: Card, trump: Suit | None) -> float:
-        key = card._key * 5 + (0 if trump is None else trump.value + 1)
-        value = self.cache.get(key)
+        if trump is not self.trump:
+            self.trump = trump
+            self.powers = self.by_trump.setdefault(trump, {})
+        key = card._key
+        value = self.powers.get(key)
         if value is None:
-            value = self.cache[key] = _static_power(card, trump, self.rules)
+            value = self.powers[key] = _static_power(card, trump, self.rules)
         return value
 
     def board(self, state: GameState) -> Board:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from counter_rules.per_ruleset import PerRuleset
 from counter_rules.moves import Bid, Play, bid_moves
+from counter_rules.per_ruleset import PerRuleset
 from counter_rules.play_rules import PlayRules, play_rules_of
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.bid_rules import bid_bounds, bids_between
