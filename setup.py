@@ -31,6 +31,7 @@ from backend import compile_mode  # noqa: E402
 COMPILED_MODULES = [
     "src/counter_rules/board.py",
     "src/counter_rules/builders.py",
+    "src/counter_rules/bots/policy.py",
     "src/counter_rules/dealing.py",
     "src/counter_rules/engine/tables.py",
     "src/counter_rules/engine/transitions.py",

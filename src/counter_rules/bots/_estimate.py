@@ -1,9 +1,8 @@
 """Estimates the bots share (internal): card powers, trick completions, goals.
 
-Three tools, from cheap to exact:
+Two tools that sample worlds (the cheap fixed guess of a card's strength is
+:func:`counter_rules.bots.policy.static_power`):
 
-- :func:`static_power`: a number in [0, 1] per card, the ruleset's fixed
-  guess (:meth:`~counter_rules.rulesets.advice.Advice.trick_power`); no sampling.
 - :func:`card_chances`: before the play (for bidding), how often each card of
   the hand wins a random trick against sampled hands of the others, asking the
   ruleset's own trick resolution (:func:`counter_rules.resolve_trick` without
@@ -21,32 +20,14 @@ from collections.abc import Sequence
 
 from counter_rules.cards import Card, Rank, Suit
 from counter_rules.engine import apply_move, legal_moves
-from counter_rules.moves import Move, Pass, Play
+from counter_rules.moves import Move
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
 from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView
 
-__all__ = [
-    "KEEP_STRONG",
-    "card_chances",
-    "hand_over",
-    "move_chances",
-    "pass_choice",
-    "play_preference",
-    "static_power",
-    "wants_trick",
-]
-
-# How much a card's strength counts beside its chance of winning this trick:
-# enough to break near ties (keep strong cards, shed them when ducking).
-KEEP_STRONG = 0.15
-
-
-def static_power(card: Card, trump: Suit | None, rules: Ruleset) -> float:
-    """A fixed guess, in [0, 1], of how likely ``card`` is to win a trick."""
-    return rules.advice.trick_power(card, trump)
+__all__ = ["card_chances", "hand_over", "move_chances"]
 
 
 def hand_over(state: GameState, hand_number: int) -> bool:
@@ -149,52 +130,3 @@ def move_chances(
             if result.winner == me:
                 wins[i] += 1
     return [won / samples for won in wins]
-
-
-def wants_trick(
-    rules: Ruleset,
-    bid: int | None,
-    won: int,
-    left: int,
-    players: int,
-) -> bool:
-    """Whether a seat that bid ``bid``, has won ``won`` and holds ``left``
-    cards is better off winning the next trick.
-
-    Under the bid: win; at the bid: lose. Once the bid cannot be made any
-    more, the ruleset answers from its scoring
-    (:meth:`~counter_rules.rulesets.advice.Advice.more_tricks_pay`): schemes that pay for
-    tricks on a missed bid keep winning; Counter chases tricks only when
-    enough of them pay and otherwise ducks for the point of a trickless hand.
-    """
-    if bid is None:
-        return True
-    if won < bid <= won + left:
-        return True
-    if won == bid:
-        return False
-    return rules.advice.more_tricks_pay(bid, won, left)
-
-
-def play_preference(chance: float, power: float, want: bool) -> float:
-    """How much the heuristic bot likes a play that wins the trick with
-    ``chance`` and has strength ``power`` (:func:`static_power`): wanting the
-    trick, a likely winner that spends little strength; else a likely loser
-    that sheds strength."""
-    if want:
-        return chance - KEEP_STRONG * power
-    return KEEP_STRONG * power - chance
-
-
-def pass_choice(rules: Ruleset, moves: Sequence[Move], trump: Suit | None, want: bool) -> Move:
-    """The least useful card to pass: the weakest when the seat wants tricks,
-    else the strongest."""
-    best = moves[0]
-    best_key = -2.0
-    for move in moves:
-        assert isinstance(move, Pass | Play)
-        power = static_power(move.card, trump, rules)
-        key = -power if want else power
-        if key > best_key:
-            best, best_key = move, key
-    return best

@@ -65,23 +65,15 @@ from operator import add
 
 import attrs
 
-from counter_rules.board import Board, BoardMemo
-from counter_rules.bots._estimate import (
-    KEEP_STRONG,
-    card_chances,
-    move_chances,
-    pass_choice,
-    wants_trick,
-)
-from counter_rules.bots._estimate import static_power as _static_power
+from counter_rules.board import Board
+from counter_rules.bots._estimate import card_chances, move_chances
 from counter_rules.bots._race import win_chances
 from counter_rules.bots.base import moves_of
-from counter_rules.cards import Card, Suit
+from counter_rules.bots.policy import KEEP_STRONG, Policy, static_power, wants_trick
 from counter_rules.checks import check_choice, check_int, shown
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Bid, Move, Pass, Play
-from counter_rules.play_rules import play_rules_of
+from counter_rules.moves import Bid, Move, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState, Phase
@@ -97,7 +89,6 @@ MAX_ITERATIONS = 100_000
 """The most iterations per decision (:attr:`ISMCTSBot.iterations`): about
 ten seconds a decision on a desktop machine, hours a game."""
 
-_EPSILON = 0.1  # share of random moves in greedy rollouts
 _BIAS = 1.0  # weight of the heuristic's trick estimate at the root
 _BID_WINDOW = 1.5  # bids searched around the heuristic estimate
 _COUNTER_FADE = 20.0  # visits over which the root's bias halves in Counter
@@ -118,120 +109,6 @@ class _Node:
         self.avail = 1
         self.total = 0.0
         self.bias = bias
-
-
-class _Policy:
-    """The fast default policy for one search (caches card strengths)."""
-
-    def __init__(self, rules: Ruleset, greedy: bool) -> None:
-        self.rules = rules
-        self.greedy = greedy
-        # Strengths by card key under one trump at a time (the trump changes
-        # seldom; a dict keyed by suit would hash an enum every time).
-        self.trump: Suit | None = None
-        self.powers: dict[int, float] = {}
-        self.by_trump: dict[Suit | None, dict[int, float]] = {None: self.powers}
-        self.cautious = rules.advice.cautious_bidding
-        self.play_rules = play_rules_of(rules)
-        self.memo = BoardMemo()
-
-    def power(self, card: Card, trump: Suit | None) -> float:
-        if trump is not self.trump:
-            self.trump = trump
-            self.powers = self.by_trump.setdefault(trump, {})
-        key = card._key
-        value = self.powers.get(key)
-        if value is None:
-            value = self.powers[key] = _static_power(card, trump, self.rules)
-        return value
-
-    def board(self, state: GameState) -> Board:
-        """The play of ``state`` on a board, for the rest of the iteration."""
-        return Board(state, self.play_rules, self.memo)
-
-    def bid(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
-        """A bid (or a move of a state still in its bidding): the sum of the
-        cards' strengths, capped for cautious games."""
-        if len(moves) == 1:
-            return moves[0]
-        if not self.greedy or rng.random() < _EPSILON:
-            return moves[rng.randrange(len(moves))]
-        trump = state.trump
-        target = sum(self.power(c, trump) for c in state.hands[moves[0].seat])
-        if self.cautious:
-            target = min(target, 5)
-        sighted = [m for m in moves if isinstance(m, Bid) and not m.blind] or moves
-        return min(sighted, key=lambda m: abs(m.tricks - target) if isinstance(m, Bid) else 0)
-
-    def play(self, board: Board, moves: Sequence[Move], rng: random.Random) -> Move:
-        """A play or a pass on ``board``: under the bid the strongest card (last
-        to the trick, the weakest that wins), at the bid the weakest (last,
-        the strongest that loses); the least useful card to pass."""
-        if len(moves) == 1:
-            return moves[0]
-        if not self.greedy or rng.random() < _EPSILON:
-            return moves[rng.randrange(len(moves))]
-        first = moves[0]
-        seat = first.seat
-        trump = board.trump
-        want = wants_trick(
-            self.rules,
-            board.bids[seat],
-            board.won[seat],
-            board.masks[seat].bit_count(),
-            board.players,
-        )
-        if isinstance(first, Pass):
-            return pass_choice(self.rules, moves, trump, want)
-        if board.trick_size() == board.players - 1:
-            return self._last_to_play(board, moves, want)
-        best, best_key = moves[0], -2.0
-        for move in moves:
-            assert isinstance(move, Play)
-            value = self.power(move.card, trump)
-            key = value if want else -value
-            if key > best_key:
-                best, best_key = move, key
-        return best
-
-    def _last_to_play(self, board: Board, moves: Sequence[Move], want: bool) -> Move:
-        """The last card of a trick: the weakest winner when it wants the trick
-        (else the weakest card), the strongest loser when not (else the weakest)."""
-        trump = board.trump
-        winners: list[tuple[float, Move]] = []
-        losers: list[tuple[float, Move]] = []
-        for move in moves:
-            assert isinstance(move, Play)
-            power = self.power(move.card, trump)
-            (winners if board.winner_if(move) == move.seat else losers).append((power, move))
-        if want:
-            pool = winners or losers
-            return min(pool, key=lambda pm: pm[0])[1]
-        if losers:
-            return max(losers, key=lambda pm: pm[0])[1]
-        return min(winners, key=lambda pm: pm[0])[1]
-
-    def finish(self, state: GameState, rng: random.Random) -> Board:
-        """The rest of the hand of ``state`` by this policy: the bids still to
-        make, then the play on a board, to the hand's last trick."""
-        while state.phase is Phase.BIDDING:
-            to_act = state.to_act
-            moves = legal_moves(state, min(to_act)) if len(to_act) > 1 else legal_moves(state)
-            state = apply_move(state, self.bid(state, moves, rng))
-        board = self.board(state)
-        self.play_out(board, rng)
-        return board
-
-    def play_out(self, board: Board, rng: random.Random) -> None:
-        """The rest of the hand on ``board`` by this policy (in a pass, the
-        lowest seat still to choose first)."""
-        while not board.over:
-            if board.passing:
-                to_pass = board.to_pass
-                options: Sequence[Move] = board.passes((to_pass & -to_pass).bit_length() - 1)
-            else:
-                options = board.moves()
-            board.make(self.play(board, options, rng))
 
 
 def _rewards(rules: Ruleset, board: Board, scale: float, target: int | None) -> list[float]:
@@ -374,7 +251,7 @@ class ISMCTSBot:
                 # when ducking.
                 for m in moves:
                     assert isinstance(m, Play)
-                    power = _static_power(m.card, view.trump, view.rules)
+                    power = static_power(m.card, view.trump, view.rules)
                     bias[m] += KEEP_STRONG * (-power if want else power - 1)
             return list(moves), bias
         return list(moves), {}
@@ -389,7 +266,7 @@ class ISMCTSBot:
             child.avail = 0
         if len(candidates) == 1:
             return root, candidates
-        policy = _Policy(view.rules, self.rollout == "greedy")
+        policy = Policy(view.rules, self.rollout == "greedy")
         rules = view.rules
         target = rules.advice.target_score
         if target is None:
@@ -416,7 +293,7 @@ class ISMCTSBot:
         view: PlayerView,
         candidates: list[Move],
         rng: random.Random,
-        policy: _Policy,
+        policy: Policy,
         reward: tuple[float, int | None],
         budget: tuple[int, float | None],
     ) -> Move:
@@ -443,7 +320,7 @@ class ISMCTSBot:
         candidates: list[Move],
         view: PlayerView,
         rng: random.Random,
-        policy: _Policy,
+        policy: Policy,
         reward: tuple[float, float, int | None],
     ) -> None:
         scale, fade, target = reward

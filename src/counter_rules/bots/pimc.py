@@ -69,10 +69,10 @@ from types import MappingProxyType
 import attrs
 
 from counter_rules.analysis import SearchLimitReached, Solver
-from counter_rules.bots._estimate import play_preference, static_power, wants_trick
 from counter_rules.bots.base import moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import ISMCTSBot
+from counter_rules.bots.policy import play_preference, static_power, wants_trick
 from counter_rules.cards import Card
 from counter_rules.checks import check_choice, check_int, shown
 from counter_rules.errors import InvalidArgumentError

@@ -1,0 +1,242 @@
+"""The preferences the bots share, and the fast default policy of playouts.
+
+- :func:`static_power`: a number in [0, 1] per card, the ruleset's fixed guess
+  of how often it wins a trick
+  (:meth:`~counter_rules.rulesets.advice.Advice.trick_power`);
+- :func:`wants_trick`: whether a seat is better off winning the next trick;
+- :func:`play_preference` and :func:`pass_choice`: how the heuristic bot likes
+  a play, and the card it passes;
+- :class:`Policy`: the default policy of IS-MCTS's playouts (see
+  :mod:`counter_rules.bots.ismcts`), which plays a hand out on a search board
+  (:class:`~counter_rules.board.Board`).
+
+The compiled build compiles this module with mypyc.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from counter_rules.board import Board, BoardMemo
+from counter_rules.cards import Card, Suit
+from counter_rules.engine.transitions import apply_move, legal_moves
+from counter_rules.hands import Phase
+from counter_rules.moves import Bid, Move, Pass, Play
+from counter_rules.play_rules import play_rules_of
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.state import GameState
+
+__all__ = [
+    "EPSILON",
+    "KEEP_STRONG",
+    "Policy",
+    "pass_choice",
+    "play_preference",
+    "static_power",
+    "wants_trick",
+]
+
+KEEP_STRONG: Final = 0.15
+"""How much a card's strength counts beside its chance of winning this trick:
+enough to break near ties (keep strong cards, shed them when ducking)."""
+
+EPSILON: Final = 0.1
+"""The share of random moves in the greedy default policy."""
+
+_BIDDING: Final = Phase.BIDDING
+
+
+def static_power(card: Card, trump: Suit | None, rules: Ruleset) -> float:
+    """A fixed guess, in [0, 1], of how likely ``card`` is to win a trick."""
+    return rules.advice.trick_power(card, trump)
+
+
+def wants_trick(
+    rules: Ruleset,
+    bid: int | None,
+    won: int,
+    left: int,
+    players: int,
+) -> bool:
+    """Whether a seat that bid ``bid``, has won ``won`` and holds ``left``
+    cards is better off winning the next trick.
+
+    Under the bid: win; at the bid: lose. Once the bid cannot be made any
+    more, the ruleset answers from its scoring
+    (:meth:`~counter_rules.rulesets.advice.Advice.more_tricks_pay`): schemes that pay for
+    tricks on a missed bid keep winning; Counter chases tricks only when
+    enough of them pay and otherwise ducks for the point of a trickless hand.
+    """
+    if bid is None:
+        return True
+    if won < bid <= won + left:
+        return True
+    if won == bid:
+        return False
+    return rules.advice.more_tricks_pay(bid, won, left)
+
+
+def play_preference(chance: float, power: float, want: bool) -> float:
+    """How much the heuristic bot likes a play that wins the trick with
+    ``chance`` and has strength ``power`` (:func:`static_power`): wanting the
+    trick, a likely winner that spends little strength; else a likely loser
+    that sheds strength."""
+    if want:
+        return chance - KEEP_STRONG * power
+    return KEEP_STRONG * power - chance
+
+
+def pass_choice(rules: Ruleset, moves: Sequence[Move], trump: Suit | None, want: bool) -> Move:
+    """The least useful card to pass: the weakest when the seat wants tricks,
+    else the strongest."""
+    best = moves[0]
+    best_key = -2.0
+    for move in moves:
+        assert isinstance(move, Pass | Play)
+        power = static_power(move.card, trump, rules)
+        key = -power if want else power
+        if key > best_key:
+            best, best_key = move, key
+    return best
+
+
+class Policy:
+    """The fast default policy of playouts, for one search (it keeps the cards'
+    strengths and the board's memo).
+
+    ``greedy``: bid the sum of the cards' strengths (capped for cautious
+    games); under the bid play the strongest card, or as the trick's last
+    player the weakest card that wins it; at the bid the weakest, or last the
+    strongest that loses; pass the least useful card; a tenth of the moves
+    at random. Otherwise every move is random.
+    """
+
+    def __init__(self, rules: Ruleset, greedy: bool) -> None:
+        self.rules = rules
+        self.greedy = greedy
+        # Strengths by card key under one trump at a time (the trump changes
+        # seldom; a dict keyed by suit would hash an enum every time).
+        self.trump: Suit | None = None
+        self.powers: dict[int, float] = {}
+        self.by_trump: dict[Suit | None, dict[int, float]] = {None: self.powers}
+        self.cautious = rules.advice.cautious_bidding
+        self.play_rules = play_rules_of(rules)
+        self.memo = BoardMemo()
+
+    def power(self, card: Card, trump: Suit | None) -> float:
+        """:func:`static_power`, kept."""
+        if trump is not self.trump:
+            self.trump = trump
+            self.powers = self.by_trump.setdefault(trump, {})
+        key = card._key
+        value = self.powers.get(key)
+        if value is None:
+            value = static_power(card, trump, self.rules)
+            self.powers[key] = value
+        return value
+
+    def board(self, state: GameState) -> Board:
+        """The play of ``state`` on a board sharing this policy's memo."""
+        return Board(state, self.play_rules, self.memo)
+
+    def bid(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
+        """A bid of ``state``'s bidding."""
+        if len(moves) == 1:
+            return moves[0]
+        if not self.greedy or rng.random() < EPSILON:
+            return moves[rng.randrange(len(moves))]
+        trump = state.trump
+        target = 0.0
+        for card in state.hands[moves[0].seat]:
+            target += self.power(card, trump)
+        if self.cautious:
+            target = min(target, 5.0)
+        sighted: list[Move] = [m for m in moves if isinstance(m, Bid) and not m.blind]
+        if not sighted:
+            sighted = list(moves)
+        best = sighted[0]
+        best_gap = -1.0
+        for move in sighted:
+            gap = abs(move.tricks - target) if isinstance(move, Bid) else 0.0
+            if best_gap < 0 or gap < best_gap:
+                best, best_gap = move, gap
+        return best
+
+    def play(self, board: Board, moves: Sequence[Move], rng: random.Random) -> Move:
+        """A play or a pass on ``board``."""
+        if len(moves) == 1:
+            return moves[0]
+        if not self.greedy or rng.random() < EPSILON:
+            return moves[rng.randrange(len(moves))]
+        first = moves[0]
+        seat = first.seat
+        trump = board.trump
+        want = wants_trick(
+            self.rules,
+            board.bids[seat],
+            board.won[seat],
+            board.masks[seat].bit_count(),
+            board.players,
+        )
+        if isinstance(first, Pass):
+            return pass_choice(self.rules, moves, trump, want)
+        if board.trick_size() == board.players - 1:
+            return self._last_to_play(board, moves, want)
+        best = moves[0]
+        best_key = -2.0
+        for move in moves:
+            assert isinstance(move, Play)
+            value = self.power(move.card, trump)
+            key = value if want else -value
+            if key > best_key:
+                best, best_key = move, key
+        return best
+
+    def _last_to_play(self, board: Board, moves: Sequence[Move], want: bool) -> Move:
+        """The last card of a trick: the weakest winner when it wants the trick
+        (else the weakest card), the strongest loser when not (else the weakest)."""
+        trump = board.trump
+        weakest_winner: Move | None = None
+        weakest_loser: Move | None = None
+        strongest_loser: Move | None = None
+        winner_power = loser_low = loser_high = 0.0
+        for move in moves:
+            assert isinstance(move, Play)
+            power = self.power(move.card, trump)
+            if board.winner_if(move) == move.seat:
+                if weakest_winner is None or power < winner_power:
+                    weakest_winner, winner_power = move, power
+            else:
+                if weakest_loser is None or power < loser_low:
+                    weakest_loser, loser_low = move, power
+                if strongest_loser is None or power > loser_high:
+                    strongest_loser, loser_high = move, power
+        if want:
+            found = weakest_winner if weakest_winner is not None else weakest_loser
+        else:
+            found = strongest_loser if strongest_loser is not None else weakest_winner
+        assert found is not None
+        return found
+
+    def finish(self, state: GameState, rng: random.Random) -> Board:
+        """The rest of the hand of ``state`` by this policy: the bids still to
+        make, then the play on a board, to the hand's last trick."""
+        while state.phase is _BIDDING:
+            moves = legal_moves(state, min(state.to_act))
+            state = apply_move(state, self.bid(state, moves, rng))
+        board = self.board(state)
+        self.play_out(board, rng)
+        return board
+
+    def play_out(self, board: Board, rng: random.Random) -> None:
+        """The rest of the hand on ``board`` by this policy (in a pass, the
+        lowest seat still to choose first)."""
+        while not board.over:
+            if board.passing:
+                to_pass = board.to_pass
+                options: Sequence[Move] = board.passes((to_pass & -to_pass).bit_length() - 1)
+            else:
+                options = board.moves()
+            board.make(self.play(board, options, rng))
