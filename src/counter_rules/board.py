@@ -326,8 +326,14 @@ class Board:
         was)."""
         trick = self._trick
         trick.append(_played(move))
-        held = self.masks[move.seat] & ~self.rules.bits[move.card._key]
-        winner = self._resolve(held == 0).winner
+        rules = self.rules
+        last = self.masks[move.seat] & ~rules.bits[move.card._key] == 0
+        if rules.cheap_tricks:
+            winner = rules.winner(
+                tuple(trick), self.trump, self.doubled_lead, last, self.trump_card
+            )
+        else:
+            winner = self._resolve(last).winner
         trick.pop()
         return winner
 
@@ -385,6 +391,8 @@ class Board:
         trick = self._trick
         trump = self.trump
         trump_card = self.trump_card
+        if self.rules.cheap_tricks:
+            return self.rules.resolve(tuple(trick), trump, self.doubled_lead, last, trump_card)
         key = (0 if trump is None else trump.value + 1) * _KEYS + (
             0 if trump_card is None else trump_card._key + 1
         )

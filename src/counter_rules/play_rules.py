@@ -127,6 +127,9 @@ class PlayRules:
         self.fast_tricks = False
         """Whether :meth:`resolve` is a compiled statement of the ruleset's
         tricks rather than a call of its method."""
+        self.cheap_tricks = False
+        """Whether a trick costs so little to resolve that keeping resolved
+        tricks would cost more (the search board then keeps none)."""
         self.following: tuple[int, ...] = tuple([self.next_seat(seat) for seat in range(players)])
         """:meth:`next_seat` of every seat, for the engine's hot path."""
 
@@ -191,6 +194,18 @@ class PlayRules:
             explain=False,
             trump_card=trump_card,
         )
+
+    def winner(
+        self,
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        doubled_lead: bool,
+        last_trick: bool,
+        trump_card: Card | None,
+    ) -> int | None:
+        """The seat that wins a complete ``trick`` (``None`` when nobody does):
+        :meth:`resolve`'s winner."""
+        return self.resolve(trick, trump, doubled_lead, last_trick, trump_card).winner
 
     # -- what the rules read -----------------------------------------------------
     def context(self, game: Position) -> Hashable:

@@ -64,6 +64,7 @@ __all__ = [
     "plain_plays",
     "resolve_suited",
     "strength",
+    "suited_winner",
     "suits_by_key",
 ]
 
@@ -213,6 +214,29 @@ def resolve_suited(
 ) -> TrickResult:
     """A trick of suited cards only (no Jokers, no bowers), without explanations:
     the engine's path for plain Oh Hell, by :func:`plain_level` and :func:`best_card`."""
+    levels, values = _levels_and_values(plays, trump)
+    # The led card always ranks (level 1 or 2), so a suited trick has a winner.
+    winner: int = best_card(levels, values)  # type: ignore[assignment]
+    seat = plays[winner].seat
+    led = _SUIT_OF[plays[0].card._key]
+    return make_result(
+        plays, seat, winner, tuple(values), trump, led, seat, trump, False, False, (), (),
+        trump, False, last_trick, trump_card,
+    )  # fmt: skip
+
+
+def suited_winner(plays: tuple[PlayedCard, ...], trump: Suit | None) -> int:
+    """The index of the card that wins a trick of suited cards only: the winner
+    :func:`resolve_suited` gives, without building the result."""
+    levels, values = _levels_and_values(plays, trump)
+    winner: int = best_card(levels, values)  # type: ignore[assignment]  # always one
+    return winner
+
+
+def _levels_and_values(
+    plays: tuple[PlayedCard, ...], trump: Suit | None
+) -> tuple[list[int], list[int]]:
+    """Each card's :func:`plain_level` and value in half points."""
     half = _HALF_STRENGTH
     suit_of = _SUIT_OF
     led = suit_of[plays[0].card._key]
@@ -222,13 +246,7 @@ def resolve_suited(
         key = played.card._key
         values.append(half[key])
         levels.append(plain_level(suit_of[key], trump, led))
-    # The led card always ranks (level 1 or 2), so a suited trick has a winner.
-    winner: int = best_card(levels, values)  # type: ignore[assignment]
-    seat = plays[winner].seat
-    return make_result(
-        plays, seat, winner, tuple(values), trump, led, seat, trump, False, False, (), (),
-        trump, False, last_trick, trump_card,
-    )  # fmt: skip
+    return levels, values
 
 
 class PlainPlayRules(PlayRules):
@@ -247,6 +265,7 @@ class PlainPlayRules(PlayRules):
         super().__init__(rules, context)
         self.local = plays
         self.fast_tricks = tricks
+        self.cheap_tricks = tricks
 
     def plays_from(
         self,
@@ -272,3 +291,16 @@ class PlainPlayRules(PlayRules):
         if not self.fast_tricks:
             return super().resolve(trick, trump, doubled_lead, last_trick, trump_card)
         return resolve_suited(trick, trump, trump_card, last_trick)
+
+    def winner(
+        self,
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        doubled_lead: bool,
+        last_trick: bool,
+        trump_card: Card | None,
+    ) -> int | None:
+        """By :func:`suited_winner`, without building the trick's result."""
+        if not self.fast_tricks:
+            return super().winner(trick, trump, doubled_lead, last_trick, trump_card)
+        return trick[suited_winner(trick, trump)].seat
