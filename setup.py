@@ -35,6 +35,7 @@ COMPILED_MODULES = [
     "src/counter_rules/dealing.py",
     "src/counter_rules/engine/tables.py",
     "src/counter_rules/engine/transitions.py",
+    "src/counter_rules/per_ruleset.py",
     "src/counter_rules/play_rules.py",
     "src/counter_rules/rulesets/bid_rules.py",
     "src/counter_rules/rulesets/plain_tricks.py",

@@ -98,7 +98,11 @@ AFTER_LAST: Final = -2
 
 
 def after_trick(
-    result: dict[str, Any], stock: tuple[Card, ...], trump_card: Card | None, last: bool
+    result: dict[str, Any],
+    stock: tuple[Card, ...],
+    trump_card: Card | None,
+    last: bool,
+    quiet: bool,
 ) -> tuple[tuple[Card, ...], Card | None, int]:
     """What a resolved trick (``result``, the fields of its
     :class:`~counter_rules.TrickResult`) changes for the play to go on,
@@ -108,15 +112,19 @@ def after_trick(
     The trick's Jacks go face up onto the stock, and the top one shows trump.
     After the hand's last trick nobody plays (:data:`AFTER_LAST`); else every
     seat passes a card when the trick says so (:data:`AFTER_PASS`); else the
-    next leader plays. The engine's transition and the board both run it.
+    next leader plays. ``quiet`` says that the ruleset's tricks never send
+    Jacks to the stock nor ask for a pass
+    (:attr:`PlayRules.quiet_tricks <counter_rules.play_rules.PlayRules.quiet_tricks>`),
+    so neither is read. The engine's transition and the board both run it.
     """
-    jacks: tuple[Card, ...] = result["jacks"]
-    if jacks:
-        stock = (*reversed(jacks), *stock)
-        trump_card = stock[0]
+    if not quiet:
+        jacks: tuple[Card, ...] = result["jacks"]
+        if jacks:
+            stock = (*reversed(jacks), *stock)
+            trump_card = stock[0]
     if last:
         return stock, trump_card, AFTER_LAST
-    if result["pass_cards"]:
+    if not quiet and result["pass_cards"]:
         return stock, trump_card, AFTER_PASS
     following: int = result["next_leader"]
     return stock, trump_card, following
@@ -368,7 +376,7 @@ class Board:
             self.won[winner] += 1
         self.results.append(result)
         stock, trump_card, following = after_trick(
-            result._fields_dict, self.stock, self.trump_card, last
+            result._fields_dict, self.stock, self.trump_card, last, self.rules.quiet_tricks
         )
         self._trick = []
         self.leader = result.next_leader

@@ -130,6 +130,10 @@ class PlayRules:
         self.cheap_tricks = False
         """Whether a trick costs so little to resolve that keeping resolved
         tricks would cost more (the search board then keeps none)."""
+        self.quiet_tricks = False
+        """Whether the ruleset's tricks change nothing but who leads: no Jacks to
+        the stock, no pass, no new trump, no doubled lead (then the engine and
+        the board read none of those fields of a trick's result)."""
         self.following: tuple[int, ...] = tuple([self.next_seat(seat) for seat in range(players)])
         """:meth:`next_seat` of every seat, for the engine's hot path."""
 

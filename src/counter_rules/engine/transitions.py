@@ -546,16 +546,19 @@ def apply_play(state: GameState, move: Play) -> GameState:
         won_list[winner_seat] += 1
         won = tuple(won_list)
     tricks = (*d["tricks"], result)
-    stock, trump_card, following = after_trick(rd, d["stock"], trump_card, last)
-    next_trump: Suit | None = rd["next_trump"]
+    quiet = play.quiet_tricks
+    stock, trump_card, following = after_trick(rd, d["stock"], trump_card, last, quiet)
+    # A quiet trick (see after_trick) leaves trump and the doubled lead too.
+    next_trump: Suit | None = d["trump"] if quiet else rd["next_trump"]
     if following == AFTER_LAST:
         return end_hand(state, hands, won, stock, tricks, next_trump, trump_card)
-    leader: int = rd["next_leader"]
     if following == AFTER_PASS:
+        leader: int = rd["next_leader"]
         nd["phase"] = _PASSING
         nd["to_act"] = _EVERYONE[players]
         nd["_legal"] = None
     else:
+        leader = following
         nd["to_act"] = _SEATS[following]
         nd["_legal"] = play.plays_from(hands[following], (), next_trump, following)
     nd["tricks_won"] = won
@@ -568,9 +571,10 @@ def apply_play(state: GameState, move: Play) -> GameState:
     if stock is not d["stock"]:
         nd["stock"] = stock
         nd["trump_card"] = trump_card
-    doubled: bool = rd["double_next_lead"]
-    if doubled is not d["doubled_lead"]:
-        nd["doubled_lead"] = doubled
+    if not quiet:
+        doubled: bool = rd["double_next_lead"]
+        if doubled is not d["doubled_lead"]:
+            nd["doubled_lead"] = doubled
     return _make(nd)
 
 

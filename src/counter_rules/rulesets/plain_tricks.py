@@ -266,6 +266,8 @@ class PlainPlayRules(PlayRules):
         self.local = plays
         self.fast_tricks = tricks
         self.cheap_tricks = tricks
+        # resolve_suited keeps trump and neither passes, doubles nor moves Jacks.
+        self.quiet_tricks = tricks
 
     def plays_from(
         self,
