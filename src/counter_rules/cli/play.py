@@ -26,6 +26,7 @@ from counter_rules.cli._common import (
     UsageError,
     add_ruleset_arguments,
     bots_for,
+    bots_help,
     card_text,
     record_text,
     rules_from_args,
@@ -81,7 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots", default=None, metavar="BOTS",
         help="the other seats' bots: one name for all, or one per other seat in seat order, "
-        "from random, heuristic, ismcts, ismcts:N (default heuristic)",
+        + bots_help("heuristic"),
     )  # fmt: skip
     parser.add_argument(
         "--seat", type=whole_number("--seat", 0), default=0, metavar="SEAT",

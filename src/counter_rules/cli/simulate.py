@@ -8,13 +8,13 @@ import contextlib
 import re
 from typing import TextIO
 
-from counter_rules.bots.ismcts import MAX_ITERATIONS as ISMCTS_MAX_ITERATIONS
 from counter_rules.cli._common import (
     CommandError,
     Streams,
     UsageError,
     add_ruleset_arguments,
     bots_for,
+    bots_help,
     rules_from_args,
     seed_number,
     whole_number,
@@ -55,9 +55,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_ruleset_arguments(parser)
     parser.add_argument(
         "--bots", default=None, metavar="BOTS",
-        help="one bot for every seat, or one per seat separated by commas, from random, "
-        f"heuristic, ismcts, ismcts:N with N from 1 to {ISMCTS_MAX_ITERATIONS:,} (default: "
-        "heuristic against random at every other seat)",
+        help="one bot for every seat, or one per seat separated by commas, "
+        + bots_help("heuristic against random at every other seat"),
     )  # fmt: skip
     parser.add_argument(
         "--games", type=whole_number("--games", 1, MAX_GAMES), default=100, metavar="N",
