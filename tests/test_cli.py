@@ -431,11 +431,15 @@ def test_simulate_table_intervals_respect_the_scores() -> None:
 
 
 def test_simulate_progress_bar_when_asked() -> None:
-    """The progress bar goes to stderr with --progress (by default only on a terminal)."""
+    """The progress bar goes to stderr with --progress (by default only on a
+    terminal; elsewhere a line every few seconds); --no-progress and --quiet
+    silence it."""
     argv = ["simulate", "--option", "target=2", "--games", "4", "--seed", "1"]
     code, out, err = run([*argv, "--progress"])
     assert code == 0 and "4 games (seed 1)" in out and "] 4/4 games" in err
-    assert run(argv)[2] == ""
+    lines = run(argv)[2].splitlines()
+    assert lines[0] == "0/4 games, 0 s" and lines[-1].startswith("4/4 games, ")
+    assert run([*argv, "--no-progress"])[2] == run([*argv, "--quiet"])[2] == ""
 
 
 def test_simulate_json_parses_and_uses_workers() -> None:

@@ -338,7 +338,7 @@ class Table:
                 self.explain(rest.strip())
                 continue
             if word == "a":
-                self.write(hint_text(pv, self.state.seed, self.ply) + "\n")
+                self.write(hint_text(pv, self.state.seed, self.ply, self.streams.err) + "\n")
                 continue
             if word == "p":
                 self.score_sheet()
