@@ -178,7 +178,7 @@ def test_bad_answers_are_answered_and_asked_again() -> None:
     assert "'11' is not allowed: " in out
     assert "'blind bid 1' is not allowed: " in out
     assert "'P2:bid 1' is not allowed: the answer names seat 2, it is read for seat 1" in out
-    assert "There is no move 99: the moves are numbered 1 to " in out
+    assert "there is no move '99': the moves are numbered 1 to " in out
     assert "bids: seat 0 " in out and "you 1" in out
 
 

@@ -38,11 +38,12 @@ from counter_rules.cli.analyse import hint_text
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
-from counter_rules.notation import format_move, parse_move
+from counter_rules.notation import format_move
 from counter_rules.records import record_of, state_from_json, state_to_json
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import import_plugin
 from counter_rules.state import GameState, HandResult, Phase
+from counter_rules.text_seat import read_move
 from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView, view
 
@@ -197,6 +198,13 @@ class Table:
     def after_trick(self, result: TrickResult) -> None:
         """Called after each trick is announced (the narrator may explain it)."""
 
+    def after_pass(self, passed: tuple[Card | None, ...]) -> None:
+        """Called when a pass is over, with the card each seat passed to its
+        left: the player hears what they passed and received."""
+        me = self.me
+        received = passed[(me - 1) % len(passed)]
+        self.write(f"  you passed {passed[me]} and received {received}\n")
+
     def table(self, pv: PlayerView) -> None:
         me = self.me
         self.write(f"  trump {suit_text(pv.trump, self.color)}")
@@ -274,11 +282,8 @@ class Table:
             self.after_trick(result)
         if state.phase is Phase.PASSING and before.phase is not Phase.PASSING:
             self.write("  a Five was played: everyone passes a card face down to the left\n")
-        if me >= 0 and before.phase is Phase.PASSING and state.phase is not Phase.PASSING:
-            exchanges = view(state, me).my_exchanges if hand is None else ()
-            if exchanges:
-                passed, received = exchanges[-1]
-                self.write(f"  you passed {passed} and received {received}\n")
+        if before.phase is Phase.PASSING and state.phase is not Phase.PASSING and hand is None:
+            self.after_pass(state.exchanges[-1])
         if hand is not None:
             self.write(
                 f"Hand {hand.hand_number} over. Bids: {_line(hand.bids, me)}; "
@@ -350,18 +355,12 @@ class Table:
                 if self.undo():
                     return None
                 continue
-            if not bidding and answer.isdigit():
-                if 1 <= int(answer) <= len(moves):
-                    return moves[int(answer) - 1]
-                self.write(f"There is no move {answer}: the moves are numbered 1 to {len(moves)}\n")
-                continue
             try:
-                return parse_move(answer, state=self.state, seat=self.me)
+                return read_move(answer, moves, self.state)
             except IllegalMoveError as refused:
                 self.write(f"{answer!r} is not allowed: {refused.reason}\n")
             except InvalidNotationError as unreadable:
-                numbers = "" if bidding else f" a move's number (1 to {len(moves)}),"
-                self.write(f"{unreadable}; or{numbers} ? for help\n")
+                self.write(f"{unreadable}, or ? for help\n")
 
     @staticmethod
     def verb(move: Move) -> str:

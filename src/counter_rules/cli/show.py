@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from counter_rules.cards import Card
 from counter_rules.checks import counted
 from counter_rules.cli._common import Streams, add_record_arguments, card_text, read_record
 from counter_rules.cli.play import Table
@@ -43,6 +44,18 @@ class _Narrator(Table):
         for seat, hand in enumerate(self.state.hands):
             cards = " ".join(card_text(c, self.color) for c in hand)
             self.write(f"  seat {seat}: {cards}\n")
+
+    def after_pass(self, passed: tuple[Card | None, ...]) -> None:
+        players = len(passed)
+        self.write(
+            "  the passes: "
+            + ", ".join(
+                f"seat {seat} {'nothing' if card is None else card_text(card, self.color)} "
+                f"to seat {(seat + 1) % players}"
+                for seat, card in enumerate(passed)
+            )
+            + "\n"
+        )
 
     def after_trick(self, result: TrickResult) -> None:
         if self.explain_all:
