@@ -585,7 +585,7 @@ def test_version_and_help() -> None:
 
     for argv in (["--version"], ["play", "--version"], ["rules", "--version"]):
         code, out, _ = run(argv)
-        assert (code, out) == (0, f"counter-rules {__version__}\n")
+        assert code == 0 and out.startswith(f"counter-rules {__version__} (")
     for command in ("play", "simulate", "show", "rules", "explain", "demo"):
         code, out, _ = run([command, "--help"])
         assert code == 0 and "\nexample:\n  counter-rules " + command in out
@@ -609,12 +609,14 @@ def test_help_command_shows_the_help_of_a_command() -> None:
     assert code == 0 and out == run(["play", "--help"])[1]
 
 
-def test_dash_capital_v_prints_the_version() -> None:
-    """-V is --version, at the top and for every command."""
-    from counter_rules import __version__
+def test_dash_capital_v_prints_the_version_and_the_build() -> None:
+    """-V is --version, at the top and for every command; it says which
+    build runs."""
+    from counter_rules import COMPILED, __version__
 
+    build = "the compiled engine" if COMPILED else "pure Python"
     for argv in (["-V"], ["play", "-V"]):
-        assert run(argv)[:2] == (0, f"counter-rules {__version__}\n")
+        assert run(argv)[:2] == (0, f"counter-rules {__version__} ({build})\n")
 
 
 def test_an_unknown_option_is_reported_by_its_subcommand() -> None:

@@ -136,7 +136,7 @@ FAST_SEARCH_LIMITS = SearchLimits(worlds=16, nodes=200_000, budget=0)
 """A :class:`PIMCBot`'s limits where the fast search answers (plain Oh Hell,
 :func:`~counter_rules.analysis.fast_search`), for the options left ``None``."""
 
-GENERAL_SEARCH_LIMITS = SearchLimits(worlds=4, nodes=20_000, budget=20_000)
+GENERAL_SEARCH_LIMITS = SearchLimits(worlds=4, nodes=10_000, budget=10_000)
 """A :class:`PIMCBot`'s limits where the general search answers (Counter, and
 every ruleset outside the fast search), for the options left ``None``: a
 decision of Counter stays under half a second."""
@@ -265,7 +265,7 @@ class PIMCBot:
             >>> bot.limits(new_game(OhHell(players=4), seed=1))
             SearchLimits(worlds=8, nodes=200000, budget=0)
             >>> bot.limits(new_game(Counter(), seed=1))
-            SearchLimits(worlds=8, nodes=20000, budget=20000)
+            SearchLimits(worlds=8, nodes=10000, budget=10000)
         """
         play = _as_play(world) if world.phase is Phase.BIDDING else world
         game = FAST_SEARCH_LIMITS if fast_search(play) else GENERAL_SEARCH_LIMITS
