@@ -142,11 +142,12 @@ def _source_attribute_doc(
     """Use the ``#:``/string docstring written under a re-exported constant.
 
     ``counter_rules.Move`` and ``counter_rules.SUITS`` are documented where they
-    are defined (``counter_rules.moves``, ``counter_rules.cards``); autodoc
+    are defined (``counter_rules.moves``, ``counter_rules.cards``), and
+    ``counter_rules.bots.BOTS`` in ``counter_rules.bots.registry``; autodoc
     looks for attribute docstrings only in the module named in the directive and
     would fall back to the docstring of the value's type (``tuple``, ``UnionType``).
     """
-    if what != "data" or name.count(".") != 1:
+    if what != "data" or not name.startswith("counter_rules."):
         return
     from sphinx.errors import PycodeError
     from sphinx.pycode import ModuleAnalyzer

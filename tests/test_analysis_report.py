@@ -127,6 +127,7 @@ def test_the_json_holds_every_decision(short_analysis: Analysis) -> None:
     assert rules_from_dict(data["rules"]) == short_analysis.rules
 
 
+@pytest.mark.slow
 def test_counter_passes_are_judged_and_slow_decisions_listed() -> None:
     """A hand of Counter: the passes after a Five are decisions too, and with a
     time limit the decisions not solved in time are listed, not guessed."""

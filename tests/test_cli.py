@@ -762,6 +762,7 @@ def test_a_closed_pipe_ends_quietly() -> None:
          "stderr"),
     ],
 )  # fmt: skip
+@pytest.mark.slow
 def test_ctrl_c_stops_at_once_with_status_130(args: list[str], started: str) -> None:
     """Ctrl-C ends play and a simulation on workers within seconds, status 130,
     no traceback."""

@@ -164,6 +164,7 @@ def _unbroken_game(server_module: ModuleType, args: list[str], player: Player) -
     return state
 
 
+@pytest.mark.slow
 def test_game_server_plays_a_pass_saves_and_resumes_to_the_same_end(tmp_path: Path) -> None:
     """examples/game_server.py: a person at seat 0 over TCP is refused an
     unreadable answer and an illegal bid with the engine's reason, plays
@@ -232,6 +233,7 @@ def test_game_server_refuses_bad_arguments_with_a_message(
 
 
 # -- the tournament ------------------------------------------------------------------
+@pytest.mark.slow
 def test_tournament_plays_every_deal_in_every_seating(capsys: pytest.CaptureFixture[str]) -> None:
     """examples/tournament.py: with its defaults (three deals here), the match
     of each rotation of the bots deals the same cards in game g, and over the
@@ -253,6 +255,7 @@ def test_tournament_plays_every_deal_in_every_seating(capsys: pytest.CaptureFixt
         assert standing.mean_score.low <= standing.mean_score.value <= standing.mean_score.high
 
 
+@pytest.mark.slow
 def test_tournament_standings_come_from_the_seed_alone() -> None:
     """The same seed gives the same standings, in one process or two."""
     tournament = load_example("tournament")
@@ -275,6 +278,7 @@ def _needs(module: str) -> None:
         pytest.importorskip(module)
 
 
+@pytest.mark.slow
 def test_training_loop_beats_the_random_bot_by_a_margin(capsys: pytest.CaptureFixture[str]) -> None:
     """examples/train_pettingzoo.py, as documented (seed 1): the policy
     learned on the PettingZoo environment scores at least a point a game more
@@ -333,6 +337,7 @@ def _with_plugin(plugin: Path | None, *args: str) -> subprocess.CompletedProcess
     )
 
 
+@pytest.mark.slow
 def test_plugin_package_installs_and_its_rules_are_listed(plugin_path: Path) -> None:
     """The installed plugin's entry point registers ``oh-hell-streak``:
     ``counter-rules rules`` lists it and prints its rules and options."""
@@ -347,6 +352,7 @@ def test_plugin_package_installs_and_its_rules_are_listed(plugin_path: Path) -> 
     assert without.returncode == 2 and "got 'oh-hell-streak'" in without.stderr
 
 
+@pytest.mark.slow
 def test_plugin_ruleset_plays_a_match_whose_records_round_trip(
     plugin_path: Path, tmp_path: Path
 ) -> None:

@@ -194,6 +194,7 @@ def _wait_for_games(process: subprocess.Popen[bytes], games: int) -> None:
         text += byte
 
 
+@pytest.mark.slow
 def test_a_killed_simulation_keeps_every_finished_game_and_resumes_to_the_same_results(
     tmp_path: Path,
 ) -> None:
@@ -247,6 +248,7 @@ def _children(pid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc for the workers")
+@pytest.mark.slow
 def test_a_simulation_with_a_killed_worker_gives_the_undisturbed_results() -> None:
     """simulate --jobs 2 with a worker killed (SIGKILL): the run goes on to
     the summary of an undisturbed run (it used to hang, printing nothing)."""

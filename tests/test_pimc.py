@@ -65,6 +65,7 @@ def _decisions(rules: Ruleset, seed: int) -> Iterator[GameState]:
 
 
 @pytest.mark.parametrize("rules", SMALL, ids=repr)
+@pytest.mark.slow
 def test_pimc_chooses_a_legal_move_at_every_decision_of_a_hand(rules: Ruleset) -> None:
     """Bids, plays and passes: every choice is legal for the seat to act."""
     bot = PIMCBot(worlds=2, nodes=3_000, bidding="solved")
@@ -395,6 +396,7 @@ def _open_deal(seed: int, cards_left: int) -> GameState:
 
 
 @pytest.mark.parametrize("rules", SMALL[:2] + SMALL[-1:], ids=repr)
+@pytest.mark.slow
 def test_pimc_plays_the_best_total_of_what_evaluate_finds(rules: Ruleset) -> None:
     """``evaluate`` gives one row of scores per world solved, one score per
     play; ``choose`` from the same generator plays the best total, a tie

@@ -63,8 +63,9 @@ Limits by game
     What ``worlds``, ``nodes`` and ``budget`` are left as ``None`` take from
     the game: where the fast search of plain Oh Hell answers
     (:func:`~counter_rules.analysis.fast_search`),
-    :data:`FAST_SEARCH_LIMITS`; for Counter and every other ruleset, which
-    the general search answers, :data:`GENERAL_SEARCH_LIMITS`, which keep a
+    :data:`~counter_rules.bots.pimc.FAST_SEARCH_LIMITS`; for Counter and every
+    other ruleset, which the general search answers,
+    :data:`~counter_rules.bots.pimc.GENERAL_SEARCH_LIMITS`, which keep a
     decision of Counter under half a second (the bots page of the docs has
     the figures).
 """
@@ -255,8 +256,9 @@ class PIMCBot:
     # -- worlds ---------------------------------------------------------------------
     def limits(self, world: GameState) -> SearchLimits:
         """The bot's limits in the game of ``world`` (a world it draws): its
-        options, and for those left ``None`` :data:`FAST_SEARCH_LIMITS` where
-        the fast search answers, else :data:`GENERAL_SEARCH_LIMITS`.
+        options, and for those left ``None``
+        :data:`~counter_rules.bots.pimc.FAST_SEARCH_LIMITS` where the fast
+        search answers, else :data:`~counter_rules.bots.pimc.GENERAL_SEARCH_LIMITS`.
 
         Example:
             >>> from counter_rules import Counter, OhHell, new_game
