@@ -15,6 +15,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from cli_helpers import run_cli
 
 from counter_rules import Counter, GameRecord, InvalidArgumentError, standard_deck
 from counter_rules.cli import main, make_rules
@@ -37,15 +38,7 @@ def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
 def python_m(
     args: list[str], stdin: str = "", timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "counter_rules", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=timeout,
-        check=False,
-    )
+    return run_cli(args, stdin, timeout, module=True)
 
 
 # -- demo, explain, rules ------------------------------------------------------------

@@ -7,34 +7,21 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import run_cli
 
 from counter_rules import Counter, OhHell, apply_move, legal_moves, new_game, record_of
 from counter_rules.bots import BOTS
-
-_SCRIPT = shutil.which("counter-rules", path=str(Path(sys.executable).parent))
 
 
 def console(
     args: list[str], stdin: str = "", timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``counter-rules`` as a person does: the installed console script
-    (``python -m counter_rules`` where no script is installed beside Python)."""
-    command = [_SCRIPT] if _SCRIPT else [sys.executable, "-m", "counter_rules"]
-    return subprocess.run(
-        [*command, *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=timeout,
-        check=False,
-    )
+    """Run ``counter-rules`` as a person does, through its console script."""
+    return run_cli(args, stdin, timeout)
 
 
 def _counter_record(tmp_path: Path, seed: int = 3, stop: int | None = None) -> Path:
