@@ -198,12 +198,11 @@ class Table:
     def after_trick(self, result: TrickResult) -> None:
         """Called after each trick is announced (the narrator may explain it)."""
 
-    def after_pass(self, passed: tuple[Card | None, ...]) -> None:
-        """Called when a pass is over, with the card each seat passed to its
-        left: the player hears what they passed and received."""
-        me = self.me
-        received = passed[(me - 1) % len(passed)]
-        self.write(f"  you passed {passed[me]} and received {received}\n")
+    def after_pass(self, state: GameState) -> None:
+        """Called when a pass is over: the player hears what they passed and
+        received."""
+        passed, received = view(state, self.me).my_exchanges[-1]
+        self.write(f"  you passed {passed} and received {received}\n")
 
     def table(self, pv: PlayerView) -> None:
         me = self.me
@@ -283,7 +282,7 @@ class Table:
         if state.phase is Phase.PASSING and before.phase is not Phase.PASSING:
             self.write("  a Five was played: everyone passes a card face down to the left\n")
         if before.phase is Phase.PASSING and state.phase is not Phase.PASSING and hand is None:
-            self.after_pass(state.exchanges[-1])
+            self.after_pass(state)
         if hand is not None:
             self.write(
                 f"Hand {hand.hand_number} over. Bids: {_line(hand.bids, me)}; "
