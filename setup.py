@@ -82,6 +82,21 @@ def _warn(message: str) -> None:
     print(f"WARNING (counter_rules build): {message}", file=sys.stderr, flush=True)
 
 
+def _announce(message: str) -> None:
+    """Say ``message`` where the person building sees it: on standard error
+    and, when that is not a terminal (pip keeps a build's output to itself
+    unless ``-v``), on the terminal the build runs from, if there is one."""
+    line = f"counter_rules build: {message}"
+    print(line, file=sys.stderr, flush=True)
+    if sys.stderr.isatty():
+        return
+    try:
+        with open("/dev/tty", "w", encoding="utf-8") as terminal:
+            terminal.write(f"\n{line}\n")
+    except OSError:  # no terminal (CI, a service), or not a POSIX system
+        pass
+
+
 class BuildEngine(build_ext):
     """Compiles the engine with mypyc, or falls back to the pure-Python package."""
 
@@ -109,6 +124,10 @@ class BuildEngine(build_ext):
     def _compile(self, *, required: bool) -> bool:
         """Build the extensions; on failure, warn and return False (or raise if required)."""
         extensions: list[Extension] = []
+        _announce(
+            "compiling the engine with mypyc, about a minute "
+            "(COUNTER_RULES_COMPILE=0 builds the pure-Python package at once)"
+        )
         try:
             from mypyc.build import mypycify
 

@@ -9,14 +9,12 @@ of a new game; every deal's seed and every bot's generator derive from
 
 Sides are named like the command line's bots, plus OpenSpiel's search:
 
-- ``random``, ``heuristic``, ``ismcts`` or ``ismcts:N`` (N iterations per
-  decision): the library's bots, which see only their seat's view;
-  ``ismcts:N:option=value`` sets another option of ``ISMCTSBot`` too
-  (``ismcts:100:bidding=paired``, ``ismcts:100:exploration=0.4``; a value
-  that reads as a number is one, ``true`` and ``false`` are truth values);
-- ``pimc``, ``pimc:N`` (N worlds per decision) and ``pimc:N:option=value``
-  for the other options of ``PIMCBot`` (``pimc:8:inference=false``,
-  ``pimc:6:nodes=5000``); ``level:1`` to ``level:5``;
+- the library's bots by the names of ``counter_rules.bots.bot_from_name``,
+  which see only their seat's view: ``random``, ``heuristic``, ``ismcts:N``
+  (N iterations per decision), ``pimc:N`` (N worlds per decision),
+  ``level:1`` to ``level:5``, and their other options after the number
+  (``ismcts:100:bidding=paired``, ``ismcts:100:exploration=0.4``,
+  ``pimc:8:inference=false``, ``pimc:6:nodes=5000``);
 - ``openspiel:N``: OpenSpiel's Python ``ISMCTSBot`` with N simulations per
   decision, one random rollout per leaf, determinized by the OpenSpiel
   adapter's ``resample_from_infostate`` (the library's exact sampler); its
@@ -61,7 +59,7 @@ from counter_rules import (
     new_game,
     view,
 )
-from counter_rules.bots import Bot, ISMCTSBot, PIMCBot, bot_from_name
+from counter_rules.bots import Bot, bot_from_name
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.stats import Estimate, mean_interval, points_interval
 
@@ -79,32 +77,12 @@ class _Player(Protocol):
     def move(self, state: GameState, seat: int) -> Move: ...
 
 
-def _value(text: str) -> str | float | bool:
-    """An option's value: ``true``/``false`` as a truth value, a whole number
-    as an int, another number as a float, else the text."""
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
 class _LibraryBot:
-    """A bot of the library, handed its seat's view and a seeded generator."""
+    """A bot of the library by its name (``bot_from_name``), handed its seat's
+    view and a seeded generator."""
 
     def __init__(self, name: str, rng: random.Random) -> None:
-        base, *options = name.split(":")
-        if base in ("ismcts", "pimc") and len(options) > 1:
-            settings = {k: _value(v) for k, v in (o.split("=", 1) for o in options[1:])}
-            if base == "ismcts":
-                self.bot: Bot = ISMCTSBot(iterations=int(options[0]), **settings)  # type: ignore[arg-type]
-            else:
-                self.bot = PIMCBot(worlds=int(options[0]), **settings)  # type: ignore[arg-type]
-        else:
-            self.bot = bot_from_name(name)
+        self.bot: Bot = bot_from_name(name)
         self.rng = rng
 
     def move(self, state: GameState, seat: int) -> Move:

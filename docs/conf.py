@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from docutils.parsers.rst import Directive
+from docutils.statemachine import StringList
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -143,11 +145,12 @@ def _source_attribute_doc(
     """Use the ``#:``/string docstring written under a re-exported constant.
 
     ``counter_rules.Move`` and ``counter_rules.SUITS`` are documented where they
-    are defined (``counter_rules.moves``, ``counter_rules.cards``); autodoc
+    are defined (``counter_rules.moves``, ``counter_rules.cards``), and
+    ``counter_rules.bots.BOTS`` in ``counter_rules.bots.registry``; autodoc
     looks for attribute docstrings only in the module named in the directive and
     would fall back to the docstring of the value's type (``tuple``, ``UnionType``).
     """
-    if what != "data" or name.count(".") != 1:
+    if what != "data" or not name.startswith("counter_rules."):
         return
     from sphinx.errors import PycodeError
     from sphinx.pycode import ModuleAnalyzer
@@ -233,7 +236,43 @@ def _skip_examples_without_frameworks(app: Sphinx, doctree: nodes.document) -> N
             node["skipif"] = "True"
 
 
+# -- The table of bot names --------------------------------------------------
+def _bot_names_table() -> list[str]:
+    """The bot names of :data:`counter_rules.bots.BOTS` as a list table, so
+    that the pages read the one table the parser and the help read."""
+    from counter_rules.bots import BOTS
+
+    lines = [
+        ".. list-table:: Bot names (:data:`counter_rules.bots.BOTS`)",
+        "   :header-rows: 1",
+        "",
+        "   * - name",
+        "     - the bot",
+        "     - N",
+        "     - options after N",
+    ]
+    for kind in BOTS:
+        options = ", ".join(f"``{name}``" for name in kind.option_names()) or "none"
+        lines += [
+            f"   * - ``{kind.usage}``",
+            f"     - {kind.summary}",
+            f"     - {kind.help or 'none'}",
+            f"     - {options}",
+        ]
+    return lines
+
+
+class _BotNames(Directive):
+    """``.. bot-names::``: the table of bot names."""
+
+    def run(self) -> list[nodes.Node]:
+        holder = nodes.section()
+        self.state.nested_parse(StringList(_bot_names_table()), self.content_offset, holder)
+        return list(holder.children)
+
+
 def setup(app: Sphinx) -> dict[str, object]:
+    app.add_directive("bot-names", _BotNames)
     app.connect("builder-inited", _check_api_page)
     app.connect("doctree-read", _skip_examples_without_frameworks)
     # Napoleon rewrites docstrings at the default priority, 500.

@@ -3,10 +3,11 @@ bots play the other seats.
 
 Each connection plays one game, line by line. At each of the person's turns
 the server shows the table (trump, bids, tricks, the cards on the table, the
-hand) and the legal moves, then a prompt line that starts with ``>>``. The
-answer is read by :func:`parse_move(text, state=..., seat=...)
-<counter_rules.parse_move>` (``QS``, ``4S+4D``, ``bid 2``, ``pass KH``); a
-move the seat may not make is answered with the engine's reason. Counter's
+hand) and the legal moves, numbered, then a prompt line that starts with
+``>>``. The answer is read as ``counter-rules play`` reads it
+(:func:`counter_rules.text_seat.read_move`): a move's number, or the move
+itself (``QS``, ``4S+4D``, ``bid 2``, ``pass KH``); a move the seat may not
+make is answered with the engine's reason. Counter's
 simultaneous pass after a Five is one more turn: every seat chooses a card
 without seeing the others' choices, and the server says what came back.
 ``save`` writes the game (its record, :func:`counter_rules.state_to_json`) to
@@ -53,7 +54,6 @@ from counter_rules import (
     apply_move,
     legal_moves,
     new_game,
-    parse_move,
     record_of,
     ruleset_entry,
     state_from_json,
@@ -61,14 +61,15 @@ from counter_rules import (
     view,
 )
 from counter_rules.bots import Bot, bot_from_name, bot_name
-from counter_rules.text_seat import move_text
+from counter_rules.text_seat import move_text, read_move
 
 PROMPT = ">>"
 """The start of the line with which the server waits for an answer."""
 
 HELP = (
-    "Answer with a move as listed (QS, 4S+4D, bid 2, pass KH; a bid may be its number),",
-    "or: help (this text), save (write the game to the save file), quit (save and leave).",
+    "Answer with a move's number in the list, or the move (QS, 4S+4D, bid 2, pass KH;",
+    "while bidding a number is the bid), or: help (this text), save (write the game to",
+    "the save file), quit (save and leave).",
 )
 
 
@@ -137,7 +138,7 @@ class Session:
             return self.hang_up()
         else:
             try:
-                move = parse_move(text, state=self.state, seat=self.seat)
+                move = read_move(text, legal_moves(view(self.state, self.seat)), self.state)
             except IllegalMoveError as refused:
                 self.out.append(f"{text!r} is not allowed: {refused.reason}")
                 self._prompt(table=False)
@@ -236,7 +237,11 @@ class Session:
             self.out.append(f"Your hand: {hand}.")
         moves = legal_moves(pv)
         kind = {Bid: "your bid", Play: "your card", Pass: "the card you pass to your left"}
-        self.out.append(f"Your moves: {', '.join(move_text(m) for m in moves)}.")
+        if isinstance(moves[0], Bid):  # a bid is answered with its number
+            listed = [move_text(m) for m in moves]
+        else:
+            listed = [f"{number}) {move_text(m)}" for number, m in enumerate(moves, 1)]
+        self.out.append(f"Your moves: {', '.join(listed)}.")
         self.out.append(f"{PROMPT} {kind[type(moves[0])]}?")
 
 

@@ -110,6 +110,7 @@ def test_random_play_reaches_the_end_with_the_engines_scores(rules: Ruleset) -> 
         (UpAndDown(players=3), "test_counter_rules_upanddown3"),
     ],
 )
+@pytest.mark.slow
 def test_openspiel_random_simulation_checks_pass(rules: Ruleset, name: str) -> None:
     """OpenSpiel's own consistency checks (clone, serialization, sorted legal
     actions, returns within the utility bounds, game length) pass."""
@@ -450,6 +451,7 @@ def test_the_tensors_have_the_declared_sizes(rules: Ruleset) -> None:
 
 
 @pytest.mark.parametrize("rules", RULESETS)
+@pytest.mark.slow
 def test_the_tensors_encode_the_seats_view(rules: Ruleset) -> None:
     """Along a random game, each seat's observation tensor is
     encode_view(view(state, seat)) and its information state tensor is
@@ -656,6 +658,7 @@ def test_resampling_refuses_bad_arguments() -> None:
         pytest.param(OhHell(players=4, schedule=(4,), hook=True), id="ohhell4-4"),
     ],
 )
+@pytest.mark.slow
 def test_openspiels_python_ismcts_plays_whole_hands(rules: Ruleset) -> None:
     """OpenSpiel's Python IS-MCTS bot, with nothing added, plays every seat of
     whole hands; every action it picks is legal and the returns are the

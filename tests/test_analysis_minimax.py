@@ -17,6 +17,9 @@ from counter_rules.rulesets.base import SHORTCUT_PLAIN, Ruleset
 
 ENDINGS_PER_RULESET = 80
 
+# Seconds per ruleset: among the slow tests that the quick subset leaves out.
+pytestmark = pytest.mark.slow
+
 
 def _endings(rules: Ruleset, count: int = ENDINGS_PER_RULESET):  # type: ignore[no-untyped-def]
     largest = ending_size(rules)

@@ -11,22 +11,25 @@ from pathlib import Path
 import pytest
 
 from counter_rules import (
+    Card,
     Counter,
     GameState,
     InvalidArgumentError,
     OhHell,
     Pass,
     Phase,
+    Play,
     apply_move,
     legal_moves,
     new_game,
     record_of,
+    replay,
     rules_from_dict,
     sample_world,
     state_to_json,
     view,
 )
-from counter_rules.analysis import Analysis, analyse, can_make, hint, move_values
+from counter_rules.analysis import Analysis, Decision, analyse, can_make, hint, move_values
 from counter_rules.cli import main
 
 
@@ -127,6 +130,7 @@ def test_the_json_holds_every_decision(short_analysis: Analysis) -> None:
     assert rules_from_dict(data["rules"]) == short_analysis.rules
 
 
+@pytest.mark.slow
 def test_counter_passes_are_judged_and_slow_decisions_listed() -> None:
     """A hand of Counter: the passes after a Five are decisions too, and with a
     time limit the decisions not solved in time are listed, not guessed."""
@@ -240,10 +244,9 @@ def test_the_analyse_command_reports_a_saved_game(short_game: GameState, tmp_pat
     out, err = io.StringIO(), io.StringIO()
     assert main(["analyse", str(path)], out=out, err=err) == 0
     assert out.getvalue() == analyse(short_game).report() + "\n"
-    assert err.getvalue().endswith(
-        f"analysed {len(analyse(short_game).decisions)} of "
-        f"{len(analyse(short_game).decisions)} decisions\n"
-    )
+    count = len(analyse(short_game).decisions)
+    assert err.getvalue().startswith(f"0/{count} decisions, 0 s\n")
+    assert f"\n{count}/{count} decisions, " in err.getvalue()
     out = io.StringIO()
     assert main(["analyse", str(path), "--json", "--quiet"], out=out, err=err) == 0
     assert json.loads(out.getvalue()) == analyse(short_game).to_dict()
@@ -263,8 +266,8 @@ def test_the_analyse_command_picks_a_record_of_a_file(short_game: GameState, tmp
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--seconds", "0"], "--seconds must be a positive number, got '0'"),
-        (["--seconds", "soon"], "--seconds must be a positive number, got 'soon'"),
+        (["--seconds", "-1"], "--seconds must be a number of seconds, 0 for no limit, got '-1'"),
+        (["--budget", "soon"], "--budget must be a number of seconds, 0 for no limit, got 'soon'"),
         (["--game", "3"], "holds one record, so --game must be 1 or left out"),
     ],
 )
@@ -295,3 +298,45 @@ def test_the_play_key_a_shows_the_double_dummy_advice(
     text = out.getvalue()
     assert "The double-dummy advice is for the play: bid first." in text
     assert "Double dummy over 20 worlds drawn from what seat 0 sees" in text
+
+
+def test_the_report_names_passes_as_passes_and_each_unsolved_decision_once() -> None:
+    """A pass reads "seat 3 passed 9♥" and its best "by passing Q♣"; the
+    decisions not solved are listed by trick, each with its move, so a seat's
+    pass and its play of one trick are two entries, not one entry twice."""
+    c = Card.parse
+    passed = Decision(
+        hand=1, trick=4, seat=3, move=Pass(3, c("9H")), value=1, best=2,
+        best_moves=(Pass(3, c("QC")), Pass(3, c("KC"))), bid=2,
+        could_make_before=True, could_make_after=True,
+    )  # fmt: skip
+    analysis = Analysis(
+        rules=Counter(players=4),
+        decisions=(passed,),
+        unsolved=((1, 5, Pass(2, c("3S"))), (1, 5, Play(2, c("4S"))), (2, 1, Play(0, c("AS")))),
+    )
+    lines = analysis.report().splitlines()
+    assert (
+        "  trick 4: seat 3 passed 9♥: gave away 1 trick "
+        "(could be sure of 2 by passing Q♣ or K♣, 1 after it)"
+    ) in lines
+    assert "3 decisions were not solved in the time given:" in lines
+    assert "  hand 1 trick 5: seat 2 passed 3♠, seat 2 played 4♠" in lines
+    assert "  hand 2 trick 1: seat 0 played A♠" in lines
+
+
+def test_under_a_budget_the_fewest_cards_are_analysed_first() -> None:
+    """With a budget the decisions go from the fewest cards left up: every
+    decision solved holds no more cards than any left unsolved, and both are
+    reported in the order of the game."""
+    state = _played(Counter(players=3), 5, stop=60)
+    analysis = analyse(state, budget=0.5)
+    assert analysis.decisions and analysis.unsolved
+    steps = {}
+    record = record_of(state)
+    for before, move in zip(replay(record), record.moves, strict=False):
+        steps[(before.hand_number, len(before.tricks) + 1, move)] = len(before.hands[move.seat])
+    solved = [steps[(d.hand, d.trick, d.move)] for d in analysis.decisions]
+    unsolved = [steps[u] for u in analysis.unsolved]
+    assert max(solved) <= min(unsolved)
+    assert list(analysis.unsolved) == sorted(analysis.unsolved, key=lambda u: list(steps).index(u))

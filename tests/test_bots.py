@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -29,12 +30,16 @@ from counter_rules import (
 )
 from counter_rules.bots import (
     BOT_NAMES,
+    BOTS,
     Bot,
+    BotKind,
     HeuristicBot,
     ISMCTSBot,
+    PIMCBot,
     RandomBot,
     bot_from_name,
     bot_name,
+    bot_names_text,
     moves_of,
 )
 from counter_rules.bots._estimate import card_chances
@@ -397,3 +402,67 @@ def test_bots_play_the_newer_oh_hell_variants(options: dict[str, object]) -> Non
         seat = min(state.to_act)
         state = apply_move(state, bot.choose(view(state, seat), rng))
     assert state.is_over
+
+
+# -- the table of bot names ----------------------------------------------------------
+@pytest.mark.parametrize("kind", BOTS, ids=lambda k: k.name)
+def test_every_kind_of_the_table_parses_at_its_bounds_and_refuses_beyond(kind: BotKind) -> None:
+    """The parser reads the table: each kind by its name, its number at both
+    bounds, and a number one past either refused naming the bounds."""
+    if kind.number is None:
+        assert bot_name(bot_from_name(kind.name)) == kind.name
+        with pytest.raises(InvalidArgumentError, match="takes no number"):
+            bot_from_name(f"{kind.name}:1")
+        return
+    for number in (kind.low, kind.high):
+        bot = bot_from_name(f"{kind.name}:{number}")
+        assert bot_from_name(bot_name(bot)) == bot
+    for number in (kind.low - 1, kind.high + 1):
+        with pytest.raises(InvalidArgumentError, match=f"from {kind.low:,} to {kind.high:,}"):
+            bot_from_name(f"{kind.name}:{number}")
+    if kind.default is None:
+        with pytest.raises(InvalidArgumentError, match=f"needs '{kind.name}:N'"):
+            bot_from_name(kind.name)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("pimc:4:nodes=20000", PIMCBot(worlds=4, nodes=20_000)),
+        ("pimc:nodes=5000:inference=plays", PIMCBot(nodes=5000, inference="plays")),
+        ("PIMC:4:Ties=First", PIMCBot(worlds=4, ties="first")),
+        ("ismcts:100:rollout=random:time-limit=0.5", ISMCTSBot(100, 0.5, rollout="random")),
+        ("heuristic:samples=4", HeuristicBot(samples=4)),
+        ("pimc:2:seconds=none", PIMCBot(worlds=2)),
+    ],
+)
+def test_names_take_the_bots_other_options(name: str, expected: object) -> None:
+    """NAME:N:OPTION=VALUE sets the bot's other options; bot_name writes
+    them back, those that differ from the defaults."""
+    bot = bot_from_name(name)
+    assert bot == expected
+    assert bot_from_name(bot_name(bot)) == bot
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("pimc:4:colour=red", "bot 'pimc' takes OPTION=VALUE after its number with an OPTION of"),
+        ("pimc:4:nodes", "bot 'pimc' takes OPTION=VALUE"),
+        ("pimc:4:nodes=1:nodes=2", "once each"),
+        ("pimc:4:worlds=8", "once each"),
+        ("random:x=1", "with an OPTION of none"),
+        ("pimc:4:nodes=-1", "bot 'pimc:4:nodes=-1': PIMCBot.nodes must be"),
+        ("ismcts:9:exploration=fast", "ISMCTSBot.exploration must be a positive number"),
+    ],
+)
+def test_a_bad_option_is_refused_naming_it_and_what_is_allowed(name: str, message: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=re.escape(message)):
+        bot_from_name(name)
+
+
+def test_the_help_text_lists_every_kind_with_its_bounds_and_default() -> None:
+    text = bot_names_text()
+    for kind in BOTS:
+        assert kind.usage in text and kind.help in text
+    assert BOT_NAMES == ("random", "heuristic", "ismcts", "pimc")

@@ -18,6 +18,7 @@ _ROOT = Path(__file__).resolve().parent.parent
     not (_ROOT / "setup.py").exists() or os.name != "posix",
     reason="needs the project's sources (a checkout or an unpacked sdist) and /bin/false",
 )
+@pytest.mark.slow
 def test_a_pure_python_fallback_build_says_so_in_pips_normal_output(tmp_path: Path) -> None:
     """With no working C compiler, ``pip wheel`` (no ``-v``) prints the wheel's
     name, and the name says the build fell back to pure Python."""

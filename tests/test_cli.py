@@ -15,6 +15,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from cli_helpers import run_cli
 
 from counter_rules import Counter, GameRecord, InvalidArgumentError, standard_deck
 from counter_rules.cli import main, make_rules
@@ -37,15 +38,7 @@ def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
 def python_m(
     args: list[str], stdin: str = "", timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "counter_rules", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=timeout,
-        check=False,
-    )
+    return run_cli(args, stdin, timeout, module=True)
 
 
 # -- demo, explain, rules ------------------------------------------------------------
@@ -178,7 +171,7 @@ def test_bad_answers_are_answered_and_asked_again() -> None:
     assert "'11' is not allowed: " in out
     assert "'blind bid 1' is not allowed: " in out
     assert "'P2:bid 1' is not allowed: the answer names seat 2, it is read for seat 1" in out
-    assert "There is no move 99: the moves are numbered 1 to " in out
+    assert "there is no move '99': the moves are numbered 1 to " in out
     assert "bids: seat 0 " in out and "you 1" in out
 
 
@@ -431,11 +424,15 @@ def test_simulate_table_intervals_respect_the_scores() -> None:
 
 
 def test_simulate_progress_bar_when_asked() -> None:
-    """The progress bar goes to stderr with --progress (by default only on a terminal)."""
+    """The progress bar goes to stderr with --progress (by default only on a
+    terminal; elsewhere a line every few seconds); --no-progress and --quiet
+    silence it."""
     argv = ["simulate", "--option", "target=2", "--games", "4", "--seed", "1"]
     code, out, err = run([*argv, "--progress"])
     assert code == 0 and "4 games (seed 1)" in out and "] 4/4 games" in err
-    assert run(argv)[2] == ""
+    lines = run(argv)[2].splitlines()
+    assert lines[0] == "0/4 games, 0 s" and lines[-1].startswith("4/4 games, ")
+    assert run([*argv, "--no-progress"])[2] == run([*argv, "--quiet"])[2] == ""
 
 
 def test_simulate_json_parses_and_uses_workers() -> None:
@@ -481,13 +478,16 @@ def test_simulate_writes_records_as_json_lines(tmp_path: Path) -> None:
         (["play", "--seat", "4"], "--seat must be a seat from 0 to 3"),
         (["play", "--seat", "-1"], "--seat must be a whole number of at least 0"),
         (["play", "--rules", "poker"], "--rules must be one of counter"),
-        (["simulate", "--bots", "wizard"], "--bots must name bots from"),
+        (["simulate", "--bots", "wizard"], "--bots: bot must be one of random, heuristic"),
         (["simulate", "--jobs", "0"], "--jobs must be a whole number from 1 to 1,024, got '0'"),
         (["simulate", "--jobs", "5000"], "--jobs must be a whole number from 1 to 1,024"),
         (["simulate", "--games", "0"], "--games must be a whole number from 1 to 100,000,000"),
-        (["simulate", "--bots", "ismcts:99999999999999999999"], "N iterations from 1 to 100,000"),
-        (["simulate", "--bots", "ismcts:100001"], "N iterations from 1 to 100,000"),
-        (["simulate", "--bots", "ismcts:²"], "N iterations from 1 to 100,000"),
+        (
+            ["simulate", "--bots", "ismcts:99999999999999999999"],
+            "N iterations a decision, from 1 to 100,000",
+        ),
+        (["simulate", "--bots", "ismcts:100001"], "N iterations a decision, from 1 to 100,000"),
+        (["simulate", "--bots", "ismcts:²"], "N iterations a decision, from 1 to 100,000"),
         (["simulate", "--bots", "random,random,random," + "x" * 100_000], "got 'xxxxxxxx"),
         (["simulate", "--games", "none"], "--games must be a whole number"),
         (["demo", "--players", "9"], "--players must be 3, 4 or 5"),
@@ -578,7 +578,7 @@ def test_version_and_help() -> None:
 
     for argv in (["--version"], ["play", "--version"], ["rules", "--version"]):
         code, out, _ = run(argv)
-        assert (code, out) == (0, f"counter-rules {__version__}\n")
+        assert code == 0 and out.startswith(f"counter-rules {__version__} (")
     for command in ("play", "simulate", "show", "rules", "explain", "demo"):
         code, out, _ = run([command, "--help"])
         assert code == 0 and "\nexample:\n  counter-rules " + command in out
@@ -602,12 +602,14 @@ def test_help_command_shows_the_help_of_a_command() -> None:
     assert code == 0 and out == run(["play", "--help"])[1]
 
 
-def test_dash_capital_v_prints_the_version() -> None:
-    """-V is --version, at the top and for every command."""
-    from counter_rules import __version__
+def test_dash_capital_v_prints_the_version_and_the_build() -> None:
+    """-V is --version, at the top and for every command; it says which
+    build runs."""
+    from counter_rules import COMPILED, __version__
 
+    build = "the compiled engine" if COMPILED else "pure Python"
     for argv in (["-V"], ["play", "-V"]):
-        assert run(argv)[:2] == (0, f"counter-rules {__version__}\n")
+        assert run(argv)[:2] == (0, f"counter-rules {__version__} ({build})\n")
 
 
 def test_an_unknown_option_is_reported_by_its_subcommand() -> None:
@@ -753,6 +755,7 @@ def test_a_closed_pipe_ends_quietly() -> None:
          "stderr"),
     ],
 )  # fmt: skip
+@pytest.mark.slow
 def test_ctrl_c_stops_at_once_with_status_130(args: list[str], started: str) -> None:
     """Ctrl-C ends play and a simulation on workers within seconds, status 130,
     no traceback."""

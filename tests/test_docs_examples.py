@@ -50,3 +50,27 @@ def test_the_pages_examples_give_the_librarys_messages(page: str) -> None:
     runner = doctest.DocTestRunner(optionflags=FLAGS)
     result = runner.run(test, out=out.write)
     assert result.failed == 0, out.getvalue()
+
+
+def test_researchers_have_a_page_of_their_own_linked_from_the_index() -> None:
+    """As app developers and bot authors do: a page gathering the solver, the
+    adapters, the records and the benchmarks, in the index's contents."""
+    index = (DOCS / "index.rst").read_text(encoding="utf-8")
+    toctree = index.split(".. toctree::", 1)[1].split()
+    assert {"app_developers", "bot_authors", "researchers"} <= set(toctree)
+    page = (DOCS / "researchers.rst").read_text(encoding="utf-8")
+    for link in (":doc:`analysis`", ":doc:`adapters`", ":doc:`records`", "benchmarks/"):
+        assert link in page
+
+
+def test_the_bots_page_counts_the_bots_it_describes() -> None:
+    """The bots page's first sentence counts the bots it then describes: the
+    kinds of the table of names that play by themselves (not the levels)."""
+    from counter_rules.bots import BOTS
+
+    numbers = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+    intro = (DOCS / "bots.rst").read_text(encoding="utf-8").split("\n\n")[1]
+    players = [kind for kind in BOTS if kind.name != "level"]
+    assert f"has {numbers[len(players)]} bots" in intro
+    for kind in players:
+        assert kind.name.replace("ismcts", "IS-MCTS").replace("pimc", "PIMC") in intro

@@ -194,6 +194,7 @@ def _wait_for_games(process: subprocess.Popen[bytes], games: int) -> None:
         text += byte
 
 
+@pytest.mark.slow
 def test_a_killed_simulation_keeps_every_finished_game_and_resumes_to_the_same_results(
     tmp_path: Path,
 ) -> None:
@@ -247,6 +248,7 @@ def _children(pid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc for the workers")
+@pytest.mark.slow
 def test_a_simulation_with_a_killed_worker_gives_the_undisturbed_results() -> None:
     """simulate --jobs 2 with a worker killed (SIGKILL): the run goes on to
     the summary of an undisturbed run (it used to hang, printing nothing)."""
@@ -267,13 +269,13 @@ def test_a_simulation_with_a_killed_worker_gives_the_undisturbed_results() -> No
     [
         ["demo"],
         ["rules", "counter"],
-        ["simulate", "--games", "2", "--option", "target=2"],
+        ["simulate", "--games", "2", "--option", "target=2", "--quiet"],
         ["explain", "4S", "4D", "3S", "QS", "--trump", "H"],
     ],
 )
 def test_output_to_a_full_disk_ends_with_one_line_and_status_1(args: list[str]) -> None:
     """Standard output on a full disk (/dev/full): one line naming the
-    problem, status 1, no traceback."""
+    problem, status 1, no traceback (simulate without its progress lines)."""
     with open("/dev/full", "w") as full:
         done = subprocess.run(
             [sys.executable, "-m", "counter_rules", *args],
@@ -311,7 +313,7 @@ def test_records_that_fill_the_disk_end_with_one_line_and_keep_what_was_written(
         resource.setrlimit(resource.RLIMIT_FSIZE, (6000, 6000))
 
     records = tmp_path / "games.jsonl"
-    process = _simulate([*SIMULATE, "--records", str(records)], preexec_fn=limit)
+    process = _simulate([*SIMULATE, "--records", str(records), "--quiet"], preexec_fn=limit)
     _, err = process.communicate(timeout=WAIT)
     text = err.decode()
     assert process.returncode == 1 and "Traceback" not in text, text
@@ -344,9 +346,9 @@ register_ruleset("broken-counter", BrokenCounter, title="Counter that breaks", r
 @pytest.mark.parametrize(
     "args",
     [
-        ["simulate", "--games", "2"],
-        ["simulate", "--games", "4", "--jobs", "2"],
-        ["simulate", "--games", "2", "--option", "broken_from=2"],
+        ["simulate", "--games", "2", "--quiet"],
+        ["simulate", "--games", "4", "--jobs", "2", "--quiet"],
+        ["simulate", "--games", "2", "--option", "broken_from=2", "--quiet"],
         ["play", "--bots", "random"],
         ["play", "--option", "broken_from=2", "--bots", "random"],
     ],

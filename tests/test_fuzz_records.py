@@ -166,6 +166,7 @@ def _check_loaded(state: GameState) -> None:
     st.integers(1, 3),
     st.data(),
 )
+@pytest.mark.slow
 def test_mutated_records_load_correctly_or_raise_library_errors(
     text: str, mutations: int, data: st.DataObject
 ) -> None:

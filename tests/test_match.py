@@ -91,17 +91,30 @@ def test_json_parses_and_progress_reaches_the_end(serial: MatchResult) -> None:
     data = json.loads(serial.to_json())
     assert data["games"] == 8 and data["ties"] == "shared"
     assert [b["name"] for b in data["bots"]] == [
-        "HeuristicBot(samples=2, max_counter_bid=5)", "random", "random", "random",
+        "heuristic:samples=2", "random", "random", "random",
     ]  # fmt: skip
     seen: list[tuple[int, int]] = []
     play_match(RULES, BOTS, games=3, seed=5, jobs=1, progress=lambda d, t: seen.append((d, t)))
     assert seen == [(1, 3), (2, 3), (3, 3)]
 
 
-def test_table_names_the_bots(serial: MatchResult) -> None:
-    """The summary table has a row per bot and the parity line."""
-    table = serial.table()
-    assert table.count("random") == 3 and "parity" in table
+def test_table_pools_the_copies_of_a_bot_in_one_row(serial: MatchResult) -> None:
+    """The summary table has a row per bot, the three copies of the random bot
+    in one (named by their places, 1-3), each with its paired figure, and the
+    parity line."""
+    rows = serial.table().splitlines()
+    assert [row.split()[:2] for row in rows[2:4]] == [
+        ["0", "heuristic:samples=2"],
+        ["1-3", "random"],
+    ]
+    assert len(rows) == 5 and rows[-1].startswith("(parity")
+    hero, rest = serial.pooled()
+    assert hero.ahead is not None and rest.ahead is not None
+    # Paired over games against the other bots' mean: one side's gain is the other's loss.
+    assert hero.ahead.value == pytest.approx(-rest.ahead.value)
+    assert rest.bots == (1, 2, 3)
+    shares = sum(o.win_shares[i] for o in serial.outcomes for i in (1, 2, 3))
+    assert rest.win_rate.value == pytest.approx(shares / (3 * serial.games))
 
 
 def test_a_one_game_table_says_one_game_and_prints_no_empty_interval() -> None:

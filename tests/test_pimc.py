@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from types import MappingProxyType
+from typing import Any
 
 import attrs
 import pytest
@@ -37,7 +38,14 @@ from counter_rules.bots import (
     bot_name,
     level_bot,
 )
-from counter_rules.bots.pimc import LEVELS, _points_by_tricks, bid_likelihood, play_likelihood
+from counter_rules.bots.pimc import (
+    FAST_SEARCH_LIMITS,
+    GENERAL_SEARCH_LIMITS,
+    LEVELS,
+    _points_by_tricks,
+    bid_likelihood,
+    play_likelihood,
+)
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.sampling import sample_world
@@ -65,6 +73,7 @@ def _decisions(rules: Ruleset, seed: int) -> Iterator[GameState]:
 
 
 @pytest.mark.parametrize("rules", SMALL, ids=repr)
+@pytest.mark.slow
 def test_pimc_chooses_a_legal_move_at_every_decision_of_a_hand(rules: Ruleset) -> None:
     """Bids, plays and passes: every choice is legal for the seat to act."""
     bot = PIMCBot(worlds=2, nodes=3_000, bidding="solved")
@@ -395,6 +404,7 @@ def _open_deal(seed: int, cards_left: int) -> GameState:
 
 
 @pytest.mark.parametrize("rules", SMALL[:2] + SMALL[-1:], ids=repr)
+@pytest.mark.slow
 def test_pimc_plays_the_best_total_of_what_evaluate_finds(rules: Ruleset) -> None:
     """``evaluate`` gives one row of scores per world solved, one score per
     play; ``choose`` from the same generator plays the best total, a tie
@@ -489,3 +499,58 @@ def test_evaluate_refuses_a_view_with_no_card_to_play() -> None:
     seat = min(state.to_act)
     with pytest.raises(InvalidArgumentError, match="no card to play"):
         PIMCBot(worlds=1).evaluate(view(state, seat), random.Random(0))
+
+
+# -- limits by game ------------------------------------------------------------------
+def test_the_limits_left_to_the_game_follow_the_search_it_needs() -> None:
+    """PIMC's options left None come from the game: plain Oh Hell's fast
+    search keeps the measured 16 worlds; Counter, which the general search
+    solves, takes a budget of positions for the whole decision."""
+    counter = new_game(Counter(players=4), seed=1)
+    oh_hell = new_game(OhHell(players=4, schedule=(10,), hook=True), seed=1)
+    assert PIMCBot().limits(oh_hell) == FAST_SEARCH_LIMITS
+    assert PIMCBot().limits(counter) == GENERAL_SEARCH_LIMITS
+    assert GENERAL_SEARCH_LIMITS.budget > 0 and FAST_SEARCH_LIMITS.budget == 0
+    mine = PIMCBot(worlds=2, nodes=7, budget=0).limits(counter)
+    assert (mine.worlds, mine.nodes, mine.budget) == (2, 7, 0)
+
+
+def test_a_decision_of_counter_stays_within_its_budget_of_positions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At Counter's first trick every world's solver gets a share of what is
+    left of the decision's budget, and together they visit no more positions
+    than the budget (give or take the 256 a search runs between checks)."""
+    from counter_rules.analysis import Solver
+
+    made: list[Solver] = []
+
+    class Counting(Solver):
+        def __init__(self, **kwargs: Any) -> None:
+            super().__init__(**kwargs)
+            made.append(self)
+
+    monkeypatch.setattr("counter_rules.bots.pimc.Solver", Counting)
+    state = new_game(Counter(players=4), seed=11)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    seat = min(state.to_act)
+    move = PIMCBot().choose(view(state, seat), random.Random(3))
+    assert move in legal_moves(state)
+    budget = GENERAL_SEARCH_LIMITS.budget
+    assert made and all(0 < s.budget <= budget for s in made)
+    assert sum(s.positions for s in made) <= budget + 256 * len(made)
+
+
+def test_a_solvers_budget_counts_every_question_together() -> None:
+    """Solver(budget=N): the questions together stop near N positions."""
+    from counter_rules.analysis import SearchLimitReached, Solver
+
+    state = new_game(Counter(players=4), seed=2)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    solver = Solver(budget=3000)
+    with pytest.raises(SearchLimitReached):
+        for seat in range(4):
+            solver.solve(state, (seat,))
+    assert 3000 <= solver.positions <= 3000 + 256

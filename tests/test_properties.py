@@ -114,6 +114,7 @@ def _check_state(state: GameState, full: bool) -> None:
 
 
 @given(rules=rulesets(), seed=seeds, choice_seed=seeds)
+@pytest.mark.slow
 def test_random_play_keeps_every_invariant(rules: Ruleset, seed: int, choice_seed: int) -> None:
     """At every state: cards conserved, legal moves accepted and explained."""
     final = None
@@ -128,6 +129,7 @@ def test_random_play_keeps_every_invariant(rules: Ruleset, seed: int, choice_see
 
 @settings(max_examples=10)
 @given(rules=rulesets(), seed=seeds, choice_seed=seeds)
+@pytest.mark.slow
 def test_every_state_rejects_exactly_the_illegal_moves(
     rules: Ruleset, seed: int, choice_seed: int
 ) -> None:
@@ -140,6 +142,7 @@ def test_every_state_rejects_exactly_the_illegal_moves(
 
 
 @given(rules=rulesets(), seed=seeds, choice_seed=seeds)
+@pytest.mark.slow
 def test_same_seed_same_game(rules: Ruleset, seed: int, choice_seed: int) -> None:
     """The same rules, seed and choices give the same game, state by state."""
     first = [s for s, _ in random_playout(rules, seed, choice_seed)]
@@ -182,6 +185,7 @@ def test_new_game_is_reproducible_and_dealt_right(rules: Ruleset, seed: int) -> 
 
 
 @given(rules=rulesets(), seed=seeds, choice_seed=seeds)
+@pytest.mark.slow
 def test_states_copy_and_pickle_equal(rules: Ruleset, seed: int, choice_seed: int) -> None:
     """A state survives copy and pickle unchanged, and plays on identically."""
     for i, (state, move) in enumerate(random_playout(rules, seed, choice_seed)):

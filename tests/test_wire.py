@@ -75,6 +75,7 @@ def _late(rules: Ruleset, seed: int, moves: int) -> GameState:
 # -- round trips and leaks --------------------------------------------------------
 @settings(max_examples=15, deadline=None)
 @given(rules=rulesets(), seed=seeds)
+@pytest.mark.slow
 def test_a_view_round_trips_with_the_same_legal_moves(rules: Ruleset, seed: int) -> None:
     """view_from_json(view_to_json(v)) == v, with the same legal moves, at the
     states of a random game, for every seat."""
@@ -88,6 +89,7 @@ def test_a_view_round_trips_with_the_same_legal_moves(rules: Ruleset, seed: int)
 
 @settings(max_examples=20, deadline=None)
 @given(rules=rulesets(), seed=seeds)
+@pytest.mark.slow
 def test_worlds_the_seat_cannot_tell_apart_give_the_same_text(rules: Ruleset, seed: int) -> None:
     """Every world drawn by sample_world from a seat's view gives that seat the
     very same text: the wire says nothing the seat may not know."""
@@ -168,6 +170,7 @@ def test_every_legal_move_round_trips_on_the_wire(rules: Ruleset, seed: int) -> 
             assert move_from_dict(move_to_dict(move)) == move
 
 
+@pytest.mark.slow
 def test_views_moves_and_records_match_their_schemas() -> None:
     """The shipped JSON Schemas are valid and describe what the library writes:
     views of several rulesets, every legal move, saved games."""

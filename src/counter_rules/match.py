@@ -62,6 +62,7 @@ __all__ = [
     "Estimate",
     "GameOutcome",
     "MatchResult",
+    "PooledResult",
     "mean_interval",
     "play_game",
     "play_match",
@@ -123,6 +124,44 @@ class BotResult:
 
 
 @attrs.frozen
+class PooledResult:
+    """The results of every copy of one bot in a match, pooled
+    (:meth:`MatchResult.pooled`): the copies are the bots of one name."""
+
+    name: str
+    """The bots' name (:func:`counter_rules.bots.bot_name`)."""
+    bots: tuple[int, ...]
+    """The copies: their places in the match's list of bots."""
+    win_rate: Estimate
+    """The share of the copies' games won, ties shared: parity is still
+    ``1 / players``."""
+    mean_score: Estimate
+    """The mean final score of a copy (each game's copies averaged; the
+    interval is over games)."""
+    points_per_hand: Estimate
+    """The points a copy scores per hand (averaged as the mean score is)."""
+    bids_made: Estimate
+    """The share of the copies' hands with the bid made exactly."""
+    ahead: Estimate | None
+    """The paired figure: in each game, the copies' points per hand less the
+    other bots' mean, averaged over games (the interval is over games, so the
+    luck of each game's deal is shared by both sides); ``None`` when every bot
+    of the match is a copy of this one."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The pooled result as JSON data."""
+        return {
+            "name": self.name,
+            "bots": list(self.bots),
+            "win_rate": self.win_rate.to_dict(),
+            "mean_score": self.mean_score.to_dict(),
+            "points_per_hand": self.points_per_hand.to_dict(),
+            "bids_made": self.bids_made.to_dict(),
+            "ahead": None if self.ahead is None else self.ahead.to_dict(),
+        }
+
+
+@attrs.frozen
 class MatchResult:
     """The results of :func:`play_match`.
 
@@ -133,8 +172,9 @@ class MatchResult:
         >>> result = play_match(Counter(target=3), [RandomBot()] * 4, games=4, seed=2, jobs=1)
         >>> print(result.table())  # doctest: +ELLIPSIS
         Counter, 4 games (seed 2), ties shared; 95% confidence intervals
-        bot         win rate              mean score ...
-        0 random    ...
+        bots     name    win rate              mean score ...
+        0-3      random  ...
+        (parity: win rate 0.250; ...)
     """
 
     rules: Ruleset
@@ -159,6 +199,7 @@ class MatchResult:
             "parity": self.parity,
             "ties": "shared",
             "bots": [b.to_dict() for b in self.bots],
+            "pooled": [p.to_dict() for p in self.pooled()],
             "outcomes": [
                 attrs.asdict(o, filter=lambda field, _: field.name != "record")
                 for o in self.outcomes
@@ -169,23 +210,95 @@ class MatchResult:
         """The results as JSON text."""
         return json.dumps(self.to_dict(), indent=indent)
 
+    def pooled(self) -> tuple[PooledResult, ...]:
+        """The results with the copies of each bot (the bots of one name)
+        pooled, in the order each name first comes in :attr:`bots`.
+
+        Example:
+            >>> from counter_rules import Counter
+            >>> from counter_rules.bots import HeuristicBot, RandomBot
+            >>> from counter_rules.match import play_match
+            >>> bots = [HeuristicBot(samples=2), RandomBot(), RandomBot(), RandomBot()]
+            >>> result = play_match(Counter(target=3), bots, games=4, seed=2, jobs=1)
+            >>> [(p.name, p.bots) for p in result.pooled()]
+            [('heuristic:samples=2', (0,)), ('random', (1, 2, 3))]
+            >>> ahead = result.pooled()[0].ahead
+            >>> ahead.low <= ahead.value <= ahead.high
+            True
+        """
+        outcomes = self.outcomes
+        lowest = min(o.lowest_hand for o in outcomes)
+        groups: dict[str, list[int]] = {}
+        for i, bot in enumerate(self.bots):
+            groups.setdefault(bot.name, []).append(i)
+        pooled = []
+        per_hand = [[o.scores[i] / o.hands for i in range(len(self.bots))] for o in outcomes]
+        for name, copies in groups.items():
+            others = [i for i in range(len(self.bots)) if i not in copies]
+            mine = [_mean([game[i] for i in copies]) for game in per_hand]
+            ahead = None
+            if others:
+                rest = [_mean([game[i] for i in others]) for game in per_hand]
+                ahead = mean_interval([a - b for a, b in zip(mine, rest, strict=True)])
+            hands = sum(o.hands for o in outcomes)
+            pooled.append(
+                PooledResult(
+                    name,
+                    tuple(copies),
+                    wilson_interval(
+                        math.fsum(o.win_shares[i] for o in outcomes for i in copies),
+                        len(outcomes) * len(copies),
+                    ),
+                    points_interval(
+                        [_mean([o.scores[i] for i in copies]) for o in outcomes], lowest
+                    ),
+                    points_interval(mine, lowest),
+                    wilson_interval(
+                        sum(o.bids_made[i] for o in outcomes for i in copies), hands * len(copies)
+                    ),
+                    ahead,
+                )
+            )
+        return tuple(pooled)
+
     def table(self) -> str:
-        """A summary table for a person."""
-        width = max(9, *(len(b.name) for b in self.bots))
+        """A summary table for a person: a row per bot, the copies of one bot
+        (:meth:`pooled`) in one row, which names them by their places in the
+        list of bots."""
+        pooled = self.pooled()
+        places = [_places(p.bots) for p in pooled]
+        width = max(6, *(len(p.name) for p in pooled))
+        first = max(7, *(len(text) for text in places))
         rows = [
             f"{self.rules.name}, {self.games} game{'' if self.games == 1 else 's'} "
             f"(seed {self.seed}), ties shared; 95% confidence intervals"
             + (" (one game: no interval for the means)" if self.games == 1 else ""),
-            f"{'bot':<{width + 2}} {'win rate':<21} {'mean score':<24} "
-            f"{'points/hand':<24} bids made",
+            f"{'bots':<{first}}  {'name':<{width}}  {'win rate':<21} {'mean score':<24} "
+            f"{'points/hand':<24} {'bids made':<21} ahead/hand",
         ]
-        for i, b in enumerate(self.bots):
+        for text, p in zip(places, pooled, strict=True):
+            ahead = "-" if p.ahead is None else _fmt(p.ahead)
             rows.append(
-                f"{i} {b.name:<{width}} {b.win_rate!s:<21} {_fmt(b.mean_score):<24} "
-                f"{_fmt(b.points_per_hand):<24} {b.bids_made}"
+                f"{text:<{first}}  {p.name:<{width}}  {p.win_rate!s:<21} "
+                f"{_fmt(p.mean_score):<24} {_fmt(p.points_per_hand):<24} "
+                f"{p.bids_made!s:<21} {ahead}"
             )
-        rows.append(f"(parity: win rate {self.parity:.3f})")
+        rows.append(
+            f"(parity: win rate {self.parity:.3f}; ahead/hand: points per hand less the "
+            "other bots' mean in the same game)"
+        )
         return "\n".join(rows)
+
+
+def _mean(values: Sequence[float]) -> float:
+    return math.fsum(values) / len(values)
+
+
+def _places(bots: tuple[int, ...]) -> str:
+    """Places in the list of bots as the table writes them: ``0``, ``1-3``, ``0,2``."""
+    if len(bots) > 2 and bots == tuple(range(bots[0], bots[-1] + 1)):
+        return f"{bots[0]}-{bots[-1]}"
+    return ",".join(str(i) for i in bots)
 
 
 def _fmt(e: Estimate) -> str:

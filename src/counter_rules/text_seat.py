@@ -30,9 +30,11 @@ Example:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from counter_rules.cards import Card
+from counter_rules.checks import shown
 from counter_rules.engine import legal_moves
 from counter_rules.errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass
@@ -42,7 +44,7 @@ from counter_rules.state import GameState, Phase
 from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView, view
 
-__all__ = ["ANSWER_RULE", "ask_text_seat", "move_text", "seat_prompt"]
+__all__ = ["ANSWER_RULE", "ask_text_seat", "move_text", "read_move", "seat_prompt"]
 
 ANSWER_RULE = "Answer with exactly one of your legal moves, written as listed, and nothing else."
 """The last line of every prompt and correction."""
@@ -60,6 +62,54 @@ def move_text(move: Move) -> str:
         'pass KH'
     """
     return format_move(move, ascii=True).partition(":")[2]
+
+
+def read_move(text: str, moves: Sequence[Move], state: GameState) -> Move:
+    """A person's answer as one of ``moves`` (a seat's legal moves, in the
+    order they were shown): a move's number in that list, from 1, or the move
+    itself as :func:`~counter_rules.parse_move` reads it for the seat (while
+    bidding a number is the bid, ``2`` as ``bid 2``). ``counter-rules play``
+    and the game server of the examples read their answers with it.
+
+    Raises:
+        InvalidNotationError: A number outside the list, or text that is no
+            move; the message says what is expected.
+        IllegalMoveError: A move the seat may not make; ``reason`` says why.
+
+    Example:
+        >>> from counter_rules import Counter, Phase, apply_move, legal_moves, new_game
+        >>> from counter_rules.text_seat import read_move
+        >>> state = new_game(Counter(), seed=2)
+        >>> while state.phase is Phase.BIDDING:
+        ...     state = apply_move(state, legal_moves(state)[0])
+        >>> moves = legal_moves(state, min(state.to_act))
+        >>> print(moves[1], read_move("2", moves, state), read_move("AC", moves, state))
+        P1:K♣ P1:K♣ P1:A♣
+        >>> from counter_rules import InvalidNotationError
+        >>> try:
+        ...     read_move("99", moves, state)
+        ... except InvalidNotationError as unreadable:
+        ...     print(unreadable)
+        there is no move '99': the moves are numbered 1 to 10
+    """
+    if not moves:
+        raise InvalidArgumentError("read_move needs the seat's legal moves, got none")
+    answer = text.strip()
+    numbered = not isinstance(moves[0], Bid)
+    if numbered and re.fullmatch(r"[0-9]+", answer):
+        if len(answer) <= 9 and 1 <= int(answer) <= len(moves):
+            return moves[int(answer) - 1]
+        raise InvalidNotationError(
+            f"there is no move {shown(answer, 20)}: the moves are numbered 1 to {len(moves)}"
+        )
+    try:
+        return parse_move(answer, state=state, seat=moves[0].seat)
+    except InvalidNotationError as unreadable:
+        if not numbered:
+            raise
+        raise InvalidNotationError(
+            f"{unreadable}; or a move's number (1 to {len(moves)})"
+        ) from None
 
 
 def _cards(cards: Sequence[Card]) -> str:

@@ -6,7 +6,7 @@ See :doc:`analysis`.
 from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._hint import Hint, MoveHint, hint
 from counter_rules.analysis._report import Analysis, Decision, analyse
-from counter_rules.analysis._solving import Solver, can_make, move_values, solve
+from counter_rules.analysis._solving import Solver, can_make, fast_search, move_values, solve
 
 __all__ = [
     "Analysis",
@@ -17,6 +17,7 @@ __all__ = [
     "Solver",
     "analyse",
     "can_make",
+    "fast_search",
     "hint",
     "move_values",
     "solve",

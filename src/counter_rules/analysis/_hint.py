@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from time import perf_counter
 
 import attrs
@@ -73,6 +74,7 @@ def hint(
     rng: random.Random,
     worlds: int = 20,
     seconds: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Hint:
     """For each legal move of the view's seat, its double-dummy value and how
     often its bid can still be made, over worlds sampled from the view.
@@ -91,6 +93,8 @@ def hint(
         seconds: Stop after this long; the world being solved then is left
             out, and :attr:`Hint.worlds` says how many were solved. ``None``
             (the default) solves every world however long it takes.
+        progress: Called with the worlds solved so far and ``worlds``: once
+            before the first (with 0) and after each world solved.
 
     Raises:
         InvalidArgumentError: ``player_view`` is not a view of a seat to play
@@ -136,6 +140,8 @@ def hint(
     deadline = 0.0 if seconds is None else perf_counter() + seconds
     solved = 0
     side = 1 << seat
+    if progress is not None:
+        progress(0, worlds)
     for _ in range(worlds):
         if deadline and perf_counter() > deadline:
             break
@@ -154,6 +160,8 @@ def hint(
             totals[i] += values[i]
             made[i] += makes[i]
         solved += 1
+        if progress is not None:
+            progress(solved, worlds)
     return Hint(
         seat=seat,
         moves=tuple(

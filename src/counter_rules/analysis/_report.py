@@ -13,7 +13,7 @@ from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._solving import Searches, can_make_after
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.moves import Move, Play
+from counter_rules.moves import Move, Pass
 from counter_rules.notation import format_move
 from counter_rules.records import GameRecord, record_of, replay, rules_to_dict
 from counter_rules.rulesets.base import Ruleset
@@ -84,8 +84,23 @@ class Decision:
         }
 
 
-def _moves_text(moves: tuple[Move, ...]) -> str:
-    return " ".join(format_move(m).partition(":")[2] for m in moves)
+def _card_text(move: Move) -> str:
+    """The card a move plays or passes, as the report names it (``Q♣``,
+    ``4♠+4♥`` for a Four shown with another)."""
+    if isinstance(move, Pass):
+        return str(move.card)
+    return format_move(move).partition(":")[2]
+
+
+def _done_text(move: Move) -> str:
+    """What the seat did: ``played Q♣``, ``passed 9♥``."""
+    return f"{'passed' if isinstance(move, Pass) else 'played'} {_card_text(move)}"
+
+
+def _best_text(moves: tuple[Move, ...]) -> str:
+    """How the seat could have kept the most: ``with K♠ or Q♠``, ``by passing 9♥``."""
+    cards = " or ".join(_card_text(m) for m in moves)
+    return f"by passing {cards}" if isinstance(moves[0], Pass) else f"with {cards}"
 
 
 @attrs.frozen(kw_only=True)
@@ -102,7 +117,7 @@ class Analysis:
     those in :attr:`unsolved`)."""
     unsolved: tuple[tuple[int, int, Move], ...] = ()
     """The decisions not solved in the time :func:`analyse` was given, as
-    (hand, trick, move made)."""
+    (hand, trick, move made), in the order of the game."""
 
     def lost_by_seat(self) -> tuple[int, ...]:
         """The tricks each seat gave away in all."""
@@ -131,27 +146,30 @@ class Analysis:
                 if d.hand != hand or not (d.lost or d.broke_bid):
                     continue
                 quiet = False
-                verb = "passed" if not isinstance(d.move, Play) else "played"
                 notes = []
                 if d.lost:
                     tricks = "trick" if d.lost == 1 else "tricks"
                     notes.append(
-                        f"gave away {d.lost} {tricks} (could be sure of {d.best} with "
-                        f"{_moves_text(d.best_moves)}, {d.value} after it)"
+                        f"gave away {d.lost} {tricks} (could be sure of {d.best} "
+                        f"{_best_text(d.best_moves)}, {d.value} after it)"
                     )
                 if d.broke_bid:
                     notes.append(f"its bid of {d.bid} could no longer be made for sure")
-                card = format_move(d.move).partition(":")[2]
-                lines.append(f"  trick {d.trick}: seat {d.seat} {verb} {card}: {'; '.join(notes)}")
+                lines.append(
+                    f"  trick {d.trick}: seat {d.seat} {_done_text(d.move)}: {'; '.join(notes)}"
+                )
             if quiet:
                 lines.append("  every decision kept the most tricks and every makeable bid")
         if self.unsolved:
             count = len(self.unsolved)
+            places: dict[tuple[int, int], list[str]] = {}
+            for h, t, m in self.unsolved:
+                places.setdefault((h, t), []).append(f"seat {m.seat} {_done_text(m)}")
             lines.append(
                 f"{count} {'decision was' if count == 1 else 'decisions were'} not solved "
-                "in the time given: "
-                + ", ".join(f"hand {h} trick {t} seat {m.seat}" for h, t, m in self.unsolved)
+                "in the time given:"
             )
+            lines += [f"  hand {h} trick {t}: {', '.join(w)}" for (h, t), w in places.items()]
         lost = self.lost_by_seat()
         lines.append("Tricks given away: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(lost)))
         broken = self.broken_bids()
@@ -195,10 +213,19 @@ def _steps(game: object) -> Iterator[tuple[GameState, Move]]:
     yield from zip(states, record.moves, strict=False)
 
 
+def _check_seconds(name: str, value: object) -> float | None:
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, int | float) or not value > 0
+    ):
+        raise InvalidArgumentError(f"{name} must be a positive number or None, got {value!r:.40}")
+    return value
+
+
 def analyse(
     game: GameRecord | GameState,
     *,
     seconds: float | None = None,
+    budget: float | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """Judge every play decision of a game with every hand open.
@@ -218,12 +245,19 @@ def analyse(
             default) solves every decision however long it takes (from the
             first tricks of a Counter hand that can be very long: see
             :doc:`analysis`).
-        progress: Called with the decisions analysed so far and their number
-            after each one (a long analysis can show how far it is).
+        budget: The most time the whole analysis may take. The decisions
+            are then analysed from the cheapest (the fewest cards left in the
+            seat's hand) to the dearest, so that the time goes to those it
+            can solve; those not solved when it is spent are listed in
+            :attr:`Analysis.unsolved`. ``None`` (the default): no limit, and
+            the decisions are analysed in the order of the game.
+        progress: Called with the decisions analysed so far and their number:
+            once before the first (with 0) and after each one, so that a long
+            analysis can show how far it is.
 
     Raises:
-        InvalidArgumentError: ``game`` is neither, or ``seconds`` is not a
-            positive number or ``None``.
+        InvalidArgumentError: ``game`` is neither, or ``seconds`` or
+            ``budget`` is not a positive number or ``None``.
 
     Example:
         >>> from counter_rules import OhHell, apply_move, legal_moves, new_game
@@ -242,57 +276,73 @@ def analyse(
           trick 2: seat 1 played 2♠: gave away 1 trick (could be sure of 1 with K♠, 0 after it)
         Tricks given away: seat 0 0, seat 1 1, seat 2 0
         Bids lost by a decision: seat 1 (hand 1, trick 1), seat 2 (hand 1, trick 1)
+        >>> analyse(state, budget=30).decisions == analysis.decisions
+        True
     """
-    if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
-    ):
-        raise InvalidArgumentError(
-            f"seconds must be a positive number or None, got {seconds!r:.40}"
-        )
+    _check_seconds("seconds", seconds)
+    _check_seconds("budget", budget)
     steps = [
         (state, move, choices)
         for state, move in _steps(game)
         if state.phase in _IN_PLAY and len(choices := legal_moves(state, move.seat)) > 1
     ]
-    searches = Searches()
-    hand = -1
-    decisions: list[Decision] = []
-    unsolved: list[tuple[int, int, Move]] = []
-    for state, move, choices in steps:
-        seat = move.seat
-        if state.hand_number != hand:
-            hand = state.hand_number
-            searches = Searches()  # a new hand: what the last one found is of no use
-        if seconds is not None:
-            searches.deadline = perf_counter() + seconds
-        side = 1 << seat
-        bid = state.bids[seat]
-        before = after = None
+    order = list(range(len(steps)))
+    if budget is not None:
+        order.sort(key=lambda i: len(steps[i][0].hands[steps[i][1].seat]))
+    end = 0.0 if budget is None else perf_counter() + budget
+    # What the searches of a hand found serves the hand's other decisions.
+    searches: dict[int, Searches] = {}
+    found: dict[int, Decision] = {}
+    unsolved: dict[int, tuple[int, int, Move]] = {}
+    if progress is not None:
+        progress(0, len(steps))
+    for done, i in enumerate(order, 1):
+        state, move, choices = steps[i]
+        hand = state.hand_number
+        if hand not in searches:
+            if budget is None:
+                searches.clear()  # in the game's order no decision of an earlier hand is left
+            searches[hand] = Searches()
+        now = perf_counter()
+        deadlines = [t for t in (0.0 if seconds is None else now + seconds, end) if t]
+        searches[hand].deadline = min(deadlines, default=0.0)
         try:
-            values = {m: searches.move_value(state, m, side) for m in choices}
-            if bid is not None:
-                before = searches.can_make(state, seat, bid)
-                after = before and can_make_after(searches, state, move, seat, bid)
+            if end and now >= end:  # the budget is spent: the rest is listed unsolved
+                raise SearchLimitReached
+            found[i] = _decision(searches[hand], state, move, choices)
         except SearchLimitReached:
-            unsolved.append((state.hand_number, len(state.tricks) + 1, move))
-            if progress is not None:
-                progress(len(decisions) + len(unsolved), len(steps))
-            continue
-        best = max(values.values())
-        decisions.append(
-            Decision(
-                hand=state.hand_number,
-                trick=len(state.tricks) + 1,
-                seat=seat,
-                move=move,
-                value=values[move],
-                best=best,
-                best_moves=tuple(m for m in choices if values[m] == best),
-                bid=bid,
-                could_make_before=before,
-                could_make_after=after,
-            )
-        )
+            unsolved[i] = (hand, len(state.tricks) + 1, move)
         if progress is not None:
-            progress(len(decisions) + len(unsolved), len(steps))
-    return Analysis(rules=game.rules, decisions=tuple(decisions), unsolved=tuple(unsolved))
+            progress(done, len(steps))
+    return Analysis(
+        rules=game.rules,
+        decisions=tuple(found[i] for i in sorted(found)),
+        unsolved=tuple(unsolved[i] for i in sorted(unsolved)),
+    )
+
+
+def _decision(
+    searches: Searches, state: GameState, move: Move, choices: tuple[Move, ...]
+) -> Decision:
+    """One decision judged (:class:`SearchLimitReached` when out of time)."""
+    seat = move.seat
+    side = 1 << seat
+    bid = state.bids[seat]
+    before = after = None
+    values = {m: searches.move_value(state, m, side) for m in choices}
+    if bid is not None:
+        before = searches.can_make(state, seat, bid)
+        after = before and can_make_after(searches, state, move, seat, bid)
+    best = max(values.values())
+    return Decision(
+        hand=state.hand_number,
+        trick=len(state.tricks) + 1,
+        seat=seat,
+        move=move,
+        value=values[move],
+        best=best,
+        best_moves=tuple(m for m in choices if values[m] == best),
+        bid=bid,
+        could_make_before=before,
+        could_make_after=after,
+    )

@@ -21,6 +21,7 @@ __all__ = [
     "can_make",
     "can_make_after",
     "check_position",
+    "fast_search",
     "move_values",
     "side_of",
     "solve",
@@ -81,6 +82,14 @@ class Searches:
         self.node_limit = 0
         """A count of positions past which each search gives up the same way
         (deterministic, unlike a deadline); 0 for none."""
+        self.budget = 0
+        """A count of positions past which the searches give up together:
+        every question asked of this object counts; 0 for none."""
+
+    @property
+    def positions(self) -> int:
+        """The positions every search made here has visited."""
+        return sum(search.nodes for search in self._made.values())
 
     def search(self, state: GameState, side: int) -> GeneralSearch | PlainSearch:
         """The search for ``side`` in ``state``'s ruleset (and trump, for the
@@ -93,7 +102,11 @@ class Searches:
             found = PlainSearch(state, side) if plain else GeneralSearch(rules, side)
             self._made[key] = found
         found.deadline = self.deadline
-        found.node_limit = found.nodes + self.node_limit if self.node_limit else 0
+        limit = self.node_limit
+        if self.budget:
+            left = max(1, self.budget - self.positions)
+            limit = min(limit, left) if limit else left
+        found.node_limit = found.nodes + limit if limit else 0
         return found
 
     def value(self, state: GameState, side: int) -> int:
@@ -144,9 +157,11 @@ class Solver:
             gives up; 0 for none.
         nodes: The most positions one question may visit (deterministic,
             unlike a deadline); 0 for no limit.
+        budget: The most positions all the solver's questions may visit
+            together (:attr:`positions` counts them); 0 for no limit.
 
     Raises:
-        InvalidArgumentError: ``deadline`` or ``nodes`` out of range.
+        InvalidArgumentError: ``deadline``, ``nodes`` or ``budget`` out of range.
 
     Example:
         >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
@@ -165,9 +180,12 @@ class Solver:
         ... except SearchLimitReached:
         ...     print("no answer within 1,000 positions")
         no answer within 1,000 positions
+        >>> shared = Solver(budget=5000)
+        >>> shared.solve(state, (1,)), shared.positions <= 5000
+        (2, True)
     """
 
-    def __init__(self, *, deadline: float = 0.0, nodes: int = 0) -> None:
+    def __init__(self, *, deadline: float = 0.0, nodes: int = 0, budget: int = 0) -> None:
         if (
             isinstance(deadline, bool)
             or not isinstance(deadline, int | float)
@@ -177,16 +195,26 @@ class Solver:
                 f"Solver.deadline must be a perf_counter time or 0, got {deadline!r:.40}"
             )
         check_int("Solver", "nodes", nodes, 0, 10**15)
+        check_int("Solver", "budget", budget, 0, 10**15)
         self.deadline = float(deadline)
         """The time past which questions give up (0: none)."""
         self.nodes = nodes
         """The most positions one question may visit (0: no limit)."""
+        self.budget = budget
+        """The most positions all the questions may visit together (0: no limit)."""
         self._searches = Searches()
+
+    @property
+    def positions(self) -> int:
+        """The positions the solver's questions have visited so far (those
+        of a question that gave up included)."""
+        return self._searches.positions
 
     def _ready(self) -> Searches:
         searches = self._searches
         searches.deadline = self.deadline
         searches.node_limit = self.nodes
+        searches.budget = self.budget
         return searches
 
     def solve(self, state: GameState, seats: Iterable[int]) -> int:
@@ -229,6 +257,28 @@ class Solver:
         state = check_position(state, "Solver.can_make_after")
         seat = _check_seat(seat, state.players, "seat")
         return can_make_after(self._ready(), state, move, seat, tricks)
+
+
+def fast_search(state: GameState) -> bool:
+    """Whether the fast search of plain Oh Hell answers the solver's questions
+    about ``state``: in the play of a ruleset whose plays and tricks the engine
+    runs by its plain path (see :doc:`analysis`). The general search, which
+    answers them for Counter and every other ruleset, visits fewer positions a
+    second and needs more of them, so a caller that budgets positions may ask
+    first.
+
+    Example:
+        >>> from counter_rules import Counter, OhHell, Phase, apply_move, legal_moves, new_game
+        >>> from counter_rules.analysis import fast_search
+        >>> def played(rules):
+        ...     state = new_game(rules, seed=1)
+        ...     while state.phase is Phase.BIDDING:
+        ...         state = apply_move(state, legal_moves(state)[0])
+        ...     return state
+        >>> fast_search(played(OhHell(players=4))), fast_search(played(Counter()))
+        (True, False)
+    """
+    return plain_applies(check_position(state, "fast_search"))
 
 
 def _solve(searches: Searches, state: GameState, seats: Iterable[int], name: str) -> int:

@@ -8,8 +8,9 @@
   the other seats' bids (:mod:`counter_rules.bots.pimc`); :class:`SlipBot` and
   :func:`level_bot`, difficulty levels 1 to 5 for apps.
 - :func:`bot_from_name`: ``"random"``, ``"heuristic"``, ``"ismcts"``,
-  ``"ismcts:500"`` (500 iterations), ``"pimc"``, ``"pimc:8"`` (8 worlds) or
-  ``"level:3"``, as the command line takes them.
+  ``"ismcts:500"`` (500 iterations), ``"pimc"``, ``"pimc:8"`` (8 worlds),
+  ``"pimc:4:nodes=20000"`` (another option) or ``"level:3"``, as the command
+  line takes them; :data:`BOTS` is the table of these names.
 
 Example:
     >>> import random
@@ -28,11 +29,20 @@ from counter_rules.bots.base import Bot, RandomBot, moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import ISMCTSBot
 from counter_rules.bots.pimc import PIMCBot, SlipBot, WorldScores, level_bot
-from counter_rules.bots.registry import BOT_NAMES, bot_from_name, bot_name
+from counter_rules.bots.registry import (
+    BOT_NAMES,
+    BOTS,
+    BotKind,
+    bot_from_name,
+    bot_name,
+    bot_names_text,
+)
 
 __all__ = [
+    "BOTS",
     "BOT_NAMES",
     "Bot",
+    "BotKind",
     "HeuristicBot",
     "ISMCTSBot",
     "PIMCBot",
@@ -41,6 +51,7 @@ __all__ = [
     "WorldScores",
     "bot_from_name",
     "bot_name",
+    "bot_names_text",
     "level_bot",
     "moves_of",
 ]

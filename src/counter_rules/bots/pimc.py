@@ -53,22 +53,34 @@ Passes (Counter's Five) are chosen as the heuristic bot chooses them. The
 worlds are solved in the order drawn until the count or the time budget runs
 out. A world whose questions need more than ``nodes`` positions of search
 each (early in a hand of Counter, whose powers make the search wide) is left
-out; when no world is left, the heuristic bot decides. Counting positions
-rather than seconds keeps the bot deterministic from its generator when no
-time budget is set.
+out, and so is one that needs more than its share of ``budget``, the
+positions of the whole decision (shared out among the worlds not yet
+solved); when no world is left, the heuristic bot decides. Counting
+positions rather than seconds keeps the bot deterministic from its generator
+when no time budget is set.
+
+Limits by game
+    What ``worlds``, ``nodes`` and ``budget`` are left as ``None`` take from
+    the game: where the fast search of plain Oh Hell answers
+    (:func:`~counter_rules.analysis.fast_search`),
+    :data:`~counter_rules.bots.pimc.FAST_SEARCH_LIMITS`; for Counter and every
+    other ruleset, which the general search answers,
+    :data:`~counter_rules.bots.pimc.GENERAL_SEARCH_LIMITS`, which keep a
+    decision of Counter under half a second (the bots page of the docs has
+    the figures).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from time import perf_counter
 from types import MappingProxyType
 
 import attrs
 
-from counter_rules.analysis import SearchLimitReached, Solver
+from counter_rules.analysis import SearchLimitReached, Solver, fast_search
 from counter_rules.bots.base import moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import ISMCTSBot
@@ -84,8 +96,12 @@ from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
 
 __all__ = [
+    "FAST_SEARCH_LIMITS",
+    "GENERAL_SEARCH_LIMITS",
     "LEVELS",
+    "MAX_WORLDS",
     "PIMCBot",
+    "SearchLimits",
     "SlipBot",
     "WorldScores",
     "bid_likelihood",
@@ -100,6 +116,32 @@ _BID_SPREAD = 1.0
 _PLAY_TEMPERATURE = 0.5
 _INFERENCE = (False, True, "bids", "plays")
 
+MAX_WORLDS = 10_000
+"""The most worlds a :class:`PIMCBot` may solve for one decision."""
+
+
+@attrs.frozen(kw_only=True)
+class SearchLimits:
+    """How far a :class:`PIMCBot` searches one decision."""
+
+    worlds: int
+    """Worlds solved (at most)."""
+    nodes: int
+    """The most positions one question about a world may take (0: no limit)."""
+    budget: int
+    """The most positions the whole decision may take, shared out among the
+    worlds not yet solved (0: no limit)."""
+
+
+FAST_SEARCH_LIMITS = SearchLimits(worlds=16, nodes=200_000, budget=0)
+"""A :class:`PIMCBot`'s limits where the fast search answers (plain Oh Hell,
+:func:`~counter_rules.analysis.fast_search`), for the options left ``None``."""
+
+GENERAL_SEARCH_LIMITS = SearchLimits(worlds=4, nodes=10_000, budget=10_000)
+"""A :class:`PIMCBot`'s limits where the general search answers (Counter, and
+every ruleset outside the fast search), for the options left ``None``: a
+decision of Counter stays under half a second."""
+
 
 @attrs.frozen
 class PIMCBot:
@@ -107,7 +149,8 @@ class PIMCBot:
     the module docs).
 
     Args:
-        worlds: Worlds solved per decision (at most; see ``seconds``).
+        worlds: Worlds solved per decision (at most; see ``seconds``);
+            ``None``: the game's (:meth:`limits`).
         seconds: A time budget per decision: no new world is solved once it
             is spent (one always is). ``None``: no budget.
         inference: ``False`` (the default), ``True`` or ``"bids"`` (weight
@@ -118,7 +161,11 @@ class PIMCBot:
             solved.
         nodes: The most positions the solver may visit to answer one
             question about a world (a world needing more is left out); 0
-            for no limit.
+            for no limit; ``None``: the game's.
+        budget: The most positions one decision may take over all its
+            worlds, shared out among the worlds not yet solved (a world
+            needing more than its share is left out); 0 for no limit;
+            ``None``: the game's.
         bidding: ``"heuristic"`` (the heuristic bot's bid; PIMC plays the
             cards), ``"solved"`` (bids from solved worlds) or ``"ismcts"``
             (the bid of :class:`~counter_rules.bots.ISMCTSBot` at its default
@@ -144,27 +191,33 @@ class PIMCBot:
         (True, True)
     """
 
-    worlds: int = 16
-    """Worlds solved per decision (at most)."""
+    worlds: int | None = None
+    """Worlds solved per decision (at most), or ``None`` for the game's."""
     seconds: float | None = None
     """The time budget of a decision, or ``None``."""
     inference: bool | str = False
     """``False``, ``True`` or ``"bids"``, or ``"plays"``: what the worlds are weighted by."""
     candidates: int = 4
     """Worlds drawn per world solved, with inference."""
-    nodes: int = 200_000
-    """The most positions one question about a world may take, or 0."""
+    nodes: int | None = None
+    """The most positions one question about a world may take, 0, or ``None`` for the game's."""
     bidding: str = "heuristic"
     """``"heuristic"``, ``"solved"`` or ``"ismcts"``: how the bid is made."""
     evaluation: str = "alone"
     """``"alone"`` or ``"each"``: how a solved world scores a move."""
     ties: str = "heuristic"
     """``"heuristic"`` or ``"first"``: how a tie for the best total is broken."""
+    budget: int | None = None
+    """The most positions a decision may take, 0, or ``None`` for the game's."""
 
     def __attrs_post_init__(self) -> None:
-        check_int("PIMCBot", "worlds", self.worlds, 1, 10_000)
+        if self.worlds is not None:
+            check_int("PIMCBot", "worlds", self.worlds, 1, MAX_WORLDS)
         check_int("PIMCBot", "candidates", self.candidates, 1, 100)
-        check_int("PIMCBot", "nodes", self.nodes, 0, 10**12)
+        if self.nodes is not None:
+            check_int("PIMCBot", "nodes", self.nodes, 0, 10**12)
+        if self.budget is not None:
+            check_int("PIMCBot", "budget", self.budget, 0, 10**12)
         check_choice("PIMCBot", "bidding", self.bidding, ("heuristic", "solved", "ismcts"))
         check_choice("PIMCBot", "evaluation", self.evaluation, ("alone", "each"))
         check_choice("PIMCBot", "ties", self.ties, ("heuristic", "first"))
@@ -201,29 +254,67 @@ class PIMCBot:
         return self._play(view, rng)
 
     # -- worlds ---------------------------------------------------------------------
+    def limits(self, world: GameState) -> SearchLimits:
+        """The bot's limits in the game of ``world`` (a world it draws): its
+        options, and for those left ``None``
+        :data:`~counter_rules.bots.pimc.FAST_SEARCH_LIMITS` where the fast
+        search answers, else :data:`~counter_rules.bots.pimc.GENERAL_SEARCH_LIMITS`.
+
+        Example:
+            >>> from counter_rules import Counter, OhHell, new_game
+            >>> from counter_rules.bots import PIMCBot
+            >>> bot = PIMCBot(worlds=8)
+            >>> bot.limits(new_game(OhHell(players=4), seed=1))
+            SearchLimits(worlds=8, nodes=200000, budget=0)
+            >>> bot.limits(new_game(Counter(), seed=1))
+            SearchLimits(worlds=8, nodes=10000, budget=10000)
+        """
+        play = _as_play(world) if world.phase is Phase.BIDDING else world
+        game = FAST_SEARCH_LIMITS if fast_search(play) else GENERAL_SEARCH_LIMITS
+        return SearchLimits(
+            worlds=game.worlds if self.worlds is None else self.worlds,
+            nodes=game.nodes if self.nodes is None else self.nodes,
+            budget=game.budget if self.budget is None else self.budget,
+        )
+
     def sample(self, view: PlayerView, rng: random.Random) -> list[GameState]:
         """The worlds to solve: drawn from the view, and with inference kept in
         proportion to how well they explain the other seats' bids (and with
         ``inference="plays"`` their plays)."""
+        first = sample_world(view, rng)
+        worlds = self.limits(first).worlds
         plays = self.inference == "plays"
         explain = _bids_to_explain(view) or (plays and _plays_to_explain(view))
         if not self.inference or not explain:
-            return [sample_world(view, rng) for _ in range(self.worlds)]
-        drawn = [sample_world(view, rng) for _ in range(self.worlds * self.candidates)]
+            return [first, *(sample_world(view, rng) for _ in range(worlds - 1))]
+        count = worlds * self.candidates
+        drawn = [first, *(sample_world(view, rng) for _ in range(count - 1))]
         weights = [
             bid_likelihood(world, view.seat) * (play_likelihood(world, view.seat) if plays else 1.0)
             for world in drawn
         ]
         if not sum(weights) > 0:
-            return drawn[: self.worlds]
-        return rng.choices(drawn, weights=weights, k=self.worlds)
+            return drawn[:worlds]
+        return rng.choices(drawn, weights=weights, k=worlds)
 
-    def _deadline(self) -> float | None:
-        return None if self.seconds is None else perf_counter() + self.seconds
-
-    def _solver(self, deadline: float | None) -> Solver:
-        """A fresh solver for one world, with the bot's limits."""
-        return Solver(deadline=deadline or 0.0, nodes=self.nodes)
+    def _solvers(self, worlds: Sequence[GameState]) -> Iterator[tuple[GameState, Solver]]:
+        """Each world with a fresh solver under the bot's limits, until the
+        time or the decision's positions run out (one world always gets one)."""
+        deadline = None if self.seconds is None else perf_counter() + self.seconds
+        limits = self.limits(worlds[0])
+        spent = 0
+        for i, world in enumerate(worlds):
+            if i and deadline is not None and perf_counter() > deadline:
+                return
+            share = 0
+            if limits.budget:
+                left = limits.budget - spent
+                if left <= 0:
+                    return
+                share = max(1, left // (len(worlds) - i))
+            solver = Solver(deadline=deadline or 0.0, nodes=limits.nodes, budget=share)
+            yield world, solver
+            spent += solver.positions
 
     # -- play ---------------------------------------------------------------------
     def evaluate(self, view: PlayerView, rng: random.Random) -> WorldScores:
@@ -242,18 +333,14 @@ class PIMCBot:
         won = view.tricks_won[me]
         left = len(view.hand or ())
         reachable = bid is not None and won <= bid <= won + left
-        deadline = self._deadline()
         scored: list[tuple[float, ...]] = []
         sure: list[tuple[bool, ...]] = []
         points: list[float] | None = None
         drawn = 0
-        for world in self.sample(view, rng):
-            if drawn and deadline is not None and perf_counter() > deadline:
-                break
+        for world, solver in self._solvers(self.sample(view, rng)):
             drawn += 1
             if points is None:
                 points = _points_by_tricks(world, me)
-            solver = self._solver(deadline)
             try:
                 values = solver.move_values(world, (me,))
                 if self.evaluation == "each":
@@ -291,14 +378,10 @@ class PIMCBot:
             assert isinstance(move, Bid)
             return move
         me = view.seat
-        deadline = self._deadline()
         score = {b.tricks: 0.0 for b in sighted}
         solved = 0
-        for drawn, world in enumerate(self.sample(view, rng)):
-            if drawn and deadline is not None and perf_counter() > deadline:
-                break
-            play = _as_play(world, me)
-            solver = self._solver(deadline)
+        for world, solver in self._solvers(self.sample(view, rng)):
+            play = _as_play(world)
             adds = {}
             try:
                 sure = solver.solve(play, (me,))
@@ -412,7 +495,7 @@ def _shared_scores(
     return scores
 
 
-def _as_play(world: GameState, me: int) -> GameState:
+def _as_play(world: GameState) -> GameState:
     """A world in bidding, as the play that follows it: the bids not yet made
     filled in with 0 (double dummy reads no bid), the leader to play."""
     bids = tuple(0 if b is None else b for b in world.bids)

@@ -47,9 +47,11 @@ _COMMANDS = (play, serve, simulate, show, analyse, rules, explain, demo)
 
 
 def _version() -> str:
-    from counter_rules import __version__
+    """The version and which build runs (:data:`counter_rules.COMPILED`)."""
+    from counter_rules import COMPILED, __version__
 
-    return f"counter-rules {__version__}"
+    build = "the compiled engine" if COMPILED else "pure Python"
+    return f"counter-rules {__version__} ({build})"
 
 
 def _parser() -> Parser:

@@ -18,8 +18,7 @@ from typing import Any, NoReturn, TextIO, cast
 
 import attrs
 
-from counter_rules.bots import BOT_NAMES, Bot, bot_from_name
-from counter_rules.bots.ismcts import MAX_ITERATIONS as ISMCTS_MAX_ITERATIONS
+from counter_rules.bots import Bot, bot_from_name, bot_names_text
 from counter_rules.cards import Card, Suit
 from counter_rules.checks import SEED_LIMIT, counted, seed_problem, shorten, shown
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
@@ -43,6 +42,7 @@ __all__ = [
     "UsageError",
     "add_ruleset_arguments",
     "bots_for",
+    "bots_help",
     "card_text",
     "cli_message",
     "failure_line",
@@ -543,18 +543,18 @@ def bots_for(
     if len(names) != seats or not all(names):
         raise InvalidArgumentError(
             f"--bots must name one bot for every {seat_word} or one per {seat_word} "
-            f"({counted(seats, seat_word)}), from {', '.join(BOT_NAMES)}, ismcts:N, pimc:N "
-            "or level:N, "
-            f"got {shown(spec, 80)}"
+            f"({counted(seats, seat_word)}), got {shown(spec, 80)}"
         )
     bots = []
     for name in names:
         try:
             bots.append(bot_from_name(name))
-        except CounterRulesError:
-            raise InvalidArgumentError(
-                f"--bots must name bots from {', '.join(BOT_NAMES)}, ismcts:N "
-                f"(N iterations from 1 to {ISMCTS_MAX_ITERATIONS:,}), pimc:N (N worlds from 1 "
-                f"to 10,000) or level:N (1 to 5), got {shown(name, 40)}"
-            ) from None
+        except CounterRulesError as exc:
+            raise InvalidArgumentError(f"--bots: {exc}") from None
     return bots
+
+
+def bots_help(default: str) -> str:
+    """The help of ``--bots`` (and ``serve --bot``): the names
+    :func:`~counter_rules.bots.bot_from_name` takes, and ``default``."""
+    return f"from {bot_names_text()}; default: {default}"

@@ -6,17 +6,24 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
+from typing import TextIO
 
-from counter_rules.analysis import analyse, hint
+from counter_rules.analysis import analyse, fast_search, hint
+from counter_rules.checks import shown
 from counter_rules.cli._common import Streams, add_record_arguments, read_record
+from counter_rules.cli._progress import Progress, duration
+from counter_rules.records import GameRecord
 from counter_rules.state import Phase
 from counter_rules.views import PlayerView
 
 __all__ = [
+    "BUDGET",
     "DESCRIPTION",
     "EXAMPLES",
     "HINT_SECONDS",
     "HINT_WORLDS",
+    "SECONDS",
     "SUMMARY",
     "add_arguments",
     "hint_text",
@@ -25,8 +32,12 @@ __all__ = [
 
 HINT_WORLDS = 20
 """How many worlds the ``a`` key of ``play`` solves."""
-HINT_SECONDS = 10.0
+HINT_SECONDS = 4.0
 """How long the ``a`` key of ``play`` may take."""
+SECONDS = 5.0
+"""The most time ``analyse`` gives one decision by default."""
+BUDGET = 40.0
+"""The most time ``analyse`` takes in all by default."""
 
 SUMMARY = "judge every play of a saved or recorded game with every hand open"
 DESCRIPTION = (
@@ -36,12 +47,14 @@ DESCRIPTION = (
     "the others with every hand open, after the card chosen and after the best\n"
     "card, and whether the player's bid could still be made for sure. The report\n"
     "lists the cards that gave tricks away and the plays after which a bid could\n"
-    "no longer be made; --json prints every decision."
+    "no longer be made; --json prints every decision. Exact analysis of the first\n"
+    "tricks of a Counter hand can take very long: by default the analysis stops\n"
+    f"after {BUDGET:g} seconds, and lists the decisions it did not solve in time."
 )
 EXAMPLES = (
     "counter-rules analyse counter-rules-game.json",
     "counter-rules analyse games.jsonl --game 3 --json",
-    "counter-rules analyse counter-game.json --seconds 30",
+    "counter-rules analyse counter-game.json --budget 600 --seconds 30",
 )
 
 
@@ -50,52 +63,91 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_record_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     parser.add_argument(
-        "--seconds", type=_seconds, default=None, metavar="S",
-        help="give each decision at most S seconds and list those not solved in time "
-        "(default: no limit; the first tricks of a Counter hand can take very long)",
+        "--seconds", type=_limit("--seconds"), default=SECONDS, metavar="S",
+        help=f"give each decision at most S seconds (default {SECONDS:g}; 0: no limit)",
     )  # fmt: skip
-    parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    parser.add_argument(
+        "--budget", type=_limit("--budget"), default=BUDGET, metavar="S",
+        help=f"stop after S seconds in all (default {BUDGET:g}; 0: no limit): the "
+        "decisions are then analysed from the fewest cards left up, and those not "
+        "solved in time are listed",
+    )  # fmt: skip
+    parser.add_argument(
+        "--quiet", action="store_true", help="no progress and no notes on standard error"
+    )
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"--seconds must be a positive number, got {text!r}")
-    return value
+def _limit(name: str) -> Callable[[str], float | None]:
+    """An argparse ``type`` for a number of seconds, 0 for no limit (``None``)."""
+
+    def parse(text: str) -> float | None:
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if not value >= 0 or value == float("inf"):
+            raise argparse.ArgumentTypeError(
+                f"{name} must be a number of seconds, 0 for no limit, got {shown(text, 40)}"
+            )
+        return value or None
+
+    return parse
 
 
-def hint_text(player_view: PlayerView, seed: int, ply: int) -> str:
+def hint_text(player_view: PlayerView, seed: int, ply: int, err: TextIO | None = None) -> str:
     """The ``a`` key of ``play``: double-dummy advice for the view's seat from
     :data:`HINT_WORLDS` worlds sampled from its view (at most
-    :data:`HINT_SECONDS`), drawn from the game's seed and the moves made."""
+    :data:`HINT_SECONDS`), drawn from the game's seed and the moves made;
+    the worlds solved are counted on ``err`` as they are."""
     if player_view.phase not in (Phase.PLAYING, Phase.PASSING):
         return "The double-dummy advice is for the play: bid first."
     rng = random.Random(f"counter-rules/hint/{seed}/{ply}")
-    return str(hint(player_view, rng=rng, worlds=HINT_WORLDS, seconds=HINT_SECONDS))
+    progress = None if err is None else Progress(err, "worlds")
+    try:
+        advice = hint(
+            player_view, rng=rng, worlds=HINT_WORLDS, seconds=HINT_SECONDS, progress=progress
+        )
+    finally:
+        if progress is not None:
+            progress.end()
+    return str(advice)
+
+
+def _needs_general_search(record: GameRecord) -> bool:
+    """Whether the game's play is searched by the general search (Counter's
+    is), whose first tricks of a hand can take very long."""
+    for state in record.replay():
+        if state.phase is Phase.PLAYING:
+            return not fast_search(state)
+    return False
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Analyse the recorded game and print the report."""
     record = read_record(args, streams, "counter-rules analyse")
-
-    err = streams.err
-    terminal = bool(getattr(err, "isatty", None) and err.isatty())
-
-    def progress(done: int, total: int) -> None:
-        # On a terminal one line rewritten; in a log a line at every tenth.
-        if args.quiet or not (
-            terminal or done == total or done * 10 // total != (done - 1) * 10 // total
-        ):
-            return
-        start = "\r" if terminal else ""
-        err.write(f"{start}analysed {done} of {total} decisions")
-        if not terminal or done == total:
-            err.write("\n")
-        err.flush()
-
-    analysis = analyse(record, seconds=args.seconds, progress=progress)
+    progress = Progress(
+        streams.err, "decisions", mode="off" if args.quiet else None, budget=args.budget
+    )
+    if _needs_general_search(record):
+        budget, seconds = args.budget, args.seconds
+        limits = [
+            f"stops after {duration(budget)} (--budget S)" if budget else "",
+            f"gives a decision at most {duration(seconds)} (--seconds S)" if seconds else "",
+        ]
+        said = ", ".join(limit for limit in limits if limit)
+        progress.note(
+            f"{record.rules.name}: exact analysis of the first tricks of a hand can take "
+            "very long, so "
+            + (
+                f"this analysis {said} and lists the decisions it does not solve"
+                if said
+                else "this analysis, without limits, may run for hours (--budget S stops "
+                "it after S seconds)"
+            )
+        )
+    try:
+        analysis = analyse(record, seconds=args.seconds, budget=args.budget, progress=progress)
+    finally:
+        progress.end()
     streams.out.write((analysis.to_json(indent=1) if args.json else analysis.report()) + "\n")
     return 0

@@ -26,6 +26,7 @@ from counter_rules.cli._common import (
     UsageError,
     add_ruleset_arguments,
     bots_for,
+    bots_help,
     card_text,
     record_text,
     rules_from_args,
@@ -37,11 +38,12 @@ from counter_rules.cli.analyse import hint_text
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
-from counter_rules.notation import format_move, parse_move
+from counter_rules.notation import format_move
 from counter_rules.records import record_of, state_from_json, state_to_json
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import import_plugin
 from counter_rules.state import GameState, HandResult, Phase
+from counter_rules.text_seat import read_move
 from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView, view
 
@@ -81,7 +83,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots", default=None, metavar="BOTS",
         help="the other seats' bots: one name for all, or one per other seat in seat order, "
-        "from random, heuristic, ismcts, ismcts:N (default heuristic)",
+        + bots_help("heuristic"),
     )  # fmt: skip
     parser.add_argument(
         "--seat", type=whole_number("--seat", 0), default=0, metavar="SEAT",
@@ -196,6 +198,12 @@ class Table:
     def after_trick(self, result: TrickResult) -> None:
         """Called after each trick is announced (the narrator may explain it)."""
 
+    def after_pass(self, state: GameState) -> None:
+        """Called when a pass is over: the player hears what they passed and
+        received."""
+        passed, received = view(state, self.me).my_exchanges[-1]
+        self.write(f"  you passed {passed} and received {received}\n")
+
     def table(self, pv: PlayerView) -> None:
         me = self.me
         self.write(f"  trump {suit_text(pv.trump, self.color)}")
@@ -273,11 +281,8 @@ class Table:
             self.after_trick(result)
         if state.phase is Phase.PASSING and before.phase is not Phase.PASSING:
             self.write("  a Five was played: everyone passes a card face down to the left\n")
-        if me >= 0 and before.phase is Phase.PASSING and state.phase is not Phase.PASSING:
-            exchanges = view(state, me).my_exchanges if hand is None else ()
-            if exchanges:
-                passed, received = exchanges[-1]
-                self.write(f"  you passed {passed} and received {received}\n")
+        if before.phase is Phase.PASSING and state.phase is not Phase.PASSING and hand is None:
+            self.after_pass(state)
         if hand is not None:
             self.write(
                 f"Hand {hand.hand_number} over. Bids: {_line(hand.bids, me)}; "
@@ -337,7 +342,7 @@ class Table:
                 self.explain(rest.strip())
                 continue
             if word == "a":
-                self.write(hint_text(pv, self.state.seed, self.ply) + "\n")
+                self.write(hint_text(pv, self.state.seed, self.ply, self.streams.err) + "\n")
                 continue
             if word == "p":
                 self.score_sheet()
@@ -349,18 +354,12 @@ class Table:
                 if self.undo():
                     return None
                 continue
-            if not bidding and answer.isdigit():
-                if 1 <= int(answer) <= len(moves):
-                    return moves[int(answer) - 1]
-                self.write(f"There is no move {answer}: the moves are numbered 1 to {len(moves)}\n")
-                continue
             try:
-                return parse_move(answer, state=self.state, seat=self.me)
+                return read_move(answer, moves, self.state)
             except IllegalMoveError as refused:
                 self.write(f"{answer!r} is not allowed: {refused.reason}\n")
             except InvalidNotationError as unreadable:
-                numbers = "" if bidding else f" a move's number (1 to {len(moves)}),"
-                self.write(f"{unreadable}; or{numbers} ? for help\n")
+                self.write(f"{unreadable}, or ? for help\n")
 
     @staticmethod
     def verb(move: Move) -> str:

@@ -10,6 +10,7 @@ from counter_rules.cli._common import (
     Streams,
     UsageError,
     add_ruleset_arguments,
+    bots_help,
     rules_from_args,
     seed_number,
     whole_number,
@@ -41,10 +42,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the port (default 8000)",
     )  # fmt: skip
     add_ruleset_arguments(parser)
-    parser.add_argument("--seed", type=seed_number("--seed"), default=None, metavar="N")
+    parser.add_argument(
+        "--seed", type=seed_number("--seed"), default=None, metavar="N",
+        help="the seed of the first table's game: the same seed deals the same cards "
+        "again (default: a fresh one; --resume takes the saved game's)",
+    )  # fmt: skip
     parser.add_argument(
         "--bot", default="heuristic", metavar="NAME",
-        help="the bot of the seats nobody plays (default heuristic)",
+        help="the bot of the seats nobody plays, " + bots_help("heuristic"),
     )  # fmt: skip
     parser.add_argument(
         "--bot-delay", type=float, default=0.6, metavar="SECONDS",

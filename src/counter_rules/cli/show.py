@@ -10,7 +10,9 @@ from counter_rules.cli._common import Streams, add_record_arguments, card_text, 
 from counter_rules.cli.play import Table
 from counter_rules.engine import explain_trick
 from counter_rules.rulesets.registry import ruleset_entry_for
+from counter_rules.state import GameState
 from counter_rules.trick import TrickResult
+from counter_rules.views import view
 
 __all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "add_arguments", "run"]
 
@@ -43,6 +45,19 @@ class _Narrator(Table):
         for seat, hand in enumerate(self.state.hands):
             cards = " ".join(card_text(c, self.color) for c in hand)
             self.write(f"  seat {seat}: {cards}\n")
+
+    def after_pass(self, state: GameState) -> None:
+        # Each seat's exchange as its own view tells it: who received a card
+        # is the seat whose received card it is, whatever way the cards went.
+        exchanges = [view(state, seat).my_exchanges[-1] for seat in range(state.players)]
+        parts = []
+        for seat, (given, _) in enumerate(exchanges):
+            if given is None:
+                parts.append(f"seat {seat} nothing")
+                continue
+            to = next(other for other, (_, got) in enumerate(exchanges) if got == given)
+            parts.append(f"seat {seat} {card_text(given, self.color)} to seat {to}")
+        self.write(f"  the passes: {', '.join(parts)}\n")
 
     def after_trick(self, result: TrickResult) -> None:
         if self.explain_all:

@@ -1,4 +1,4 @@
-"""``counter-rules simulate``: a match between bots, with a progress bar and a
+"""``counter-rules simulate``: a match between bots, with its progress and a
 summary table (or JSON), and the games as records if asked."""
 
 from __future__ import annotations
@@ -6,19 +6,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 import re
-from typing import TextIO
 
-from counter_rules.bots.ismcts import MAX_ITERATIONS as ISMCTS_MAX_ITERATIONS
 from counter_rules.cli._common import (
     CommandError,
     Streams,
     UsageError,
     add_ruleset_arguments,
     bots_for,
+    bots_help,
     rules_from_args,
     seed_number,
     whole_number,
 )
+from counter_rules.cli._progress import Progress
 from counter_rules.cli._records_file import RecordsFile, Resumed, read_resumed
 from counter_rules.errors import InvalidArgumentError, WorkerLostError
 from counter_rules.match import GameOutcome, play_match
@@ -55,9 +55,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_ruleset_arguments(parser)
     parser.add_argument(
         "--bots", default=None, metavar="BOTS",
-        help="one bot for every seat, or one per seat separated by commas, from random, "
-        f"heuristic, ismcts, ismcts:N with N from 1 to {ISMCTS_MAX_ITERATIONS:,} (default: "
-        "heuristic against random at every other seat)",
+        help="one bot for every seat, or one per seat separated by commas, "
+        + bots_help("heuristic against random at every other seat"),
     )  # fmt: skip
     parser.add_argument(
         "--games", type=whole_number("--games", 1, MAX_GAMES), default=100, metavar="N",
@@ -83,27 +82,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--progress", action=argparse.BooleanOptionalAction, default=None,
-        help="draw a progress bar on standard error (default: when it is a terminal)",
+        help="draw a progress bar on standard error, or with --no-progress nothing "
+        "(default: a bar on a terminal, else a line every few seconds)",
     )  # fmt: skip
-
-
-class _Bar:
-    def __init__(self, err: TextIO) -> None:
-        self.err = err
-        self.drawn = False
-
-    def __call__(self, done: int, total: int) -> None:
-        filled = round(30 * done / total)
-        self.err.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games")
-        self.drawn = done < total
-        if done == total:
-            self.err.write("\n")
-        self.err.flush()
-
-    def end(self) -> None:
-        if self.drawn:  # an interrupted bar: end its line
-            self.err.write("\n")
-            self.drawn = False
+    parser.add_argument(
+        "--quiet", dest="progress", action="store_false",
+        help="no progress on standard error (as --no-progress)",
+    )  # fmt: skip
 
 
 def _finished_problem(exc: InvalidArgumentError, resumed: Resumed) -> UsageError | None:
@@ -126,11 +111,14 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     bots = bots_for(args.bots, rules.players, ("heuristic", "random"))
     resumed = read_resumed(args.resume) if args.resume is not None else None
     records = RecordsFile(args.records, resumed) if args.records is not None else None
-    progress = args.progress
-    if progress is None:
-        isatty = getattr(streams.err, "isatty", None)
-        progress = bool(isatty and isatty())
-    bar = _Bar(streams.err) if progress else None
+    mode = {None: None, True: "bar", False: "off"}[args.progress]
+    bar = Progress(
+        streams.err,
+        "games",
+        mode=mode,
+        advice="--games N plays fewer, --jobs N more at once",
+    )
+    bar(len(resumed.records) if resumed is not None else 0, args.games)
 
     def save(outcome: GameOutcome) -> None:
         assert records is not None and outcome.record is not None
@@ -149,8 +137,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             on_outcome=save if records is not None else None,
         )
     except BaseException as exc:
-        if bar is not None:
-            bar.end()
+        bar.end()
         if isinstance(exc, InvalidArgumentError) and resumed is not None:
             problem = _finished_problem(exc, resumed)
             if problem is not None:
@@ -165,8 +152,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             with contextlib.suppress(OSError, ValueError):
                 streams.err.write(f"counter-rules simulate: {kept}\n")
         raise
-    if bar is not None:
-        bar.end()
+    bar.end()
     if records is not None:
         records.finish([o.seed for o in result.outcomes])
     streams.out.write((result.to_json(indent=2) if args.json else result.table()) + "\n")
