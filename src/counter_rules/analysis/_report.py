@@ -11,6 +11,7 @@ import attrs
 
 from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._solving import Searches, can_make_after
+from counter_rules.checks import shown
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move, Play
@@ -22,6 +23,7 @@ from counter_rules.state import GameState, Phase
 __all__ = ["Analysis", "Decision", "analyse"]
 
 _IN_PLAY = (Phase.PLAYING, Phase.PASSING)
+_LONGEST = 1e9  # seconds a decision may be given: past any run, and fits a float
 
 
 @attrs.frozen(kw_only=True)
@@ -222,8 +224,9 @@ def analyse(
             after each one (a long analysis can show how far it is).
 
     Raises:
-        InvalidArgumentError: ``game`` is neither, or ``seconds`` is not a
-            positive number or ``None``.
+        InvalidArgumentError: ``game`` is neither, ``seconds`` is not a
+            positive number (up to 10**9) or ``None``, or ``progress`` is not
+            callable or ``None``.
 
     Example:
         >>> from counter_rules import OhHell, apply_move, legal_moves, new_game
@@ -244,10 +247,17 @@ def analyse(
         Bids lost by a decision: seat 1 (hand 1, trick 1), seat 2 (hand 1, trick 1)
     """
     if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not 0 < seconds <= _LONGEST
     ):
         raise InvalidArgumentError(
-            f"seconds must be a positive number or None, got {seconds!r:.40}"
+            f"seconds must be a positive number up to {_LONGEST:.0e} or None, "
+            f"got {shown(seconds, 40)}"
+        )
+    if progress is not None and not callable(progress):
+        raise InvalidArgumentError(
+            f"progress must be called with (done, total) or be None, got {shown(progress, 40)}"
         )
     steps = [
         (state, move, choices)
