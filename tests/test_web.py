@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import socket
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,12 +35,29 @@ from counter_rules.web.app import create_app
 from counter_rules.web.tables import MESSAGE_LIMIT, Table, Tables, public_view
 
 SHORT = OhHell(players=3, schedule=(3,), trump="rotation", rotation=(None,))
+_CLIENTS: list[TestClient] = []
+
+
+@pytest.fixture(autouse=True)
+def _stop_the_servers() -> Iterator[None]:
+    """Every test client runs one event loop for all its sockets (entered
+    here, as ``with TestClient(...)`` does) and is stopped after the test."""
+    yield
+    while _CLIENTS:
+        _CLIENTS.pop().__exit__(None, None, None)
+
+
+def _client(tables: Tables, **options: Any) -> TestClient:
+    client = TestClient(create_app(tables, bot_delay=0, bot_workers=0, **options))
+    client.__enter__()
+    _CLIENTS.append(client)
+    return client
 
 
 def _server(rules: Ruleset = SHORT, seed: int = 5, **options: Any) -> tuple[TestClient, Table]:
     tables = Tables(**options)
     table = tables.open(rules, seed)
-    return TestClient(create_app(tables, bot_delay=0)), table
+    return _client(tables), table
 
 
 def _until(socket: Any, test: Any, limit: int = 500) -> dict[str, Any]:
@@ -229,7 +248,7 @@ def test_tables_are_independent() -> None:
     """Moves at one table leave another as it was."""
     tables = Tables()
     one, two = tables.open(SHORT, 1), tables.open(SHORT, 2)
-    client = TestClient(create_app(tables, bot_delay=0))
+    client = _client(tables)
     untouched = two.state
     with _ws(client, one, 0) as socket:
         message = _until(socket, _my_turn(0))
@@ -280,22 +299,120 @@ def test_the_hint_key_answers_the_seat_and_not_a_spectator(
         assert "spectator" in _until(socket, lambda m: m["type"] == "error")["message"]
 
 
+def _no_serving(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Let ``serve`` do all but serve: what it would serve is kept."""
+    import uvicorn
+
+    started: list[Any] = []
+
+    def run(server: Any, sockets: Any = None) -> None:
+        started.append((server.config, [s.getsockname() for s in sockets]))
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    return started
+
+
 def test_serve_prints_the_links_and_refuses_bad_arguments(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``counter-rules serve`` opens a table with the ruleset given and prints
     its links before it serves; a bad bot or port is a usage error."""
-    import uvicorn
-
-    started: list[Any] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.append(kw))
-    assert main(["serve", "--rules", "oh-hell", "--players", "3", "--port", "8123"]) == 0
+    started = _no_serving(monkeypatch)
+    port = _free_port()
+    assert main(["serve", "--rules", "oh-hell", "--players", "3", "--port", str(port)]) == 0
     out = capsys.readouterr().out
-    assert "http://127.0.0.1:8123/t/" in out and out.count("invite seat") == 2
-    assert started and started[0]["port"] == 8123
+    assert f"http://127.0.0.1:{port}/t/" in out and out.count("invite seat") == 2
+    assert started and started[0][1][0][1] == port
     assert main(["serve", "--bot", "nobody"]) == 2
     assert "--bot" in capsys.readouterr().err
     assert main(["serve", "--port", "70000"]) == 2
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["--takeover", "nan"], "--takeover must be a number of seconds from 0"),
+        (["--bot-delay", "nan"], "--bot-delay must be a number of seconds from 0"),
+        (["--bot-delay", "inf"], "--bot-delay must be a number of seconds from 0"),
+        (["--bot-seconds", "-1"], "--bot-seconds must be a number of seconds from 0"),
+        (["--allow-origin", "cards.example.org"], "--allow-origin must be an address"),
+    ],
+)
+def test_serve_refuses_seconds_that_never_end(
+    argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--takeover nan`` would never let a bot take a seat, ``--bot-delay
+    inf`` never let one play: both are usage errors, as is an origin that is
+    no address."""
+    assert main(["serve", *argv]) == 2
+    assert problem in capsys.readouterr().err
+
+
+def test_serve_refuses_a_save_dir_that_is_a_file_and_a_busy_port(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ``--save-dir`` that names a file is a usage error (no traceback);
+    on a busy port ``serve`` prints no link, only why it cannot serve."""
+    started = _no_serving(monkeypatch)
+    afile = tmp_path / "games"
+    afile.write_text("", encoding="utf-8")
+    assert main(["serve", "--save-dir", str(afile)]) == 2
+    assert "--save-dir" in capsys.readouterr().err
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        assert main(["serve", "--port", str(busy.getsockname()[1])]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "cannot serve at 127.0.0.1 port" in captured.err
+    assert not started
+
+
+def test_serve_writes_an_ipv6_address_in_brackets(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--host ::1`` prints links a browser opens: ``http://[::1]:P/``."""
+    _no_serving(monkeypatch)
+    if not socket.has_ipv6:
+        pytest.skip("no IPv6 on this machine")
+    port = _free_port()
+    code = main(["serve", "--host", "::1", "--port", str(port)])
+    out = capsys.readouterr().out
+    assert code in (0, 1)  # 1: the machine has no ::1 to bind
+    if code == 0:
+        assert out.startswith(f"counter-rules serve: http://[::1]:{port}/\n")
+
+
+def test_serve_resume_refuses_deep_nesting_and_input_without_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``serve --resume`` of a record with an option nested 500 deep, or of a
+    file without end, is a usage error, not a RecursionError or MemoryError."""
+    started = _no_serving(monkeypatch)
+    data = json.loads(_saved_record())
+    nested: Any = 1
+    for _ in range(500):
+        nested = [nested]
+    data["rules"]["options"]["schedule"] = nested
+    path = tmp_path / "deep.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["serve", "--resume", str(path)]) == 2
+    assert "nested deeper" in capsys.readouterr().err
+    assert main(["serve", "--resume", "/dev/zero"]) == 2
+    assert "too long" in capsys.readouterr().err
+    assert not started
+
+
+def _saved_record() -> str:
+    from counter_rules import state_to_json
+
+    return state_to_json(Tables().open(SHORT, 1).state)
 
 
 def test_the_hint_message_is_the_analysis_hint_of_the_seat_s_view() -> None:
