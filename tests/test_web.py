@@ -6,6 +6,7 @@ once, saving and resuming, and the hint key."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -27,11 +28,19 @@ if os.environ.get("COUNTER_RULES_WEB_TESTS") != "1":
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from counter_rules import Counter, OhHell, Phase, sample_world, state_from_json, view
+from counter_rules import (
+    Counter,
+    InvalidArgumentError,
+    OhHell,
+    Phase,
+    sample_world,
+    state_from_json,
+    view,
+)
 from counter_rules.cli import main
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.web import app as web_app
-from counter_rules.web.app import create_app
+from counter_rules.web.app import SEND_QUEUE, create_app
 from counter_rules.web.tables import MESSAGE_LIMIT, Table, Tables, public_view
 
 SHORT = OhHell(players=3, schedule=(3,), trump="rotation", rotation=(None,))
@@ -266,7 +275,8 @@ def test_the_game_is_saved_after_every_move_and_resumes(tmp_path: Path) -> None:
     with _ws(client, table, 0) as socket:
         message = _until(socket, _my_turn(0))
         socket.send_json({"type": "move", "text": message["moves"][0]["text"]})
-        _until(socket, lambda m: m["type"] == "state" and m["view"] != message["view"])
+        # The bots have moved until seat 0's turn again: the table rests.
+        _until(socket, lambda m: _my_turn(0)(m) and m["view"] != message["view"])
     saved = (tmp_path / f"{table.table_id}.json").read_text(encoding="utf-8")
     assert state_from_json(saved) == table.state
     assert [p.name for p in tmp_path.iterdir()] == [f"{table.table_id}.json"]
@@ -436,3 +446,148 @@ def test_the_hint_message_is_the_analysis_hint_of_the_seat_s_view() -> None:
     assert all(0 <= m["value"] <= len(state.hands[seat]) for m in message["moves"])
     assert hint_for(view(state, seat), worlds=3) == message
     json.dumps(message)  # it goes over the socket as it is
+
+
+def test_tables_are_bounded_and_idle_ones_close() -> None:
+    """At most ``max_tables`` tables, at most ``per_minute`` opened by one
+    address a minute, and a table no browser has watched for ``idle_after``
+    seconds is closed."""
+    now = [0.0]
+    tables = Tables(max_tables=3, per_minute=2, idle_after=60)
+    tables.clock = lambda: now[0]
+    first = tables.open(SHORT, 1, client="a")
+    tables.open(SHORT, 2, client="a")
+    assert tables.refusal("a") == "at most 2 tables a minute may be opened from one address"
+    assert tables.refusal("b") is None
+    tables.open(SHORT, 3, client="b")
+    assert tables.refusal("b") == "the server holds 3 tables, its most: try again later"
+    first.arrive(None)  # watched: it stays
+    now[0] = 61.0
+    assert len(tables.close_idle()) == 2 and list(tables.by_id) == [first.table_id]
+    assert tables.refusal("a") is None  # a minute later
+    first.leave(None)
+    now[0] = 100.0
+    assert tables.close_idle() == []
+    now[0] = 121.0
+    assert tables.close_idle() == [first.table_id]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("takeover_after", float("nan")), ("idle_after", float("inf"))]
+)
+def test_tables_refuse_seconds_that_never_end(field: str, value: float) -> None:
+    """A wait of ``nan`` or ``inf`` seconds is refused at the door."""
+    with pytest.raises(InvalidArgumentError, match=f"Tables.{field} must be a number of seconds"):
+        Tables(**{field: value})
+
+
+def test_the_api_refuses_what_records_and_the_wire_refuse() -> None:
+    """A seed of 1.5, "12", true, 1e400 or Infinity, a key twice, deep
+    nesting and unknown fields are 400s; a body past the limit is a 413,
+    counted while it streams in."""
+    client, _ = _server()
+    for body in (
+        '{"seed": 1.5}',
+        '{"seed": "12"}',
+        '{"seed": true}',
+        '{"seed": 1e400}',
+        '{"seed": Infinity}',
+        '{"rules": "counter", "rules": "oh-hell"}',
+        "[" * 1500 + "]" * 1500,
+        '{"rulez": "counter"}',
+        '{"players": "4"}',
+        '{"options": {"hook": {"deep": 1}}}',
+    ):
+        answer = client.post("/api/tables", content=body)
+        assert answer.status_code == 400 and answer.json()["error"], body
+    good = {"seed": 7, "options": {"hook": True}}
+    assert client.post("/api/tables", json=good).status_code == 200
+
+    def stream() -> Iterator[bytes]:
+        for _ in range(40):
+            yield b" " * 65536
+
+    answer = client.post("/api/tables", content=stream())
+    assert answer.status_code == 413 and "at most 1,000,000 bytes" in answer.json()["error"]
+
+
+def test_the_socket_answers_binary_frames_odd_tokens_and_deep_nesting() -> None:
+    """A binary frame closes the socket with 1003 after an error; a token
+    that is not ASCII is no seat's (4404); a message nested 1,500 deep gets
+    an error and the socket stays open."""
+    client, table = _server()
+    with _ws(client, table, 0) as socket:
+        _until(socket, _my_turn(0))
+        socket.send_text("[" * 1500 + "]" * 1500)
+        assert "nested deeper" in _until(socket, lambda m: m["type"] == "error")["message"]
+        socket.send_bytes(b"\x00binary")
+        assert "binary" in _until(socket, lambda m: m["type"] == "error")["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 1003
+    with client.websocket_connect(f"/ws/{table.table_id}?seat=%C3%A9") as socket:
+        assert "no seat" in socket.receive_json()["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 4404
+
+
+def test_other_sites_and_other_hosts_are_refused() -> None:
+    """With allowed hosts, another Host is a 403; a POST or a socket from a
+    page of another origin is refused, the server's own and an allowed
+    origin are not."""
+    tables = Tables()
+    table = tables.open(SHORT, 1)
+    client = _client(
+        tables, allowed_hosts=["testserver"], allowed_origins=["https://cards.example.org"]
+    )
+    assert client.get("/", headers={"Host": "evil.example"}).status_code == 403
+    evil = {"Origin": "https://evil.example"}
+    assert client.post("/api/tables", json={}, headers=evil).status_code == 403
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect(f"/ws/{table.table_id}", headers=evil),
+    ):
+        pass
+    assert refused.value.code == 4403
+    for origin in ("http://testserver", "https://cards.example.org"):
+        answer = client.post("/api/tables", json={}, headers={"Origin": origin})
+        assert answer.status_code == 200, origin
+
+
+def test_bots_play_only_while_a_browser_is_at_the_table() -> None:
+    """A table nobody watches costs nothing: its bots wait until a browser
+    comes."""
+    client, table = _server()
+    start = table.state
+    assert client.get(f"/t/{table.table_id}").status_code == 200
+    assert table.state is start
+    with _ws(client, table, None) as watcher:
+        _until(watcher, lambda m: m["type"] == "state" and m["over"])
+    assert table.state.is_over
+
+
+def test_a_browser_that_does_not_read_is_closed_not_waited_for() -> None:
+    """Sending never waits on a browser: what it is sent waits in its queue,
+    and once :data:`SEND_QUEUE` messages wait, the browser is closed and
+    nothing more is queued for it."""
+
+    class Stuck:
+        closed: int | None = None
+
+        async def send_text(self, text: str) -> None:
+            await asyncio.Event().wait()  # the browser never reads
+
+        async def close(self, code: int) -> None:
+            self.closed = code
+
+    async def flood() -> tuple[Any, Stuck]:
+        stuck = Stuck()
+        browser = web_app._Client(stuck)  # type: ignore[arg-type]
+        for i in range(SEND_QUEUE + 2):
+            browser.post(f"message {i}")  # returns at once, every time
+        await browser.finish()
+        return browser, stuck
+
+    browser, stuck = asyncio.run(flood())
+    assert browser.closing and stuck.closed == 1008

@@ -68,8 +68,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``serve``."""
     parser.add_argument("--host", default="127.0.0.1", help="the address (default 127.0.0.1)")
     parser.add_argument(
-        "--port", type=whole_number("--port", 1, 65535), default=8000, metavar="P",
-        help="the port (default 8000)",
+        "--port", type=whole_number("--port", 0, 65535), default=8000, metavar="P",
+        help="the port (default 8000; 0: any free port, printed)",
     )  # fmt: skip
     add_ruleset_arguments(parser)
     parser.add_argument("--seed", type=seed_number("--seed"), default=None, metavar="N")
@@ -179,7 +179,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             f"cannot serve at {args.host} port {args.port}: {exc.strerror or exc}"
         ) from None
     host = f"[{args.host}]" if ":" in args.host else args.host
-    base = f"http://{host}:{args.port}"
+    base = f"http://{host}:{listening.getsockname()[1]}"
     streams.out.write(f"counter-rules serve: {base}/\n")
     streams.out.write(f"your seat (0): {base}{table.link(0)}\n")
     for seat in range(1, table.players):

@@ -234,15 +234,21 @@ class _Hub:
             client.post(text)
 
     def join(self, table: Table, client: _Client) -> None:
+        """A browser came: it gets the state; when it takes a seat, everyone
+        gets the news (a spectator changes nothing anyone sees)."""
         self.clients.setdefault(table.table_id, set()).add(client)
         table.arrive(client.seat)
-        self.broadcast(table)
+        if client.seat is None:
+            client.post(_text(table.message(None)))
+        else:
+            self.broadcast(table)
         self.wake(table)
 
     def part(self, table: Table, client: _Client) -> None:
         self.clients.get(table.table_id, set()).discard(client)
         table.leave(client.seat)
-        self.broadcast(table)
+        if client.seat is not None:
+            self.broadcast(table)
         self.wake(table)
 
     def close_idle(self) -> None:
