@@ -186,7 +186,7 @@ JSON_LIMIT = 20_000_000
 (bytes for a file): far beyond any record or view of a game."""
 JSON_DEPTH = 32
 """The deepest nesting of lists and objects :func:`read_json` reads; a
-record, a view or a message of the web table nests eight deep at most."""
+record or a view nests seven deep at most."""
 _INT_DIGITS = 100  # a seed has at most 39; a longer number is no value of a game
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
