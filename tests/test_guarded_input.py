@@ -119,7 +119,7 @@ def test_deeply_nested_options_are_refused_by_every_reader() -> None:
             read(text)
     data = json.loads(view_to_json(view(_played(Counter()), 0)))
     data["rules"]["options"]["target"] = _nested(500)
-    with pytest.raises(InvalidNotationError, match=r"^view: nested deeper"):
+    with pytest.raises(InvalidNotationError, match=r"^view text: nested deeper"):
         view_from_json(json.dumps(data))
 
 

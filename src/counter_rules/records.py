@@ -264,7 +264,7 @@ class GameRecord:
             InvalidNotationError: The text is not a valid record; the message
                 names where the problem is.
         """
-        return cls.from_dict(read_json(text, "record"))
+        return cls.from_dict(read_json(text, "record text"))
 
     @classmethod
     def from_dict(cls, data: object) -> GameRecord:
@@ -577,5 +577,5 @@ def state_from_json(text: str | bytes) -> GameState:
         InvalidNotationError: The text is not a valid record; the message names
             where the problem is.
     """
-    _, state = _load(read_json(text, "record"))
+    _, state = _load(read_json(text, "record text"))
     return state

@@ -279,7 +279,7 @@ def move_from_json(text: str | bytes) -> Move:
         Bid(seat=1, tricks=3, blind=True)
     """
     reader = Reader("move")
-    data = read_json(text, "move")
+    data = read_json(text, "move text")
     if not isinstance(data, dict):
         raise reader.bad("", f"expected an object, got {data!r:.40}")
     body = dict(data)
@@ -309,4 +309,4 @@ def view_from_json(text: str | bytes) -> PlayerView:
     Raises:
         InvalidNotationError: The text is not a view; the message says where.
     """
-    return view_from_dict(read_json(text, "view"))
+    return view_from_dict(read_json(text, "view text"))
