@@ -29,6 +29,7 @@ __all__ = [
     "check_bool",
     "check_choice",
     "check_int",
+    "check_real",
     "check_seed",
     "counted",
     "read_bounded",
@@ -101,6 +102,24 @@ def check_int(owner: str, field: str, value: object, low: int, high: int | None 
             allowed = ", ".join(str(v) for v in range(low, high)) + f" or {high}"
         raise InvalidArgumentError(f"{owner}.{field} must be {allowed}, got {shown(value)}")
     return value
+
+
+def check_real(owner: str, field: str, value: object, low: float, high: float) -> float:
+    """Check that ``value`` is a number (an int or a float, not a bool) from
+    ``low`` to ``high``: never ``nan``, and never past what a float holds.
+
+    Example:
+        >>> from counter_rules.checks import check_real
+        >>> check_real("Table", "wait", float("nan"), 0, 60)
+        Traceback (most recent call last):
+        ...
+        counter_rules.errors.InvalidArgumentError: Table.wait must be a number from 0 to 60, got nan
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise InvalidArgumentError(
+            f"{owner}.{field} must be a number from {low:g} to {high:g}, got {shown(value, 40)}"
+        )
+    return float(value)
 
 
 def check_bool(owner: str, field: str, value: object) -> bool:

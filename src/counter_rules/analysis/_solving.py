@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from counter_rules.analysis._general import GeneralSearch, next_mover, search_order
 from counter_rules.analysis._plain import PlainSearch, plain_applies
-from counter_rules.checks import check_int, seat_problem, shown
+from counter_rules.checks import check_int, check_real, seat_problem, shown
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move, Play
@@ -170,15 +170,7 @@ class Solver:
     """
 
     def __init__(self, *, deadline: float = 0.0, nodes: int = 0) -> None:
-        if (
-            isinstance(deadline, bool)
-            or not isinstance(deadline, int | float)
-            or not 0 <= deadline <= _LATEST
-        ):
-            raise InvalidArgumentError(
-                f"Solver.deadline must be a perf_counter time (0 to {_LATEST:.0e}) or 0, "
-                f"got {shown(deadline, 40)}"
-            )
+        check_real("Solver", "deadline", deadline, 0, _LATEST)
         check_int("Solver", "nodes", nodes, 0, 10**15)
         self.deadline = float(deadline)
         """The time past which questions give up (0: none)."""

@@ -65,18 +65,18 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from counter_rules.bots import RandomBot
-from counter_rules.checks import read_json, seed_problem, shorten, shown
+from counter_rules.checks import check_real, read_json, seed_problem, shorten, shown
 from counter_rules.errors import CounterRulesError, InvalidNotationError
 from counter_rules.moves import Move
 from counter_rules.rulesets.registry import ruleset_entry
 from counter_rules.views import view
 from counter_rules.web import hints
 from counter_rules.web.tables import (
+    _WAIT,
     MESSAGE_LIMIT,
     BotTurn,
     Table,
     Tables,
-    check_seconds,
     decide,
 )
 
@@ -489,7 +489,7 @@ def create_app(
         InvalidArgumentError: A number out of range.
     """
     for name, value in (("bot_delay", bot_delay), ("bot_seconds", bot_seconds)):
-        check_seconds("create_app", name, value)
+        check_real("create_app", name, value, 0, _WAIT)
     workers = _Workers(bot_workers)
     hub = _Hub(tables if tables is not None else Tables(), bot_delay, bot_seconds, workers)
 

@@ -36,7 +36,7 @@ import attrs
 
 from counter_rules.bots import bot_from_name
 from counter_rules.bots.base import Bot
-from counter_rules.checks import check_int, shown
+from counter_rules.checks import check_int, check_real, shown
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import Phase
@@ -55,7 +55,6 @@ __all__ = [
     "BotTurn",
     "Table",
     "Tables",
-    "check_seconds",
     "decide",
     "public_view",
 ]
@@ -98,26 +97,7 @@ def _explained(result: TrickResult, rules: Ruleset) -> list[str]:
     return [str(effect) for effect in explain_trick(result, rules=rules).effects]
 
 
-def check_seconds(owner: str, name: str, value: object) -> float:
-    """Check that ``value`` is a number of seconds from 0 up, and finite (a
-    ``nan`` would never end a wait).
-
-    Raises:
-        InvalidArgumentError: It is not; the message names ``owner.name``.
-    """
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not 0 <= value <= _LONGEST_WAIT
-    ):
-        raise InvalidArgumentError(
-            f"{owner}.{name} must be a number of seconds from 0 to {_LONGEST_WAIT:,}, "
-            f"got {shown(value, 40)}"
-        )
-    return float(value)
-
-
-_LONGEST_WAIT = 10**7  # seconds: about four months
+_WAIT = 10**7  # seconds: about four months
 
 
 @attrs.frozen
@@ -176,7 +156,7 @@ class Table:
         self.watching = 0
         """Spectators' browsers at the table."""
         self.gone_since: list[float | None] = [None] * players
-        self.takeover_after = check_seconds("Table", "takeover_after", takeover_after)
+        self.takeover_after = check_real("Table", "takeover_after", takeover_after, 0, _WAIT)
         """Seconds after its person's last browser left before a bot plays a seat."""
         self.save_dir = save_dir
         """Where the table's record is written after every move (``None``: not saved)."""
@@ -381,7 +361,7 @@ class Tables:
     ) -> None:
         bot_from_name(bot)  # refuses an unknown bot now, not at the first table
         self.bot = bot
-        self.takeover_after = check_seconds("Tables", "takeover_after", takeover_after)
+        self.takeover_after = check_real("Tables", "takeover_after", takeover_after, 0, _WAIT)
         """Seconds after its person's last browser left before a bot plays a seat."""
         self.save_dir = save_dir
         """Where the table's record is written after every move (``None``: not saved)."""
@@ -389,7 +369,7 @@ class Tables:
         """The most tables open at once."""
         self.per_minute = check_int("Tables", "per_minute", per_minute, 1, 100_000)
         """The most tables one client may open in a minute."""
-        self.idle_after = check_seconds("Tables", "idle_after", idle_after)
+        self.idle_after = check_real("Tables", "idle_after", idle_after, 0, _WAIT)
         """Seconds a table may stay with no browser before it is closed."""
         self.by_id: dict[str, Table] = {}
         self.clock: Callable[[], float] = time.monotonic
