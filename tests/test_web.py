@@ -11,6 +11,7 @@ import json
 import os
 import random
 import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from counter_rules import (
+    Bid,
     Counter,
     InvalidArgumentError,
     OhHell,
@@ -591,3 +593,26 @@ def test_a_browser_that_does_not_read_is_closed_not_waited_for() -> None:
 
     browser, stuck = asyncio.run(flood())
     assert browser.closing and stuck.closed == 1008
+
+
+class _SlowBot:
+    """A bot that thinks far past its time, then answers an illegal move."""
+
+    def choose(self, player_view: Any, rng: random.Random) -> Any:
+        time.sleep(0.5)
+        return Bid(player_view.seat, 99)
+
+
+def test_a_bot_past_its_time_budget_or_the_rules_plays_a_random_move() -> None:
+    """A bot that overruns ``bot_seconds`` (or answers an illegal move)
+    plays a random legal move instead: the game goes on at the pace of the
+    budget, not of the bot."""
+    tables = Tables()
+    table = tables.open(SHORT, 5)
+    table.bots = (_SlowBot(),) * 3  # type: ignore[assignment]
+    client = _client(tables, bot_seconds=0.05)
+    start = time.monotonic()
+    with _ws(client, table, None) as watcher:
+        _until(watcher, lambda m: m["type"] == "state" and m["over"])
+    assert table.state.is_over
+    assert time.monotonic() - start < 12 * 0.5  # 12 moves, each far under the bot's time

@@ -286,7 +286,12 @@ class _Hub:
             if table.state is not turn.state:
                 continue  # someone moved meanwhile
             move = await self._decide(turn)
-            if table.play_for_bot(turn, move):
+            try:
+                played = table.play_for_bot(turn, move)
+            except CounterRulesError as exc:  # a bot of a plugin that broke the rules
+                _log.warning("the bot of seat %d: %s; a random legal move instead", turn.seat, exc)
+                played = table.play_for_bot(turn, self._random(turn))
+            if played:
                 self.broadcast(table)
 
     async def _decide(self, turn: BotTurn) -> Move:
@@ -295,7 +300,11 @@ class _Hub:
         except Exception as exc:  # over its time, or a worker lost: the game goes on
             reason = "ran out of time" if isinstance(exc, TimeoutError) else repr(exc)
             _log.warning("the bot of seat %d %s; a random legal move instead", turn.seat, reason)
-            return RandomBot().choose(turn.view, random.Random(turn.rng.random()))
+            return self._random(turn)
+
+    @staticmethod
+    def _random(turn: BotTurn) -> Move:
+        return RandomBot().choose(turn.view, random.Random(turn.rng.random()))
 
     def hint(self, table: Table, client: _Client) -> None:
         """Work out a hint for the client's seat in the pool, one at a time."""
