@@ -320,6 +320,9 @@ def _no_serving(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     def run(server: Any, sockets: Any = None) -> None:
         started.append((server.config, [s.getsockname() for s in sockets]))
 
+    # A real Config would point uvicorn's logging at this test's captured
+    # standard error, closed once the test ends.
+    monkeypatch.setattr(uvicorn, "Config", lambda app, **options: (app, options))
     monkeypatch.setattr(uvicorn.Server, "run", run)
     return started
 
