@@ -146,7 +146,7 @@ def test_counter_passes_are_judged_and_slow_decisions_listed() -> None:
     ("game", "kwargs", "message"),
     [
         ("game.json", {}, "analyse needs a GameRecord or a GameState, got str"),
-        (None, {"seconds": 0}, "seconds must be a positive number or None, got 0"),
+        (None, {"seconds": 0}, r"seconds must be a positive number up to 1e\+09 or None, got 0"),
         (None, {"seconds": True}, "got True"),
     ],
 )

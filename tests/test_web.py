@@ -6,9 +6,13 @@ once, saving and resuming, and the hint key."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
+import socket
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,20 +29,46 @@ if os.environ.get("COUNTER_RULES_WEB_TESTS") != "1":
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from counter_rules import Counter, OhHell, Phase, sample_world, state_from_json, view
+from counter_rules import (
+    Bid,
+    Counter,
+    InvalidArgumentError,
+    OhHell,
+    Phase,
+    sample_world,
+    state_from_json,
+    view,
+)
 from counter_rules.cli import main
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.web import app as web_app
-from counter_rules.web.app import create_app
+from counter_rules.web.app import SEND_QUEUE, create_app
 from counter_rules.web.tables import MESSAGE_LIMIT, Table, Tables, public_view
 
 SHORT = OhHell(players=3, schedule=(3,), trump="rotation", rotation=(None,))
+_CLIENTS: list[TestClient] = []
+
+
+@pytest.fixture(autouse=True)
+def _stop_the_servers() -> Iterator[None]:
+    """Every test client runs one event loop for all its sockets (entered
+    here, as ``with TestClient(...)`` does) and is stopped after the test."""
+    yield
+    while _CLIENTS:
+        _CLIENTS.pop().__exit__(None, None, None)
+
+
+def _client(tables: Tables, **options: Any) -> TestClient:
+    client = TestClient(create_app(tables, bot_delay=0, bot_workers=0, **options))
+    client.__enter__()
+    _CLIENTS.append(client)
+    return client
 
 
 def _server(rules: Ruleset = SHORT, seed: int = 5, **options: Any) -> tuple[TestClient, Table]:
     tables = Tables(**options)
     table = tables.open(rules, seed)
-    return TestClient(create_app(tables, bot_delay=0)), table
+    return _client(tables), table
 
 
 def _until(socket: Any, test: Any, limit: int = 500) -> dict[str, Any]:
@@ -229,7 +259,7 @@ def test_tables_are_independent() -> None:
     """Moves at one table leave another as it was."""
     tables = Tables()
     one, two = tables.open(SHORT, 1), tables.open(SHORT, 2)
-    client = TestClient(create_app(tables, bot_delay=0))
+    client = _client(tables)
     untouched = two.state
     with _ws(client, one, 0) as socket:
         message = _until(socket, _my_turn(0))
@@ -247,7 +277,8 @@ def test_the_game_is_saved_after_every_move_and_resumes(tmp_path: Path) -> None:
     with _ws(client, table, 0) as socket:
         message = _until(socket, _my_turn(0))
         socket.send_json({"type": "move", "text": message["moves"][0]["text"]})
-        _until(socket, lambda m: m["type"] == "state" and m["view"] != message["view"])
+        # The bots have moved until seat 0's turn again: the table rests.
+        _until(socket, lambda m: _my_turn(0)(m) and m["view"] != message["view"])
     saved = (tmp_path / f"{table.table_id}.json").read_text(encoding="utf-8")
     assert state_from_json(saved) == table.state
     assert [p.name for p in tmp_path.iterdir()] == [f"{table.table_id}.json"]
@@ -280,22 +311,123 @@ def test_the_hint_key_answers_the_seat_and_not_a_spectator(
         assert "spectator" in _until(socket, lambda m: m["type"] == "error")["message"]
 
 
+def _no_serving(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Let ``serve`` do all but serve: what it would serve is kept."""
+    import uvicorn
+
+    started: list[Any] = []
+
+    def run(server: Any, sockets: Any = None) -> None:
+        started.append((server.config, [s.getsockname() for s in sockets]))
+
+    # A real Config would point uvicorn's logging at this test's captured
+    # standard error, closed once the test ends.
+    monkeypatch.setattr(uvicorn, "Config", lambda app, **options: (app, options))
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    return started
+
+
 def test_serve_prints_the_links_and_refuses_bad_arguments(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``counter-rules serve`` opens a table with the ruleset given and prints
     its links before it serves; a bad bot or port is a usage error."""
-    import uvicorn
-
-    started: list[Any] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.append(kw))
-    assert main(["serve", "--rules", "oh-hell", "--players", "3", "--port", "8123"]) == 0
+    started = _no_serving(monkeypatch)
+    port = _free_port()
+    assert main(["serve", "--rules", "oh-hell", "--players", "3", "--port", str(port)]) == 0
     out = capsys.readouterr().out
-    assert "http://127.0.0.1:8123/t/" in out and out.count("invite seat") == 2
-    assert started and started[0]["port"] == 8123
+    assert f"http://127.0.0.1:{port}/t/" in out and out.count("invite seat") == 2
+    assert started and started[0][1][0][1] == port
     assert main(["serve", "--bot", "nobody"]) == 2
     assert "--bot" in capsys.readouterr().err
     assert main(["serve", "--port", "70000"]) == 2
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["--takeover", "nan"], "--takeover must be a number of seconds from 0"),
+        (["--bot-delay", "nan"], "--bot-delay must be a number of seconds from 0"),
+        (["--bot-delay", "inf"], "--bot-delay must be a number of seconds from 0"),
+        (["--bot-seconds", "-1"], "--bot-seconds must be a number of seconds from 0"),
+        (["--allow-origin", "cards.example.org"], "--allow-origin must be an address"),
+    ],
+)
+def test_serve_refuses_seconds_that_never_end(
+    argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--takeover nan`` would never let a bot take a seat, ``--bot-delay
+    inf`` never let one play: both are usage errors, as is an origin that is
+    no address."""
+    assert main(["serve", *argv]) == 2
+    assert problem in capsys.readouterr().err
+
+
+def test_serve_refuses_a_save_dir_that_is_a_file_and_a_busy_port(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ``--save-dir`` that names a file is a usage error (no traceback);
+    on a busy port ``serve`` prints no link, only why it cannot serve."""
+    started = _no_serving(monkeypatch)
+    afile = tmp_path / "games"
+    afile.write_text("", encoding="utf-8")
+    assert main(["serve", "--save-dir", str(afile)]) == 2
+    assert "--save-dir" in capsys.readouterr().err
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        assert main(["serve", "--port", str(busy.getsockname()[1])]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "cannot serve at 127.0.0.1 port" in captured.err
+    assert not started
+
+
+def test_serve_writes_an_ipv6_address_in_brackets(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--host ::1`` prints links a browser opens: ``http://[::1]:P/``."""
+    _no_serving(monkeypatch)
+    if not socket.has_ipv6:
+        pytest.skip("no IPv6 on this machine")
+    port = _free_port()
+    code = main(["serve", "--host", "::1", "--port", str(port)])
+    out = capsys.readouterr().out
+    assert code in (0, 1)  # 1: the machine has no ::1 to bind
+    if code == 0:
+        assert out.startswith(f"counter-rules serve: http://[::1]:{port}/\n")
+
+
+def test_serve_resume_refuses_deep_nesting_and_input_without_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``serve --resume`` of a record with an option nested 500 deep, or of a
+    file without end, is a usage error, not a RecursionError or MemoryError."""
+    started = _no_serving(monkeypatch)
+    data = json.loads(_saved_record())
+    nested: Any = 1
+    for _ in range(500):
+        nested = [nested]
+    data["rules"]["options"]["schedule"] = nested
+    path = tmp_path / "deep.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["serve", "--resume", str(path)]) == 2
+    assert "nested deeper" in capsys.readouterr().err
+    assert main(["serve", "--resume", "/dev/zero"]) == 2
+    assert "too long" in capsys.readouterr().err
+    assert not started
+
+
+def _saved_record() -> str:
+    from counter_rules import state_to_json
+
+    return state_to_json(Tables().open(SHORT, 1).state)
 
 
 def test_the_hint_message_is_the_analysis_hint_of_the_seat_s_view() -> None:
@@ -319,3 +451,171 @@ def test_the_hint_message_is_the_analysis_hint_of_the_seat_s_view() -> None:
     assert all(0 <= m["value"] <= len(state.hands[seat]) for m in message["moves"])
     assert hint_for(view(state, seat), worlds=3) == message
     json.dumps(message)  # it goes over the socket as it is
+
+
+def test_tables_are_bounded_and_idle_ones_close() -> None:
+    """At most ``max_tables`` tables, at most ``per_minute`` opened by one
+    address a minute, and a table no browser has watched for ``idle_after``
+    seconds is closed."""
+    now = [0.0]
+    tables = Tables(max_tables=3, per_minute=2, idle_after=60)
+    tables.clock = lambda: now[0]
+    first = tables.open(SHORT, 1, client="a")
+    tables.open(SHORT, 2, client="a")
+    assert tables.refusal("a") == "at most 2 tables a minute may be opened from one address"
+    assert tables.refusal("b") is None
+    tables.open(SHORT, 3, client="b")
+    assert tables.refusal("b") == "the server holds 3 tables, its most: try again later"
+    first.arrive(None)  # watched: it stays
+    now[0] = 61.0
+    assert len(tables.close_idle()) == 2 and list(tables.by_id) == [first.table_id]
+    assert tables.refusal("a") is None  # a minute later
+    first.leave(None)
+    now[0] = 100.0
+    assert tables.close_idle() == []
+    now[0] = 121.0
+    assert tables.close_idle() == [first.table_id]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("takeover_after", float("nan")), ("idle_after", float("inf"))]
+)
+def test_tables_refuse_seconds_that_never_end(field: str, value: float) -> None:
+    """A wait of ``nan`` or ``inf`` seconds is refused at the door."""
+    with pytest.raises(InvalidArgumentError, match=f"Tables.{field} must be a number from 0 to"):
+        Tables(**{field: value})
+
+
+def test_the_api_refuses_what_records_and_the_wire_refuse() -> None:
+    """A seed of 1.5, "12", true, 1e400 or Infinity, a key twice, deep
+    nesting and unknown fields are 400s; a body past the limit is a 413,
+    counted while it streams in."""
+    client, _ = _server()
+    for body in (
+        '{"seed": 1.5}',
+        '{"seed": "12"}',
+        '{"seed": true}',
+        '{"seed": 1e400}',
+        '{"seed": Infinity}',
+        '{"rules": "counter", "rules": "oh-hell"}',
+        "[" * 1500 + "]" * 1500,
+        '{"rulez": "counter"}',
+        '{"players": "4"}',
+        '{"options": {"hook": {"deep": 1}}}',
+    ):
+        answer = client.post("/api/tables", content=body)
+        assert answer.status_code == 400 and answer.json()["error"], body
+    good = {"seed": 7, "options": {"hook": True}}
+    assert client.post("/api/tables", json=good).status_code == 200
+
+    def stream() -> Iterator[bytes]:
+        for _ in range(40):
+            yield b" " * 65536
+
+    answer = client.post("/api/tables", content=stream())
+    assert answer.status_code == 413 and "at most 1,000,000 bytes" in answer.json()["error"]
+
+
+def test_the_socket_answers_binary_frames_odd_tokens_and_deep_nesting() -> None:
+    """A binary frame closes the socket with 1003 after an error; a token
+    that is not ASCII is no seat's (4404); a message nested 1,500 deep gets
+    an error and the socket stays open."""
+    client, table = _server()
+    with _ws(client, table, 0) as socket:
+        _until(socket, _my_turn(0))
+        socket.send_text("[" * 1500 + "]" * 1500)
+        assert "nested deeper" in _until(socket, lambda m: m["type"] == "error")["message"]
+        socket.send_bytes(b"\x00binary")
+        assert "binary" in _until(socket, lambda m: m["type"] == "error")["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 1003
+    with client.websocket_connect(f"/ws/{table.table_id}?seat=%C3%A9") as socket:
+        assert "no seat" in socket.receive_json()["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 4404
+
+
+def test_other_sites_and_other_hosts_are_refused() -> None:
+    """With allowed hosts, another Host is a 403; a POST or a socket from a
+    page of another origin is refused, the server's own and an allowed
+    origin are not."""
+    tables = Tables()
+    table = tables.open(SHORT, 1)
+    client = _client(
+        tables, allowed_hosts=["testserver"], allowed_origins=["https://cards.example.org"]
+    )
+    assert client.get("/", headers={"Host": "evil.example"}).status_code == 403
+    evil = {"Origin": "https://evil.example"}
+    assert client.post("/api/tables", json={}, headers=evil).status_code == 403
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect(f"/ws/{table.table_id}", headers=evil),
+    ):
+        pass
+    assert refused.value.code == 4403
+    for origin in ("http://testserver", "https://cards.example.org"):
+        answer = client.post("/api/tables", json={}, headers={"Origin": origin})
+        assert answer.status_code == 200, origin
+
+
+def test_bots_play_only_while_a_browser_is_at_the_table() -> None:
+    """A table nobody watches costs nothing: its bots wait until a browser
+    comes."""
+    client, table = _server()
+    start = table.state
+    assert client.get(f"/t/{table.table_id}").status_code == 200
+    assert table.state is start
+    with _ws(client, table, None) as watcher:
+        _until(watcher, lambda m: m["type"] == "state" and m["over"])
+    assert table.state.is_over
+
+
+def test_a_browser_that_does_not_read_is_closed_not_waited_for() -> None:
+    """Sending never waits on a browser: what it is sent waits in its queue,
+    and once :data:`SEND_QUEUE` messages wait, the browser is closed and
+    nothing more is queued for it."""
+
+    class Stuck:
+        closed: int | None = None
+
+        async def send_text(self, text: str) -> None:
+            await asyncio.Event().wait()  # the browser never reads
+
+        async def close(self, code: int) -> None:
+            self.closed = code
+
+    async def flood() -> tuple[Any, Stuck]:
+        stuck = Stuck()
+        browser = web_app._Client(stuck)  # type: ignore[arg-type]
+        for i in range(SEND_QUEUE + 2):
+            browser.post(f"message {i}")  # returns at once, every time
+        await browser.finish()
+        return browser, stuck
+
+    browser, stuck = asyncio.run(flood())
+    assert browser.closing and stuck.closed == 1008
+
+
+class _SlowBot:
+    """A bot that thinks far past its time, then answers an illegal move."""
+
+    def choose(self, player_view: Any, rng: random.Random) -> Any:
+        time.sleep(0.5)
+        return Bid(player_view.seat, 99)
+
+
+def test_a_bot_past_its_time_budget_or_the_rules_plays_a_random_move() -> None:
+    """A bot that overruns ``bot_seconds`` (or answers an illegal move)
+    plays a random legal move instead: the game goes on at the pace of the
+    budget, not of the bot."""
+    tables = Tables()
+    table = tables.open(SHORT, 5)
+    table.bots = (_SlowBot(),) * 3  # type: ignore[assignment]
+    client = _client(tables, bot_seconds=0.05)
+    start = time.monotonic()
+    with _ws(client, table, None) as watcher:
+        _until(watcher, lambda m: m["type"] == "state" and m["over"])
+    assert table.state.is_over
+    assert time.monotonic() - start < 12 * 0.5  # 12 moves, each far under the bot's time

@@ -330,7 +330,8 @@ def exchange_pair(r: Reader) -> Callable[[object, str], tuple[Card | None, Card 
 
 def check_view(r: ViewReader, pv: PlayerView) -> None:
     """The checks across fields: the cards belong to the deck and appear once
-    among the hands and the tricks, the hand sizes agree."""
+    among the hands and the tricks, the hand sizes agree with the hands shown
+    and with the cards dealt and played."""
     if pv.others[pv.seat] is not None:
         raise r.bad(f"others[{pv.seat}]", "expected null: the seat's own hand is in hand")
     if pv.hand is not None and len(pv.hand) != pv.hand_sizes[pv.seat]:
@@ -341,6 +342,16 @@ def check_view(r: ViewReader, pv: PlayerView) -> None:
         if held is not None and len(held) != pv.hand_sizes[s]:
             raise r.bad(
                 f"others[{s}]", f"holds {len(held)} cards but hand_sizes says {pv.hand_sizes[s]}"
+            )
+    for s, size in enumerate(pv.hand_sizes):
+        # Every seat is dealt cards_dealt cards and gives one to each trick
+        # (a pass after a Five gives one and takes one).
+        keeps = pv.cards_dealt - len(pv.tricks) - sum(1 for p in pv.trick if p.seat == s)
+        if size != keeps:
+            raise r.bad(
+                f"hand_sizes[{s}]",
+                f"is {size}, but a seat dealt {pv.cards_dealt} cards that played "
+                f"{pv.cards_dealt - keeps} holds {keeps}",
             )
     deck = set(pv.rules.deck())
     seen: set[Card] = set()

@@ -349,7 +349,8 @@ def play_game(
     record = None
     if keep_record:
         # The moves as played: the record replays to this state.
-        record = GameRecord(rules, state.seed, None, tuple(moves), first_dealer)
+        names = tuple(bot_name(at_seat[seat]) for seat in range(rules.players))
+        record = GameRecord(rules, state.seed, None, tuple(moves), first_dealer, names)
     return _outcome(index, state, record)
 
 
@@ -399,10 +400,11 @@ def _check(rules: object, bots: object, games: object, seed: object) -> tuple[Bo
 
 
 def _finished_games(
-    finished: object, rules: Ruleset, seed: int, games: int, keep_records: bool
+    finished: object, rules: Ruleset, bots: tuple[Bot, ...], seed: int, games: int, keep: bool
 ) -> dict[int, GameOutcome]:
     """The outcomes of the games ``finished`` gives (outcomes or records of
     this match's games), by game index."""
+    names = tuple(bot_name(bot) for bot in bots)
     if isinstance(finished, str | bytes) or not isinstance(finished, Iterable):
         raise InvalidArgumentError(
             f"finished must be a sequence of game outcomes or records, got {finished!r:.80}"
@@ -421,9 +423,7 @@ def _finished_games(
                 raise InvalidArgumentError(
                     f"{where} is not game {index} of this match (seed {seed}): its deal differs"
                 )
-            outcome = (
-                item if keep_records or item.record is None else attrs.evolve(item, record=None)
-            )
+            outcome = item if keep or item.record is None else attrs.evolve(item, record=None)
         elif isinstance(item, GameRecord):
             if index_of is None:
                 index_of = {_game_seed(seed, g, "deal"): g for g in range(games)}
@@ -441,7 +441,13 @@ def _finished_games(
                 ) from None
             if not final.is_over:
                 raise InvalidArgumentError(f"{where} is the record of game {index}, unfinished")
-            outcome = _outcome(index, final, item if keep_records else None)
+            seated = tuple(names[(seat - index) % len(names)] for seat in range(len(names)))
+            if item.bots is not None and item.bots != seated:
+                raise InvalidArgumentError(
+                    f"{where} is game {index} played by {', '.join(item.bots):.200} (seat "
+                    f"by seat), not by this match's bots, which sit {', '.join(seated):.200}"
+                )
+            outcome = _outcome(index, final, item if keep else None)
         else:
             raise InvalidArgumentError(
                 f"{where} must be a GameOutcome or a GameRecord, got {item!r:.80}"
@@ -506,8 +512,11 @@ def play_match(
         finished: Games of this match already played, as outcomes
             (:class:`GameOutcome`) or records (:class:`~counter_rules.GameRecord`,
             which are replayed); each must be a finished game of this match's
-            rules and seed, in any order. The bots are not checked: give the
-            bots that played them.
+            rules and seed, in any order. A record that names its bots
+            (:attr:`~counter_rules.GameRecord.bots`, as the records this
+            function keeps do) must name this match's bots at their seats;
+            the bots of an outcome, or of a record without them, cannot be
+            checked: give the bots that played them.
         on_outcome: Called in this process with each game's outcome as soon
             as it finishes (in the order games finish; the ``finished`` games
             are not passed again): e.g. to save every game as it ends.
@@ -543,7 +552,7 @@ def play_match(
         raise InvalidArgumentError(f"jobs must be a positive integer or None, got {jobs!r:.80}")
     if on_outcome is not None and not callable(on_outcome):
         raise InvalidArgumentError(f"on_outcome must be callable or None, got {on_outcome!r:.80}")
-    outcomes = _finished_games(finished, rules, seed, games, keep_records)
+    outcomes = _finished_games(finished, rules, checked, seed, games, keep_records)
     todo = [g for g in range(games) if g not in outcomes]
     match: _Match = (rules, checked, seed, keep_records)
 

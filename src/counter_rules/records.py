@@ -24,7 +24,10 @@ The JSON format, version 1::
     }
 
 ``deal`` is ``null`` or ``{"hands": [["QS", ...], ...], "stock": ["2H", ...]}``;
-``result`` is ``null`` or the outcome the replay must reproduce.
+``result`` is ``null`` or the outcome the replay must reproduce. Two fields
+may be left out: ``dealer``, the seat that dealt the first hand (0 when
+absent), and ``bots``, the name of the bot at each seat when bots played
+(a match's records carry it).
 
 Example:
     >>> import random
@@ -49,7 +52,7 @@ from typing import Any
 import attrs
 
 from counter_rules.cards import Card
-from counter_rules.checks import seed_problem, shorten, shown
+from counter_rules.checks import read_json, seed_problem, shorten, shown
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import CounterRulesError, InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
@@ -81,7 +84,6 @@ FORMAT = "counter-rules/game-record"
 VERSION = 1
 """The record format version this library writes and reads."""
 
-_MAX_TEXT = 20_000_000
 _MAX_MOVES = 200_000
 
 
@@ -90,44 +92,6 @@ def _bad(where: str, problem: str, document: str = "record") -> InvalidNotationE
     return InvalidNotationError(
         f"{document} {where}: {problem}" if where else f"{document}: {problem}"
     )
-
-
-def parse_json(text: object, document: str = "record") -> object:
-    """Parse JSON text (or UTF-8 bytes) from outside (internal: records and the wire)."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise _bad("text", f"not UTF-8 ({exc.reason})", document) from None
-    if not isinstance(text, str):
-        raise _bad("text", f"expected JSON text, got {type(text).__name__}", document)
-    if len(text) > _MAX_TEXT:
-        raise _bad("text", f"too long ({len(text)} characters, at most {_MAX_TEXT})", document)
-    try:
-        return json.loads(text, object_pairs_hook=_unique_keys)
-    except _DuplicateKey as exc:
-        raise _bad(
-            "text", f"the key {shown(exc.args[0], 60)} appears twice in one object"
-        ) from None
-    except (ValueError, RecursionError) as exc:
-        # ValueError covers JSONDecodeError and integers too long to convert.
-        raise _bad("text", f"not valid JSON ({shorten(str(exc))})", document) from None
-
-
-class _DuplicateKey(Exception):
-    """A JSON object with a key twice: two readers could see two different
-    games (one keeps the first value, another the last), so it is refused."""
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _DuplicateKey(key)
-            seen.add(key)
-    return data
 
 
 # -- rulesets <-> JSON ---------------------------------------------------------
@@ -231,6 +195,11 @@ class GameRecord:
     """The moves, in the order they were applied."""
     dealer: int = 0
     """The seat that dealt the first hand."""
+    bots: tuple[str, ...] | None = None
+    """The bot at each seat, by name (:func:`~counter_rules.bots.bot_name`),
+    when bots played the game: a match's records carry them, so that a match
+    that goes on from its records credits each game to the bots that played
+    it (``None``: not said)."""
 
     def __attrs_post_init__(self) -> None:
         # Loading checks the seed and the dealer with the same functions
@@ -241,6 +210,9 @@ class GameRecord:
         problem = _dealer_problem(self.dealer, self.rules.players)
         if problem is not None:
             raise InvalidArgumentError(f"GameRecord.dealer must be {problem}")
+        problem = _bots_problem(self.bots, self.rules.players)
+        if problem is not None:
+            raise InvalidArgumentError(f"GameRecord.bots must be {problem}")
 
     def replay(self) -> Iterator[GameState]:
         """Every state of the game, from the first deal to the last move."""
@@ -265,7 +237,7 @@ class GameRecord:
         result = None
         if final.is_over:
             result = {"over": True, "scores": list(final.scores), "winners": list(final.winners)}
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "rules": rules_to_dict(self.rules),
@@ -275,6 +247,9 @@ class GameRecord:
             "moves": [format_move(m, ascii=True) for m in self.moves],
             "result": result,
         }
+        if self.bots is not None:
+            data["bots"] = list(self.bots)
+        return data
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as JSON text."""
@@ -289,7 +264,7 @@ class GameRecord:
             InvalidNotationError: The text is not a valid record; the message
                 names where the problem is.
         """
-        return cls.from_dict(parse_json(text))
+        return cls.from_dict(read_json(text, "record text"))
 
     @classmethod
     def from_dict(cls, data: object) -> GameRecord:
@@ -323,6 +298,22 @@ def _dealer_problem(dealer: object, players: int) -> str | None:
     return None
 
 
+_BOT_NAME = 200
+
+
+def _bots_problem(bots: object, players: int) -> str | None:
+    """Why ``bots`` is not ``None`` or a bot's name for each of ``players`` seats."""
+    if bots is None:
+        return None
+    if (
+        not isinstance(bots, tuple)
+        or len(bots) != players
+        or not all(isinstance(b, str) and 0 < len(b) <= _BOT_NAME for b in bots)
+    ):
+        return f"None or {players} bot names of 1 to {_BOT_NAME} characters, got {shown(bots)}"
+    return None
+
+
 def _fields(names: set[str]) -> str:
     return "field" if len(names) == 1 else "fields"
 
@@ -332,7 +323,7 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
     if not isinstance(data, dict):
         raise _bad("", "expected a JSON object")
     missing = keys - set(data)
-    extra = set(data) - keys - {"dealer"}  # "dealer" is optional: seat 0 without it
+    extra = set(data) - keys - {"dealer", "bots"}  # optional: seat 0, and not said
     if missing:
         raise _bad("", f"missing {_fields(missing)} {', '.join(sorted(missing))}")
     if extra:
@@ -357,6 +348,10 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
     problem = _dealer_problem(dealer, rules.players)
     if problem is not None:
         raise _bad("dealer", f"expected {problem}")
+    bots = data.get("bots")
+    problem = _bots_problem(tuple(bots) if isinstance(bots, list) else bots, rules.players)
+    if problem is not None:
+        raise _bad("bots", f"expected {problem}")
     try:
         state = new_game(rules, seed, deal=deal, dealer=dealer)
     except CounterRulesError as exc:
@@ -375,7 +370,7 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
             raise _bad(f"moves[{i}]", f"{text!r} cannot be played: {exc}") from None
         moves.append(move)
     _check_result(data["result"], state)
-    return GameRecord(rules, seed, deal, tuple(moves), dealer), state
+    return GameRecord(rules, seed, deal, tuple(moves), dealer, bots and tuple(bots)), state
 
 
 def _load_deal(data: object, rules: Ruleset) -> Deal | None:
@@ -582,5 +577,5 @@ def state_from_json(text: str | bytes) -> GameState:
         InvalidNotationError: The text is not a valid record; the message names
             where the problem is.
     """
-    _, state = _load(parse_json(text))
+    _, state = _load(read_json(text, "record text"))
     return state

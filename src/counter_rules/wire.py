@@ -36,10 +36,11 @@ from typing import Any
 
 from counter_rules._wire_read import VIEW_KEYS, Reader, ViewReader, check_tag, read_move
 from counter_rules.cards import Card, Suit
+from counter_rules.checks import read_json
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play
-from counter_rules.records import load_rules, parse_json, rules_to_dict
+from counter_rules.records import load_rules, rules_to_dict
 from counter_rules.state import HandResult
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 from counter_rules.views import PlayerView
@@ -278,7 +279,7 @@ def move_from_json(text: str | bytes) -> Move:
         Bid(seat=1, tricks=3, blind=True)
     """
     reader = Reader("move")
-    data = parse_json(text, "move")
+    data = read_json(text, "move text")
     if not isinstance(data, dict):
         raise reader.bad("", f"expected an object, got {data!r:.40}")
     body = dict(data)
@@ -308,4 +309,4 @@ def view_from_json(text: str | bytes) -> PlayerView:
     Raises:
         InvalidNotationError: The text is not a view; the message says where.
     """
-    return view_from_dict(parse_json(text, "view"))
+    return view_from_dict(read_json(text, "view text"))

@@ -11,6 +11,7 @@ import attrs
 
 from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._solving import Searches, can_make_after
+from counter_rules.checks import shown
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move, Pass
@@ -22,6 +23,7 @@ from counter_rules.state import GameState, Phase
 __all__ = ["Analysis", "Decision", "analyse"]
 
 _IN_PLAY = (Phase.PLAYING, Phase.PASSING)
+_LONGEST = 1e9  # seconds a decision may be given: past any run, and fits a float
 
 
 @attrs.frozen(kw_only=True)
@@ -215,9 +217,11 @@ def _steps(game: object) -> Iterator[tuple[GameState, Move]]:
 
 def _check_seconds(name: str, value: object) -> float | None:
     if value is not None and (
-        isinstance(value, bool) or not isinstance(value, int | float) or not value > 0
+        isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= _LONGEST
     ):
-        raise InvalidArgumentError(f"{name} must be a positive number or None, got {value!r:.40}")
+        raise InvalidArgumentError(
+            f"{name} must be a positive number up to {_LONGEST:.0e} or None, got {shown(value, 40)}"
+        )
     return value
 
 
@@ -256,8 +260,9 @@ def analyse(
             analysis can show how far it is.
 
     Raises:
-        InvalidArgumentError: ``game`` is neither, or ``seconds`` or
-            ``budget`` is not a positive number or ``None``.
+        InvalidArgumentError: ``game`` is neither, ``seconds`` or ``budget``
+            is not a positive number (up to 10**9) or ``None``, or ``progress``
+            is not callable or ``None``.
 
     Example:
         >>> from counter_rules import OhHell, apply_move, legal_moves, new_game
@@ -281,6 +286,10 @@ def analyse(
     """
     _check_seconds("seconds", seconds)
     _check_seconds("budget", budget)
+    if progress is not None and not callable(progress):
+        raise InvalidArgumentError(
+            f"progress must be called with (done, total) or be None, got {shown(progress, 40)}"
+        )
     steps = [
         (state, move, choices)
         for state, move in _steps(game)

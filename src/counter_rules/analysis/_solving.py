@@ -7,13 +7,15 @@ from collections.abc import Iterable
 
 from counter_rules.analysis._general import GeneralSearch, next_mover, search_order
 from counter_rules.analysis._plain import PlainSearch, plain_applies
-from counter_rules.checks import check_int, seat_problem
+from counter_rules.checks import check_int, check_real, seat_problem, shown
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState, Phase
 from counter_rules.views import PlayerView
+
+_LATEST = 1e15  # seconds: a perf_counter time past any run, and small enough for a float
 
 __all__ = [
     "Searches",
@@ -186,14 +188,7 @@ class Solver:
     """
 
     def __init__(self, *, deadline: float = 0.0, nodes: int = 0, budget: int = 0) -> None:
-        if (
-            isinstance(deadline, bool)
-            or not isinstance(deadline, int | float)
-            or not (deadline >= 0)
-        ):
-            raise InvalidArgumentError(
-                f"Solver.deadline must be a perf_counter time or 0, got {deadline!r:.40}"
-            )
+        check_real("Solver", "deadline", deadline, 0, _LATEST)
         check_int("Solver", "nodes", nodes, 0, 10**15)
         check_int("Solver", "budget", budget, 0, 10**15)
         self.deadline = float(deadline)
@@ -256,6 +251,7 @@ class Solver:
         """
         state = check_position(state, "Solver.can_make_after")
         seat = _check_seat(seat, state.players, "seat")
+        _check_tricks(tricks, state)
         return can_make_after(self._ready(), state, move, seat, tricks)
 
 
@@ -306,12 +302,16 @@ def _can_make(searches: Searches, state: GameState, seat: int, tricks: int, name
     """What :func:`can_make` answers (``name`` as for :func:`_solve`)."""
     state = check_position(state, name)
     seat = _check_seat(seat, state.players, "seat")
+    _check_tricks(tricks, state)
+    return searches.can_make(state, seat, tricks)
+
+
+def _check_tricks(tricks: object, state: GameState) -> None:
     if type(tricks) is not int or not 0 <= tricks <= state.cards_dealt:
         raise InvalidArgumentError(
             f"tricks must be a whole number 0..{state.cards_dealt} (the cards dealt), "
-            f"got {tricks!r:.40}"
+            f"got {shown(tricks, 40)}"
         )
-    return searches.can_make(state, seat, tricks)
 
 
 def solve(state: GameState, seats: Iterable[int]) -> int:

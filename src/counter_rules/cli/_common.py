@@ -20,8 +20,16 @@ import attrs
 
 from counter_rules.bots import Bot, bot_from_name, bot_names_text
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import SEED_LIMIT, counted, seed_problem, shorten, shown
-from counter_rules.errors import CounterRulesError, InvalidArgumentError
+from counter_rules.checks import (
+    JSON_LIMIT,
+    SEED_LIMIT,
+    counted,
+    read_bounded,
+    seed_problem,
+    shorten,
+    shown,
+)
+from counter_rules.errors import CounterRulesError, InvalidArgumentError, InvalidNotationError
 from counter_rules.records import GameRecord
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import (
@@ -410,14 +418,18 @@ def record_text(
 
     try:
         if path == "-" and stdin is not None:
-            text = stdin.read()
+            text = stdin.read(JSON_LIMIT + 1)
+            if len(text) > JSON_LIMIT:
+                raise usage(f"is not a game record: longer than {JSON_LIMIT:,} characters")
         else:
-            with open(path, encoding="utf-8") as file:
-                text = file.read()
+            with open(path, "rb") as file:
+                text = read_bounded(file, JSON_LIMIT, "file").decode("utf-8")
     except OSError as exc:
         raise usage(f"cannot be read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise usage(f"is not a game record: not UTF-8 ({exc.reason})") from None
+    except InvalidNotationError as exc:
+        raise usage(f"is not a game record: {str(exc).partition(': ')[2]}") from None
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}"):
         if number is None or number > len(lines):

@@ -20,7 +20,7 @@ from typing import BinaryIO
 
 import attrs
 
-from counter_rules.checks import shorten
+from counter_rules.checks import JSON_LIMIT, read_lines, shorten
 from counter_rules.cli._common import CommandError, UsageError
 from counter_rules.errors import CounterRulesError
 from counter_rules.records import GameRecord
@@ -56,7 +56,9 @@ def read_resumed(path: str) -> Resumed:
     """The games of a file written by ``--records`` (finished or not).
 
     Raises:
-        UsageError: The file cannot be read, or a line is not a game record.
+        UsageError: The file cannot be read, or a line is not a game record
+            or does not name the bots that played it (no match could tell
+            whose results it holds).
     """
     records: list[GameRecord] = []
     lines: list[bytes] = []
@@ -65,7 +67,7 @@ def read_resumed(path: str) -> Resumed:
     whole = 0
     try:
         with open(path, "rb") as file:
-            for number, line in enumerate(file, start=1):
+            for number, line in enumerate(read_lines(file, JSON_LIMIT, "records file"), start=1):
                 if not line.endswith(b"\n"):
                     break  # the last line, cut short: its game is played again
                 start = whole
@@ -73,13 +75,21 @@ def read_resumed(path: str) -> Resumed:
                 if not line.strip():
                     continue
                 try:
-                    records.append(GameRecord.from_json(line))
+                    record = GameRecord.from_json(line)
                 except CounterRulesError as exc:
                     raise UsageError(
                         f"--resume {path!r:.200} line {number} is not a game record: "
                         f"{shorten(str(exc))}",
                         _COMMAND,
                     ) from None
+                if record.bots is None:
+                    raise UsageError(
+                        f"--resume {path!r:.200} line {number} does not say which bots "
+                        "played it, so its results cannot be credited to this match's bots "
+                        "(play the match again without --resume)",
+                        _COMMAND,
+                    )
+                records.append(record)
                 lines.append(line)
                 numbers.append(number)
                 offsets.append(start)
@@ -87,6 +97,8 @@ def read_resumed(path: str) -> Resumed:
         raise UsageError(
             f"--resume cannot read {path!r:.200}: {exc.strerror or exc}", _COMMAND
         ) from None
+    except CounterRulesError as exc:  # a line too long to be a record
+        raise UsageError(f"--resume {path!r:.200}: {exc}", _COMMAND) from None
     return Resumed(path, tuple(records), tuple(lines), tuple(numbers), tuple(offsets), whole)
 
 

@@ -100,7 +100,7 @@ def _finished_problem(exc: InvalidArgumentError, resumed: Resumed) -> UsageError
     number = resumed.numbers[int(match[1])]
     return UsageError(
         f"--resume {resumed.path!r:.200} line {number} {match[2]} (give the match's "
-        "--rules, --players, --option, --seed and --games)",
+        "--rules, --players, --option, --bots, --seed and --games)",
         "counter-rules simulate",
     )
 

@@ -34,8 +34,8 @@ from typing import Any
 import attrs
 
 from counter_rules.cards import Suit
-from counter_rules.checks import shown
-from counter_rules.errors import CounterRulesError, InvalidArgumentError
+from counter_rules.checks import read_json, shown
+from counter_rules.errors import CounterRulesError, InvalidArgumentError, InvalidNotationError
 
 __all__ = [
     "RulesetOption",
@@ -340,8 +340,8 @@ def option_from_text(text: str, hint: object = object) -> object:
         return option_from_json(_json_scalar(text, parts), hint)
     if text.strip().startswith("["):
         try:
-            data = json.loads(text)
-        except ValueError as exc:
+            data = read_json(text, "option")
+        except InvalidNotationError as exc:
             raise InvalidArgumentError(f"expected a JSON list, got {text!r:.60} ({exc})") from None
         return option_from_json(data, hint)
     others = tuple(p for p in parts if typing.get_origin(p) is not tuple)

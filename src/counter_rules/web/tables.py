@@ -10,6 +10,14 @@ the seat back by opening its link again. Every message a browser gets is
 built from that seat's :func:`~counter_rules.view`, through the wire form
 (:func:`~counter_rules.view_to_dict`); spectators get
 :func:`public_view`, which holds what every seat knows and nothing more.
+
+A server meets hostile clients, so :class:`Tables` is bounded: at most
+:attr:`Tables.max_tables` tables at once, at most
+:attr:`Tables.per_minute` opened by one client in a minute, and a table
+that no browser has watched for :attr:`Tables.idle_after` seconds is closed.
+A bot's decision is made apart from the table (:meth:`Table.bot_turn` gives
+what it needs, :func:`decide` makes it, :meth:`Table.play_for_bot` applies
+it), so that the server can make it off its event loop.
 """
 
 from __future__ import annotations
@@ -19,13 +27,16 @@ import random
 import secrets
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from counter_rules.bots import bot_from_name
 from counter_rules.bots.base import Bot
-from counter_rules.checks import shown
+from counter_rules.checks import check_int, check_real, shown
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import Phase
@@ -36,10 +47,17 @@ from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import ruleset_entry_for
 from counter_rules.state import GameState
 from counter_rules.trick import TrickResult
-from counter_rules.views import view
+from counter_rules.views import PlayerView, view
 from counter_rules.wire import view_to_dict
 
-__all__ = ["MESSAGE_LIMIT", "Table", "Tables", "public_view"]
+__all__ = [
+    "MESSAGE_LIMIT",
+    "BotTurn",
+    "Table",
+    "Tables",
+    "decide",
+    "public_view",
+]
 
 MESSAGE_LIMIT = 4096
 """The longest message (in characters) a browser may send; a longer one is
@@ -79,6 +97,31 @@ def _explained(result: TrickResult, rules: Ruleset) -> list[str]:
     return [str(effect) for effect in explain_trick(result, rules=rules).effects]
 
 
+_WAIT = 10**7  # seconds: about four months
+
+
+@attrs.frozen
+class BotTurn:
+    """What a bot needs to decide one move of a table, apart from it."""
+
+    seat: int
+    """The seat the bot plays."""
+    bot: Bot
+    """The bot."""
+    view: PlayerView
+    """What the seat knows."""
+    rng: random.Random
+    """The bot's generator for this move, drawn from the table's."""
+    state: GameState
+    """The game the move is for: a move decided for another is dropped."""
+
+
+def decide(turn: BotTurn) -> Move:
+    """The bot's move for ``turn`` (a function of its own, so that a worker
+    process can run it)."""
+    return turn.bot.choose(turn.view, turn.rng)
+
+
 class Table:
     """One game and its seats.
 
@@ -110,13 +153,17 @@ class Table:
         self.bot_name = bot
         self.taken = [False] * players
         self.connected = [0] * players
+        self.watching = 0
+        """Spectators' browsers at the table."""
         self.gone_since: list[float | None] = [None] * players
-        self.takeover_after = takeover_after
+        self.takeover_after = check_real("Table", "takeover_after", takeover_after, 0, _WAIT)
         """Seconds after its person's last browser left before a bot plays a seat."""
         self.save_dir = save_dir
         """Where the table's record is written after every move (``None``: not saved)."""
         self._rng = random.Random(f"counter-rules/web/{state.seed}")
         self.clock: Callable[[], float] = time.monotonic
+        self.idle_since: float | None = self.clock()
+        """When the last browser left (``None`` while one is at the table)."""
 
     @property
     def players(self) -> int:
@@ -131,25 +178,43 @@ class Table:
         """
         if token is None or token == "":
             return None
+        # Bytes, so that a token of any text compares (compare_digest takes
+        # ASCII text only) in a time that tells nothing of the real tokens.
+        given = token.encode("utf-8", "surrogatepass")
         for seat, known in enumerate(self.tokens):
-            if secrets.compare_digest(known, token):
+            if secrets.compare_digest(known.encode("ascii"), given):
                 return seat
         raise InvalidArgumentError(
             f"no seat of table {self.table_id} has the token {shown(token, 20)}"
         )
 
     # -- who plays ------------------------------------------------------------
-    def arrive(self, seat: int) -> None:
-        """A person's browser opened the seat's link: the seat is theirs."""
+    def arrive(self, seat: int | None) -> None:
+        """A person's browser opened the seat's link: the seat is theirs
+        (``None``: a spectator's browser came)."""
+        self.idle_since = None
+        if seat is None:
+            self.watching += 1
+            return
         self.taken[seat] = True
         self.connected[seat] += 1
         self.gone_since[seat] = None
 
-    def leave(self, seat: int) -> None:
-        """A browser of the seat went away."""
-        self.connected[seat] = max(0, self.connected[seat] - 1)
-        if self.connected[seat] == 0:
-            self.gone_since[seat] = self.clock()
+    def leave(self, seat: int | None) -> None:
+        """A browser of the seat (``None``: of a spectator) went away."""
+        if seat is None:
+            self.watching = max(0, self.watching - 1)
+        else:
+            self.connected[seat] = max(0, self.connected[seat] - 1)
+            if self.connected[seat] == 0:
+                self.gone_since[seat] = self.clock()
+        if not self.watched():
+            self.idle_since = self.clock()
+
+    def watched(self) -> bool:
+        """Whether a browser (a seat's or a spectator's) is at the table: bots
+        play only then, so a table nobody follows costs nothing."""
+        return self.watching > 0 or any(self.connected)
 
     def played_by_bot(self, seat: int) -> bool:
         """Whether a bot plays the seat now: nobody took it, or its person has
@@ -188,14 +253,31 @@ class Table:
         self._apply(move)
         return move
 
-    def bot_move(self) -> Move | None:
-        """Let the bot of the first seat it plays make its move; ``None`` when
-        no such seat is to act."""
+    def bot_turn(self) -> BotTurn | None:
+        """What the bot of the first seat it plays needs to decide its move;
+        ``None`` when no such seat is to act."""
         for seat in self.bot_seats():
-            move = self.bots[seat].choose(view(self.state, seat), self._rng)
-            self._apply(move)
-            return move
+            rng = random.Random(self._rng.getrandbits(64))
+            return BotTurn(seat, self.bots[seat], view(self.state, seat), rng, self.state)
         return None
+
+    def play_for_bot(self, turn: BotTurn, move: Move) -> bool:
+        """Apply the move a bot decided for ``turn``, if the game is still the
+        one it was decided for and a bot still plays the seat; whether it was."""
+        if self.state is not turn.state or not self.played_by_bot(turn.seat):
+            return False
+        self._apply(move)
+        return True
+
+    def bot_move(self) -> Move | None:
+        """Let the bot of the first seat it plays make its move here and now;
+        ``None`` when no such seat is to act."""
+        turn = self.bot_turn()
+        if turn is None:
+            return None
+        move = decide(turn)
+        self.play_for_bot(turn, move)
+        return move
 
     def _apply(self, move: Move) -> None:
         self.state = apply_move(self.state, move)
@@ -273,28 +355,70 @@ class Tables:
         bot: str = "heuristic",
         takeover_after: float = 30.0,
         save_dir: Path | None = None,
+        max_tables: int = 100,
+        per_minute: int = 10,
+        idle_after: float = 1800.0,
     ) -> None:
         bot_from_name(bot)  # refuses an unknown bot now, not at the first table
         self.bot = bot
-        self.takeover_after = takeover_after
+        self.takeover_after = check_real("Tables", "takeover_after", takeover_after, 0, _WAIT)
         """Seconds after its person's last browser left before a bot plays a seat."""
         self.save_dir = save_dir
         """Where the table's record is written after every move (``None``: not saved)."""
+        self.max_tables = check_int("Tables", "max_tables", max_tables, 1, 100_000)
+        """The most tables open at once."""
+        self.per_minute = check_int("Tables", "per_minute", per_minute, 1, 100_000)
+        """The most tables one client may open in a minute."""
+        self.idle_after = check_real("Tables", "idle_after", idle_after, 0, _WAIT)
+        """Seconds a table may stay with no browser before it is closed."""
         self.by_id: dict[str, Table] = {}
+        self.clock: Callable[[], float] = time.monotonic
+        self._opened: dict[str, deque[float]] = {}
 
-    def open(self, rules: Ruleset, seed: int | None = None) -> Table:
-        """A new table with a new game of ``rules``."""
-        return self._add(new_game(rules, seed))
+    def refusal(self, client: str) -> str | None:
+        """Why ``client`` (its address) may not open a table now, or ``None``
+        when it may: the server holds :attr:`max_tables` tables, or the
+        client opened :attr:`per_minute` tables in the last minute."""
+        if len(self.by_id) >= self.max_tables:
+            return f"the server holds {self.max_tables} tables, its most: try again later"
+        times = self._opened.get(client)
+        now = self.clock()
+        while times and now - times[0] >= 60:
+            times.popleft()
+        if times is not None and len(times) >= self.per_minute:
+            return f"at most {self.per_minute} tables a minute may be opened from one address"
+        return None
 
-    def resume(self, record_text: str | bytes) -> Table:
+    def open(self, rules: Ruleset, seed: int | None = None, *, client: str = "") -> Table:
+        """A new table with a new game of ``rules``, opened by ``client``
+        (see :meth:`refusal`, which the caller asks first)."""
+        return self._add(new_game(rules, seed), client)
+
+    def resume(self, record_text: str | bytes, *, client: str = "") -> Table:
         """A table that goes on with the game of a saved record.
 
         Raises:
             InvalidNotationError: The text is not a record of a game.
         """
-        return self._add(state_from_json(record_text))
+        return self._add(state_from_json(record_text), client)
 
-    def _add(self, state: GameState) -> Table:
+    def close_idle(self) -> list[str]:
+        """Close every table that no browser has watched for
+        :attr:`idle_after` seconds; the names of those closed."""
+        now = self.clock()
+        closed = [
+            name
+            for name, table in self.by_id.items()
+            if table.idle_since is not None and now - table.idle_since >= self.idle_after
+        ]
+        for name in closed:
+            del self.by_id[name]
+        stale = [c for c, times in self._opened.items() if not times or now - times[-1] >= 60]
+        for client in stale:
+            del self._opened[client]
+        return closed
+
+    def _add(self, state: GameState, client: str = "") -> Table:
         table_id = secrets.token_hex(4)
         while table_id in self.by_id:
             table_id = secrets.token_hex(4)
@@ -305,7 +429,10 @@ class Tables:
             takeover_after=self.takeover_after,
             save_dir=self.save_dir,
         )
+        table.clock = self.clock
+        table.idle_since = self.clock()
         self.by_id[table_id] = table
+        self._opened.setdefault(client, deque()).append(self.clock())
         table.save()
         return table
 
