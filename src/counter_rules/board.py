@@ -40,6 +40,23 @@ __all__ = ["AFTER_LAST", "AFTER_PASS", "Board", "BoardMemo", "InPlay", "after_tr
 
 _PLAYING: Final = Phase.PLAYING
 _PASSING: Final = Phase.PASSING
+_CLUBS: Final = Suit.CLUBS
+_DIAMONDS: Final = Suit.DIAMONDS
+_HEARTS: Final = Suit.HEARTS
+
+
+def _suit_code(suit: Suit | None) -> int:
+    """0 for no suit, else 1 to 4: by identity, since reading an enum member's
+    ``value`` runs Python code even in the compiled build."""
+    if suit is None:
+        return 0
+    if suit is _CLUBS:
+        return 1
+    if suit is _DIAMONDS:
+        return 2
+    return 3 if suit is _HEARTS else 4
+
+
 # Card keys (and "none") in the packed keys of the memo.
 _KEYS: Final = KEY_COUNT + 1
 _PASS_CLASS: Final = Pass
@@ -305,7 +322,7 @@ class Board:
         trick = self._trick
         led = trick[0].card._key + 1 if trick else 0
         trump = self.trump
-        key = ((0 if trump is None else trump.value + 1) * _KEYS + led) * 16 + seat
+        key = (_suit_code(trump) * _KEYS + led) * 16 + seat
         memo = self.memo
         table = memo.plays.get(key)
         if table is None:
@@ -401,7 +418,7 @@ class Board:
         trump_card = self.trump_card
         if self.rules.cheap_tricks:
             return self.rules.resolve(tuple(trick), trump, self.doubled_lead, last, trump_card)
-        key = (0 if trump is None else trump.value + 1) * _KEYS + (
+        key = _suit_code(trump) * _KEYS + (
             0 if trump_card is None else trump_card._key + 1
         )
         key = ((key * 2 + (1 if self.doubled_lead else 0)) * 2 + (1 if last else 0)) * 16
@@ -514,7 +531,7 @@ class Board:
         trump = self.trump
         trump_card = self.trump_card
         parts: list[object] = [*self.masks]
-        parts.append(-1 if trump is None else trump.value)
+        parts.append(_suit_code(trump))
         parts.append(-1 if trump_card is None else trump_card._key)
         parts.append(1 if self.doubled_lead else 0)
         parts.append(self.leader)

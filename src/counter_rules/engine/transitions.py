@@ -571,10 +571,9 @@ def apply_play(state: GameState, move: Play) -> GameState:
     if stock is not d["stock"]:
         nd["stock"] = stock
         nd["trump_card"] = trump_card
-    if not quiet:
-        doubled: bool = rd["double_next_lead"]
-        if doubled is not d["doubled_lead"]:
-            nd["doubled_lead"] = doubled
+    doubled: bool = False if quiet else rd["double_next_lead"]
+    if doubled is not d["doubled_lead"]:
+        nd["doubled_lead"] = doubled
     return _make(nd)
 
 
