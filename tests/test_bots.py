@@ -129,7 +129,7 @@ def test_ismcts_spends_its_iterations_at_the_root() -> None:
     pv = view(state, state.current_player or 0)
     bot = ISMCTSBot(iterations=40)
     root, candidates = bot._search(pv, legal_moves(pv), random.Random(2))
-    visits = {m: root.children[m].visits for m in candidates}
+    visits = {m: root.child(m).visits for m in candidates}  # type: ignore[union-attr]
     assert sum(visits.values()) == 40
     chosen = bot.choose(pv, random.Random(2))
     assert visits[chosen] == max(visits.values())
@@ -349,7 +349,7 @@ def test_ismcts_searches_counter_bids_longer() -> None:
         pv = view(state, state.current_player or 0)
         root, candidates = bot._search(pv, legal_moves(pv), random.Random(1))
         if len(candidates) > 1:
-            assert sum(root.children[m].visits for m in candidates) == 12 * factor
+            assert sum(root.child(m).visits for m in candidates) == 12 * factor  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(

@@ -418,9 +418,7 @@ class Board:
         trump_card = self.trump_card
         if self.rules.cheap_tricks:
             return self.rules.resolve(tuple(trick), trump, self.doubled_lead, last, trump_card)
-        key = _suit_code(trump) * _KEYS + (
-            0 if trump_card is None else trump_card._key + 1
-        )
+        key = _suit_code(trump) * _KEYS + (0 if trump_card is None else trump_card._key + 1)
         key = ((key * 2 + (1 if self.doubled_lead else 0)) * 2 + (1 if last else 0)) * 16
         key += trick[0].seat
         cards = 0

@@ -97,6 +97,15 @@ class Deal:
     stock: tuple[Card, ...] = attrs.field(default=(), converter=_card_tuple)
     """The undealt cards, top card first."""
 
+    @classmethod
+    def of_cards(cls, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]) -> Deal:
+        """A deal the library made from cards it holds, each once (internal: the
+        world sampler's first deals), without the checks of the constructor."""
+        deal = object.__new__(cls)
+        object.__setattr__(deal, "hands", hands)
+        object.__setattr__(deal, "stock", stock)
+        return deal
+
     def __attrs_post_init__(self) -> None:
         # By key, which a card's hash would compute in Python.
         seen: set[int] = set()

@@ -343,9 +343,10 @@ def _opening(
         for p in plays:
             played[p.seat].append(p.card)
     jacks = sum(len(t.jacks) for t in pv.tricks)
-    deal = Deal(
-        hands=[sort_hand((*hand, *cards)) for hand, cards in zip(hands, played, strict=True)],
-        stock=stock[jacks:],
+    # The cards of a checked view and of the deck's unseen rest, each once.
+    deal = Deal.of_cards(
+        tuple([sort_hand((*hand, *cards)) for hand, cards in zip(hands, played, strict=True)]),
+        stock[jacks:],
     )
     rules, want = pv.rules, pv.trump_card
     seed = rng.getrandbits(63)

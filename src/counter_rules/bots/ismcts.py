@@ -98,17 +98,32 @@ _MIN_RACE_SCALE = 0.02  # when the game is all but decided, rewards still differ
 
 
 class _Node:
-    """A tree node: the move sequence that leads to it, seen from one seat."""
+    """A tree node: the move sequence that leads to it, seen from one seat.
 
-    __slots__ = ("avail", "bias", "children", "seat", "total", "visits")
+    Its children are kept by the identity of their move: the engine and the
+    board hand out one shared object per distinct move, so a move of any world
+    is the very object of the same move in another, and hashing a move would
+    run Python code."""
 
-    def __init__(self, seat: int, bias: float = 0.0) -> None:
+    __slots__ = ("avail", "bias", "children", "move", "seat", "total", "visits")
+
+    def __init__(self, seat: int, bias: float = 0.0, move: Move | None = None) -> None:
         self.seat = seat
-        self.children: dict[Move, _Node] = {}
+        self.move = move  # keeps the move (and so the id its parent keys it by) alive
+        self.children: dict[int, _Node] = {}
         self.visits = 0
         self.avail = 1
         self.total = 0.0
         self.bias = bias
+
+    def child(self, move: Move) -> _Node | None:
+        """The child of ``move``, if the tree holds one."""
+        return self.children.get(id(move))
+
+    def add(self, move: Move, seat: int, bias: float = 0.0) -> _Node:
+        """A new child for ``move``."""
+        node = self.children[id(move)] = _Node(seat, bias, move)
+        return node
 
 
 def _rewards(rules: Ruleset, board: Board, scale: float, target: int | None) -> list[float]:
@@ -215,7 +230,7 @@ class ISMCTSBot:
             return candidates[0]
         best, best_key = candidates[0], (-1, -math.inf)
         for move in candidates:
-            child = root.children.get(move)
+            child = root.child(move)
             if child is None or not child.visits:
                 continue
             key = (child.visits, child.total / child.visits)
@@ -262,7 +277,7 @@ class ISMCTSBot:
         candidates, bias = self._root_knowledge(view, moves, rng)
         root = _Node(view.seat)
         for move in candidates:
-            child = root.children[move] = _Node(view.seat, _BIAS * bias.get(move, 0.0))
+            child = root.add(move, view.seat, _BIAS * bias.get(move, 0.0))
             child.avail = 0
         if len(candidates) == 1:
             return root, candidates
@@ -360,16 +375,16 @@ class ISMCTSBot:
             children = node.children
             untried: list[Move] = []
             for move in moves:
-                child = children.get(move)
+                child = children.get(id(move))
                 if child is None or not child.visits:
                     untried.append(move)
                 if child is not None:
                     child.avail += 1
             if untried:
                 move = untried[rng.randrange(len(untried))]
-                child = children.get(move)
+                child = children.get(id(move))
                 if child is None:
-                    child = children[move] = _Node(seat)
+                    child = node.add(move, seat)
                 path.append(child)
                 if board is None:
                     state = apply_move(state, move)
@@ -377,8 +392,9 @@ class ISMCTSBot:
                     board.make(move)
                 break
             best_move, best_value = moves[0], -math.inf
+            best_node = children[id(best_move)]
             for move in moves:
-                child = children[move]
+                child = children[id(move)]
                 visits = child.visits
                 value = (
                     child.total / visits
@@ -386,8 +402,8 @@ class ISMCTSBot:
                     + child.bias * fade / (visits + fade)
                 )
                 if value > best_value:
-                    best_move, best_value = move, value
-            node = children[best_move]
+                    best_move, best_value, best_node = move, value, child
+            node = best_node
             path.append(node)
             if board is None:
                 state = apply_move(state, best_move)
