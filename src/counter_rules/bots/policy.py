@@ -16,7 +16,7 @@ The compiled build compiles this module with mypyc.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from counter_rules.board import Board, BoardMemo
@@ -88,14 +88,24 @@ def play_preference(chance: float, power: float, want: bool) -> float:
     return KEEP_STRONG * power - chance
 
 
-def pass_choice(rules: Ruleset, moves: Sequence[Move], trump: Suit | None, want: bool) -> Move:
+def pass_choice(
+    rules: Ruleset,
+    moves: Sequence[Move],
+    trump: Suit | None,
+    want: bool,
+    strength: Callable[[Card, Suit | None], float] | None = None,
+) -> Move:
     """The least useful card to pass: the weakest when the seat wants tricks,
-    else the strongest."""
+    else the strongest (by :func:`static_power`, or by ``strength`` when given,
+    a function that gives the same, kept)."""
     best = moves[0]
     best_key = -2.0
     for move in moves:
         assert isinstance(move, Pass | Play)
-        power = static_power(move.card, trump, rules)
+        if strength is None:
+            power = static_power(move.card, trump, rules)
+        else:
+            power = strength(move.card, trump)
         key = -power if want else power
         if key > best_key:
             best, best_key = move, key
@@ -181,7 +191,7 @@ class Policy:
             board.players,
         )
         if isinstance(first, Pass):
-            return pass_choice(self.rules, moves, trump, want)
+            return pass_choice(self.rules, moves, trump, want, self.power)
         if board.trick_size() == board.players - 1:
             return self._last_to_play(board, moves, want)
         best = moves[0]
