@@ -1,0 +1,155 @@
+"""Speed of the search core: the general search and IS-MCTS on the search board.
+
+Measures, on fixed positions so that two builds or two commits can be compared:
+
+1. the general search (``solve(state, (leader,))``, the leader alone) on
+   four-player Counter hands from the start of a trick with ``--cards`` cards
+   left in each hand: positions visited, seconds, and microseconds a position,
+   each capped at ``--cap`` seconds (a position not solved in time is counted);
+2. IS-MCTS: iterations a second of ``ISMCTSBot`` at a decision of four-player
+   Counter and of ``OhHell(players=4, schedule=(10,), hook=True)``, with the
+   bot's default settings.
+
+It prints which build of counter_rules it measured: the compiled one (what a
+wheel install gives) or the pure-Python package. Instruction counts, which do
+not depend on the machine's load, come from running one part under Valgrind:
+``valgrind --tool=callgrind python benchmarks/bench_search.py --only ismcts``.
+
+Run: ``python benchmarks/bench_search.py [--cards 7] [--positions 8] [--cap 20] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+import counter_rules
+from counter_rules import Counter, OhHell, Phase, apply_move, legal_moves, new_game, view
+from counter_rules.analysis import SearchLimitReached, Solver
+from counter_rules.bots import ISMCTSBot
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.state import GameState
+
+
+def _trick_start(rules: Ruleset, seed: int, cards: int) -> GameState:
+    """The first trick start of hand 1 with at most ``cards`` cards a hand,
+    reached by random legal moves of ``seed``."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while state.phase is not Phase.PLAYING or state.trick or len(state.hands[0]) > cards:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    return state
+
+
+def general_search(cards: int, positions: int, cap: float) -> dict[str, Any]:
+    """The leader alone on Counter positions with ``cards`` cards a hand."""
+    rules = Counter(players=4)
+    rows = []
+    for seed in range(positions):
+        state = _trick_start(rules, seed, cards)
+        solver = Solver(deadline=time.perf_counter() + cap)
+        start = time.perf_counter()
+        try:
+            value: int | None = solver.solve(state, (state.leader,))
+        except SearchLimitReached:
+            value = None
+        elapsed = time.perf_counter() - start
+        rows.append({"seed": seed, "value": value, "seconds": elapsed, "nodes": solver.positions})
+        shown = "unsolved" if value is None else f"value {value}"
+        print(
+            f"  Counter, {cards} cards, seed {seed}: {shown}, {solver.positions:,} positions, "
+            f"{elapsed:.2f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+    solved = [r for r in rows if r["value"] is not None]
+    per_node = [r["seconds"] / r["nodes"] * 1e6 for r in rows if r["nodes"]]
+    return {
+        "cards": cards,
+        "cap": cap,
+        "positions": positions,
+        "unsolved": positions - len(solved),
+        "median seconds (solved)": statistics.median(r["seconds"] for r in solved)
+        if solved
+        else None,
+        "median positions": statistics.median(r["nodes"] for r in rows),
+        "median µs a position": statistics.median(per_node) if per_node else None,
+        "rows": rows,
+    }
+
+
+def _decision(rules: Ruleset, seed: int) -> GameState:
+    """A play decision with at least four legal moves, early in hand 1."""
+    state = new_game(rules, seed=seed)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[1])
+    while len(legal_moves(state)) < 4:
+        state = apply_move(state, legal_moves(state)[0])
+    return state
+
+
+def ismcts(iterations: int) -> dict[str, Any]:
+    """IS-MCTS iterations a second at one decision of each game."""
+    result: dict[str, Any] = {}
+    games: dict[str, Ruleset] = {
+        "Counter(players=4)": Counter(players=4),
+        "OhHell(players=4, schedule=(10,), hook=True)": OhHell(
+            players=4, schedule=(10,), hook=True
+        ),
+    }
+    for name, rules in games.items():
+        state = _decision(rules, 5)
+        seat = min(state.to_act)
+        bot = ISMCTSBot(iterations=iterations)
+        start = time.perf_counter()
+        bot.choose(view(state, seat), random.Random(1))
+        elapsed = time.perf_counter() - start
+        result[name] = {"iterations": iterations, "iterations a second": iterations / elapsed}
+        print(f"  IS-MCTS, {name}: {iterations / elapsed:,.0f} iterations/s", file=sys.stderr)
+    return result
+
+
+def main() -> None:
+    """Run the benchmark and print its figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=7, help="cards a hand (default 7)")
+    parser.add_argument("--positions", type=int, default=8, help="Counter positions (default 8)")
+    parser.add_argument("--cap", type=float, default=20.0, help="seconds a position (default 20)")
+    parser.add_argument("--iterations", type=int, default=400, help="IS-MCTS iterations")
+    parser.add_argument("--only", choices=("search", "ismcts"), help="run one part")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args()
+    build = "compiled" if counter_rules.COMPILED else "pure Python"
+    figures: dict[str, Any] = {
+        "build": build,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+    print(f"counter_rules {counter_rules.__version__}, {build} build", file=sys.stderr)
+    if args.only != "ismcts":
+        figures["general search"] = general_search(args.cards, args.positions, args.cap)
+    if args.only != "search":
+        figures["IS-MCTS"] = ismcts(args.iterations)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return
+    search = figures.get("general search")
+    if search is not None:
+        print(
+            f"general search, Counter, {search['cards']} cards: {search['unsolved']} of "
+            f"{search['positions']} unsolved within {search['cap']} s; median "
+            f"{search['median positions']:,.0f} positions, "
+            f"{search['median µs a position'] or 0:.1f} µs a position"
+        )
+    for name, row in figures.get("IS-MCTS", {}).items():
+        print(f"IS-MCTS, {name}: {row['iterations a second']:,.0f} iterations a second")
+
+
+if __name__ == "__main__":
+    main()
