@@ -37,6 +37,7 @@ The module is plain typed Python, compiled with mypyc in the compiled build.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Final
 
@@ -204,10 +205,6 @@ class PlainTables(SearchTables):
         order_of_play = seat_order(rules)
         self.next_seat = list(order_of_play) if order_of_play is not None else []
         self.usable = usable and order_of_play is not None and self._read_follow_rule()
-        # The kernel's tables, for a deck of at most 64 cards.
-        self.native = self.usable and n <= _WORD
-        self.suit_bytes = bytes([s & 3 for s in self.suit]) if self.native else b""
-        self.group_bytes = bytes([g & 255 for g in self.group]) if self.native else b""
 
     def _plays(self, hand: list[int], led: int) -> int:
         """What plain_plays lists for seat 1 holding the places ``hand``, seat 0
@@ -265,24 +262,37 @@ def plain_tables(rules: Ruleset, trump: Suit | None) -> PlainTables:
     return tables
 
 
+def _gather(mask: int, places: list[int]) -> int:
+    """The bits of ``mask`` at ``places``, packed in that order."""
+    packed = 0
+    for i in range(len(places)):
+        if mask >> places[i] & 1:
+            packed |= 1 << i
+    return packed
+
+
 class PlainSearch:
     """The fast search for one side (a bit set of seats), one ruleset and one
     trump suit: the native kernel where it can, else the Python search. Each
     keeps its table for every position of such hands."""
 
-    def __init__(self, state: GameState, side: int) -> None:
-        rules: Ruleset = state.rules
+    def __init__(self, rules: Ruleset, trump: Suit | None, side: int) -> None:
         self.rules = rules
         self.side = side
-        self.tables = plain_tables(rules, state.trump)
+        self.tables = plain_tables(rules, trump)
         self.python: PythonSearch | None = None
         self.kernel: object = None
-        self.native = _NATIVE[0] and _KERNEL is not None and self.tables.native
+        self.native = _NATIVE[0] and _KERNEL is not None and self.tables.usable
+        # The cards the kernel holds (a deck mask) and their deck places, in
+        # the kernel's order; -1 before the first load.
+        self._dealt = -1
+        self._places: list[int] = []
+        self._kernel_place = [-1] * self.tables.n
+        self._loaded_native = False
         self.deadline = 0.0
         """A time (perf_counter) past which the search gives up; 0 for none."""
         self.node_limit = 0
         """A count of positions past which the search gives up; 0 for none."""
-        self._python_nodes = 0
 
     @property
     def nodes(self) -> int:
@@ -293,67 +303,129 @@ class PlainSearch:
         python_nodes = self.python.nodes if self.python is not None else 0
         return kernel_nodes + python_nodes
 
-    def _search(self, state: GameState) -> tuple[object, PythonSearch | None]:
-        """The kernel loaded with ``state`` (and ``None``), or the Python search."""
+    def _kernel_cards(self, dealt: int) -> bool:
+        """Give the kernel the tables of the cards ``dealt`` (a deck mask):
+        the whole deck when it has 64 cards at most, else the cards of the
+        hand. Whether the kernel can search them."""
+        tables = self.tables
+        n = tables.n
+        if n <= _WORD:
+            dealt = (1 << n) - 1
+        if dealt == self._dealt:
+            return bool(self.kernel.fits())  # type: ignore[attr-defined]
+        places = [p for p in range(n) if dealt >> p & 1]
+        if len(places) > _WORD:
+            return False
+        kernel = self.kernel
+        if kernel is None:
+            assert _KERNEL is not None
+            kernel = self.kernel = _KERNEL.Kernel(
+                self.rules.players, self.side, bytes(tables.next_seat)
+            )
+        if n <= _WORD:
+            suits = bytes([s & 3 for s in tables.suit])
+            groups = bytes([g & 255 for g in tables.group])
+            beaters = tables.beaters
+        else:
+            suits = bytes([tables.suit[p] for p in places])
+            group_of = {g: i for i, g in enumerate(sorted({tables.group[p] for p in places}))}
+            groups = bytes([group_of[tables.group[p]] & 255 for p in places])
+            beaters = [_gather(tables.beaters[led * n + p], places) for led in range(4) for p in places]
+        follows = [_gather(f, places) for f in tables.follows] if n > _WORD else tables.follows
+        kernel.set_cards(suits, groups, beaters, follows)  # type: ignore[attr-defined]
+        self._dealt = dealt
+        self._places = places
+        for p in range(n):
+            self._kernel_place[p] = -1
+        for i, p in enumerate(places):
+            self._kernel_place[p] = i
+        return bool(kernel.fits())  # type: ignore[attr-defined]
+
+    def _masks(self, hands: Sequence[Sequence[Card]]) -> list[int]:
+        index = self.tables.index
+        masks = []
+        for hand in hands:
+            mask = 0
+            for card in hand:
+                mask |= 1 << index[card._key]
+            masks.append(mask)
+        return masks
+
+    def load(
+        self, hands: Sequence[Sequence[Card]], leader: int, trick: Sequence[Card], dealt: int = 0
+    ) -> bool:
+        """Set the position: every hand, the seat that led the trick being
+        played and its cards; ``dealt`` adds cards that left the hands (a
+        deck mask of the hand's tricks). Whether the kernel will search it
+        (else the Python search does)."""
+        masks = self._masks(hands)
+        index = self.tables.index
+        trick_places = [index[card._key] for card in trick]
         if self.native:
-            kernel = self.kernel
-            if kernel is None:
-                assert _KERNEL is not None
-                tables = self.tables
-                kernel = _KERNEL.Kernel(
-                    self.rules.players, self.side, bytes(tables.next_seat)
+            in_play = dealt
+            for mask in masks:
+                in_play |= mask
+            for place in trick_places:
+                in_play |= 1 << place
+            if self._kernel_cards(in_play):
+                mine = self._kernel_place
+                if self.tables.n > _WORD:
+                    masks = [_gather(mask, self._places) for mask in masks]
+                    trick_places = [mine[p] for p in trick_places]
+                kernel = self.kernel
+                kernel.load(masks, leader, bytes(trick_places))  # type: ignore[attr-defined]
+                kernel.deadline = self.deadline  # type: ignore[attr-defined]
+                kernel.node_limit = (  # type: ignore[attr-defined]
+                    self.node_limit - self.nodes + kernel.nodes  # type: ignore[attr-defined]
+                    if self.node_limit
+                    else 0
                 )
-                kernel.set_cards(
-                    tables.suit_bytes, tables.group_bytes, tables.beaters, tables.follows
-                )
-                self.kernel = kernel
-            if kernel.fits():  # type: ignore[attr-defined]
-                index = self.tables.index
-                hands = []
-                for hand in state.hands:
-                    mask = 0
-                    for card in hand:
-                        mask |= 1 << index[card._key]
-                    hands.append(mask)
-                trick = bytes([index[played.card._key] for played in state.trick])
-                kernel.load(hands, state.leader, trick)  # type: ignore[attr-defined]
-                self._limits(kernel)
-                return kernel, None
+                self._loaded_native = True
+                return True
         python = self.python
         if python is None:
             python = self.python = PythonSearch(self.tables, self.rules.players, self.side)
         python.deadline = self.deadline
         python.node_limit = self.node_limit - self.nodes + python.nodes if self.node_limit else 0
-        python.load(state)
-        return None, python
+        python.load(masks, leader, trick_places)
+        self._loaded_native = False
+        return False
 
-    def _limits(self, kernel: object) -> None:
-        kernel.deadline = self.deadline  # type: ignore[attr-defined]
-        kernel.node_limit = (  # type: ignore[attr-defined]
-            self.node_limit - self.nodes + kernel.nodes  # type: ignore[attr-defined]
-            if self.node_limit
-            else 0
-        )
+    def _state(self, state: GameState) -> bool:
+        dealt = 0
+        index = self.tables.index
+        for trick in state.tricks:
+            for played in trick.plays:
+                dealt |= 1 << index[played.card._key]
+        return self.load(state.hands, state.leader, [p.card for p in state.trick], dealt)
 
-    def value(self, state: GameState) -> int:
-        """The most tricks not yet finished the side can be sure of."""
-        kernel, python = self._search(state)
-        if python is not None:
-            return python.value()
+    def _value(self, native: bool, guess: int) -> int:
+        if not native:
+            assert self.python is not None
+            return self.python.value(guess)
         try:
-            answer: int = kernel.value()  # type: ignore[attr-defined]
+            answer: int = self.kernel.value(guess)  # type: ignore[attr-defined]
         except _KERNEL.LimitReached:  # type: ignore[union-attr]
             raise SearchLimitReached from None
         return answer
 
+    def value(self, state: GameState, guess: int = -1) -> int:
+        """The most tricks not yet finished the side can be sure of (``guess``,
+        when known, an estimate to start from)."""
+        return self._value(self._state(state), guess)
+
+    def value_loaded(self, guess: int = -1) -> int:
+        """:meth:`value` for the position of the last :meth:`load`."""
+        return self._value(self._loaded_native, guess)
+
     def at_least(self, state: GameState, target: int) -> bool:
         """Whether the side can be sure of at least ``target`` of the tricks not
         yet finished."""
-        kernel, python = self._search(state)
-        if python is not None:
-            return python.at_least(target)
+        if not self._state(state):
+            assert self.python is not None
+            return self.python.at_least(target)
         try:
-            answer: bool = kernel.at_least(target)  # type: ignore[attr-defined]
+            answer: bool = self.kernel.at_least(target)  # type: ignore[attr-defined]
         except _KERNEL.LimitReached:  # type: ignore[union-attr]
             raise SearchLimitReached from None
         return answer
@@ -361,11 +433,11 @@ class PlainSearch:
     def exactly(self, state: GameState, need: int) -> bool:
         """Whether the side (one seat) can be sure of exactly ``need`` of the
         tricks not yet finished."""
-        kernel, python = self._search(state)
-        if python is not None:
-            return python.exactly(need)
+        if not self._state(state):
+            assert self.python is not None
+            return self.python.exactly(need)
         try:
-            answer: bool = kernel.exactly(need)  # type: ignore[attr-defined]
+            answer: bool = self.kernel.exactly(need)  # type: ignore[attr-defined]
         except _KERNEL.LimitReached:  # type: ignore[union-attr]
             raise SearchLimitReached from None
         return answer

@@ -1438,20 +1438,36 @@ static PyObject *Kernel_exactly(Kernel *k, PyObject *arg) {
     return finish(k, status, PyBool_FromLong(answer));
 }
 
-static PyObject *Kernel_value(Kernel *k, PyObject *unused) {
-    (void)unused;
+/* The value by bisection, or stepping from a guess (DDS's way), as the
+ * Python search's value(). */
+static PyObject *Kernel_value(Kernel *k, PyObject *args) {
+    int guess = -1;
+    if (!PyArg_ParseTuple(args, "|i", &guess)) {
+        return NULL;
+    }
     int low = 0, high = k->left;
+    if (guess > high) {
+        guess = high;
+    }
     while (low < high) {
-        int middle = (low + high + 1) / 2;
+        int target;
+        if (guess < 0) {
+            target = (low + high + 1) / 2;
+        } else {
+            target = guess == low ? guess + 1 : guess;
+        }
         int answer = 0;
-        int status = run_question(k, middle, 0, &answer);
+        int status = run_question(k, target, 0, &answer);
         if (status < 0) {
             return finish(k, status, NULL);
         }
         if (answer) {
-            low = middle;
+            low = target;
         } else {
-            high = middle - 1;
+            high = target - 1;
+        }
+        if (guess >= 0) {
+            guess = answer ? low : high;
         }
     }
     return PyLong_FromLong(low);
@@ -1533,8 +1549,8 @@ static PyMethodDef Kernel_methods[] = {
      "at_least(target): whether the side can be sure of target tricks."},
     {"exactly", (PyCFunction)Kernel_exactly, METH_O,
      "exactly(need): whether the side can be sure of exactly need tricks."},
-    {"value", (PyCFunction)Kernel_value, METH_NOARGS,
-     "value(): the most tricks the side can be sure of."},
+    {"value", (PyCFunction)Kernel_value, METH_VARARGS,
+     "value(guess=-1): the most tricks the side can be sure of."},
     {"clear", (PyCFunction)Kernel_clear, METH_NOARGS, "clear(): empty the table."},
     {"stats", (PyCFunction)Kernel_stats, METH_NOARGS, "stats(): counters of a statistics build."},
     {NULL, NULL, 0, NULL},

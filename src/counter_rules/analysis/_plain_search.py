@@ -45,7 +45,6 @@ from counter_rules.builders import played_card
 from counter_rules.cards import Card
 from counter_rules.moves import Play, PlayTable
 from counter_rules.rulesets.plain_tricks import plain_plays
-from counter_rules.state import GameState
 
 __all__ = ["PythonSearch", "SearchTables"]
 
@@ -105,12 +104,6 @@ class SearchTables:
         """The engine's shared plays, by seat and card key."""
         self.usable = False
         """Whether the rules have the shape the searches read."""
-        self.native = False
-        """Whether the native kernel can take the deck (64 cards at most)."""
-        self.suit_bytes = b""
-        """Each place's suit, for the kernel."""
-        self.group_bytes = b""
-        """Each place's group, for the kernel."""
 
 
 class Entry:
@@ -203,24 +196,24 @@ class PythonSearch:
         """A count of positions past which the search gives up; 0 for none."""
 
     # -- the position -------------------------------------------------------------
-    def load(self, state: GameState) -> None:
-        """Set the position to ``state``'s (a position of the play)."""
-        index = self.tables.index
+    def load(self, hands: list[int], leader: int, trick: list[int]) -> None:
+        """Set the position: every hand (a mask of places), the seat that led
+        the trick being played, and its cards (places)."""
         n = self.n
         players = self.players
         self.owner = [-1] * n
         self.remaining = 0
-        for seat, hand in enumerate(state.hands):
-            mask = 0
-            for card in hand:
-                place = index[card._key]
-                mask |= 1 << place
-                self.owner[place] = seat
+        for seat in range(players):
+            mask = hands[seat]
             self.hands[seat] = mask
             self.remaining |= mask
-        self.leader = state.leader
-        pos = len(state.trick)
-        mover = self.leader
+            while mask:
+                low = mask & -mask
+                self.owner[low.bit_length() - 1] = seat
+                mask ^= low
+        self.leader = leader
+        pos = len(trick)
+        mover = leader
         for _ in range(pos):
             mover = self.next_seat[mover]
         left = self.hands[mover].bit_count()
@@ -230,14 +223,13 @@ class PythonSearch:
             self.seat_at = [[0] * players for _ in range(left + 1)]
             self.killer = [[-1] * players for _ in range(left + 1)]
         self.trick_mask = 0
-        seat = self.leader
+        seat = leader
         for i in range(players):
             self.seat_at[left][i] = seat
             seat = self.next_seat[seat]
-        for i, played in enumerate(state.trick):
-            place = index[played.card._key]
-            self.trick[left][i] = place
-            self.trick_mask |= 1 << place
+        for i in range(pos):
+            self.trick[left][i] = trick[i]
+            self.trick_mask |= 1 << trick[i]
         self.root_pos = pos
 
     def _length(self, seat: int, suit: int) -> int:
@@ -895,17 +887,27 @@ class PythonSearch:
         tricks not yet finished, in the position loaded."""
         return self._root(need, True)
 
-    def value(self) -> int:
+    def value(self, guess: int = -1) -> int:
         """The most tricks not yet finished the side can be sure of, in the
-        position loaded."""
+        position loaded: by bisection, or stepping from ``guess`` when one
+        is given (as DDS does)."""
         low = 0
         high = self.left
+        if guess < 0:
+            while low < high:
+                middle = (low + high + 1) // 2
+                if self._root(middle, False):
+                    low = middle
+                else:
+                    high = middle - 1
+            return low
+        guess = min(guess, high)
         while low < high:
-            middle = (low + high + 1) // 2
-            if self._root(middle, False):
-                low = middle
+            target = guess + 1 if guess == low else guess
+            if self._root(target, False):
+                low = guess = target
             else:
-                high = middle - 1
+                high = guess = target - 1
         return low
 
 
