@@ -115,6 +115,7 @@ typedef struct {
     mask_t beaten_ever[MAX_CARDS];
     /* The position. */
     mask_t hands[MAX_SEATS];
+    uint8_t length[MAX_SEATS][4];
     int8_t owner[MAX_CARDS];
     mask_t remaining;
     int leader, left, exact, root_pos;
@@ -231,25 +232,20 @@ static Bucket *table_bucket(Kernel *k, const uint64_t *key, int create) {
 /* -- the position --------------------------------------------------------- */
 
 static inline int length_of(const Kernel *k, int seat, int suit) {
-    return count_bits(k->hands[seat] & k->suit_mask[suit]);
+    return k->length[seat][suit];
 }
 
-/* The table's first key: the leader and the length of every suit in every
- * hand, 5 bits each. */
+/* The table's first key: the length of every suit in every hand (5 bits
+ * each, twelve to a word) and the leader (the first word's top bits). */
 static void make_key(const Kernel *k, uint64_t *key) {
     memset(key, 0, sizeof(uint64_t) * KEY_WORDS);
-    int bit = 5;
-    key[0] = (uint64_t)k->leader;
+    int field = 0;
     for (int seat = 0; seat < k->players; seat++) {
-        for (int s = 0; s < 4; s++) {
-            uint64_t length = (uint64_t)length_of(k, seat, s);
-            key[bit >> 6] |= length << (bit & 63);
-            if ((bit & 63) > 59) {
-                key[(bit >> 6) + 1] |= length >> (64 - (bit & 63));
-            }
-            bit += 5;
+        for (int s = 0; s < 4; s++, field++) {
+            key[field / 12] |= (uint64_t)k->length[seat][s] << (5 * (field % 12));
         }
     }
+    key[0] |= (uint64_t)k->leader << 60;
 }
 
 /* For each suit, the holders of its remaining cards from the highest down,
@@ -567,8 +563,9 @@ typedef struct {
 } Move;
 
 static int rank_in_suit(const Kernel *k, int place) {
-    /* 0 for the suit's lowest card in the deck, upwards. */
-    return count_bits(k->suit_mask[k->suit[place]] & (BIT(place) - 1));
+    /* 0 for the suit's lowest card still in play, upwards. */
+    return count_bits((k->remaining | k->trick_mask) & k->suit_mask[k->suit[place]] &
+                      (BIT(place) - 1));
 }
 
 #ifndef W_CHOICE
@@ -937,6 +934,7 @@ static int in_trick(Kernel *k, int pos, int target, int win) {
         }
         mask_t bit = BIT(place);
         k->hands[seat] ^= bit;
+        k->length[seat][s]--;
         k->remaining ^= bit;
         k->owner[place] = -1;
         k->trick_mask |= bit;
@@ -974,6 +972,7 @@ static int in_trick(Kernel *k, int pos, int target, int win) {
         k->trick_mask ^= bit;
         k->owner[place] = (int8_t)seat;
         k->remaining |= bit;
+        k->length[seat][s]++;
         k->hands[seat] |= bit;
         if (ok == maximize) {
             STAT(8 + pos);
@@ -1117,10 +1116,12 @@ static int trick_start(Kernel *k, int target) {
     }
     k->hint = hint;
     STAT(5);
+    mask_t sequence[4];
+    memcpy(sequence, k->sequence, sizeof sequence);
     int result = in_trick(k, 0, target, 0);
     int best = k->hint;
     mask_t relevant = k->relevant;
-    make_sequences(k); /* the tricks searched below wrote theirs */
+    memcpy(k->sequence, sequence, sizeof sequence); /* the tricks below wrote theirs */
     store(k, key, relevant, result, target, best);
     k->relevant = relevant;
     return result;
@@ -1220,8 +1221,8 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
             return -1;
         }
     }
-    /* Five bits for each suit length of every hand, and the leader. */
-    k->key_words = (5 + 20 * players + 63) / 64;
+    /* Five bits for each suit length of every hand, twelve to a word. */
+    k->key_words = (4 * players + 11) / 12;
     return 0;
 }
 
@@ -1368,6 +1369,9 @@ static PyObject *Kernel_load(Kernel *k, PyObject *args) {
         }
         k->hands[seat] = hand;
         k->remaining |= hand;
+        for (int suit = 0; suit < 4; suit++) {
+            k->length[seat][suit] = (uint8_t)count_bits(hand & k->suit_mask[suit]);
+        }
         mask_t cards = hand;
         while (cards) {
             int p = low_bit(cards);

@@ -459,7 +459,9 @@ class PythonSearch:
 
     # -- move ordering -----------------------------------------------------------------
     def _rank(self, place: int) -> int:
-        return (self.suit_mask[self.suit[place]] & ((1 << place) - 1)).bit_count()
+        """0 for the suit's lowest card still in play, upwards."""
+        cards = (self.remaining | self.trick_mask) & self.suit_mask[self.suit[place]]
+        return (cards & ((1 << place) - 1)).bit_count()
 
     def _can_ruff(self, other: int, suit: int, top: int) -> bool:
         """Whether ``other``, void in ``suit``, can beat ``top`` from another suit."""
