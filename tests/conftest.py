@@ -53,7 +53,7 @@ PLAIN_SEARCHES = ("kernel", "python") if native_kernel() else ("python",)
 (built with the compiled build) and the Python search."""
 
 
-@pytest.fixture(params=PLAIN_SEARCHES)
+@pytest.fixture(scope="module", params=PLAIN_SEARCHES)
 def plain_search(request: pytest.FixtureRequest) -> Iterator[str]:
     """The solver's plain search for the test: the native kernel or the
     Python search (each test that uses it runs on both where the build has

@@ -1,5 +1,6 @@
 """The solver's properties at positions of random play of every ruleset, and
-its answers to bad input."""
+its answers to bad input, with each implementation of the plain search (the
+fixture ``plain_search``)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ from counter_rules import (
 )
 from counter_rules.analysis import can_make, move_values, solve
 from counter_rules.rulesets.base import Ruleset
+
+pytestmark = pytest.mark.usefixtures("plain_search")
 
 
 def _tricks_left(state: GameState) -> int:

@@ -60,7 +60,9 @@ class TrickTable:
             )
         row = self.values[self.trumps.index(trump)]
         if type(leader) is not int or not 0 <= leader < len(row):
-            raise InvalidArgumentError(f"leader must be a seat 0..{len(row) - 1}, got {shown(leader)}")
+            raise InvalidArgumentError(
+                f"leader must be a seat 0..{len(row) - 1}, got {shown(leader)}"
+            )
         side = tuple(sorted(seats))
         if side not in self.sides:
             raise InvalidArgumentError(
@@ -81,7 +83,9 @@ def _sides(state: GameState, sides: Iterable[Iterable[int]] | None) -> tuple[tup
     for seats in sides:
         side = side_of(seats, players)
         if not side:
-            raise InvalidArgumentError("each of sides must hold at least one seat, got an empty one")
+            raise InvalidArgumentError(
+                "each of sides must hold at least one seat, got an empty one"
+            )
         found.append(tuple(s for s in range(players) if side >> s & 1))
     if not found:
         raise InvalidArgumentError("sides must hold at least one side, got none")

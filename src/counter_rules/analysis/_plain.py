@@ -37,6 +37,7 @@ The module is plain typed Python, compiled with mypyc in the compiled build.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Final
@@ -48,8 +49,8 @@ from counter_rules.cards import KEY_COUNT, SUIT_OF_KEY, Card, Suit
 from counter_rules.engine import apply_move, legal_moves, new_game
 from counter_rules.engine.tables import tables_for
 from counter_rules.moves import Play
+from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.base import SHORTCUT_PLAIN, Ruleset
-from counter_rules.rulesets.plain_tricks import best_card, plain_level, plain_plays, resolve_suited
 from counter_rules.state import GameState, Phase
 
 __all__ = [
@@ -69,11 +70,9 @@ _WORD: Final = 64
 
 def _load_kernel() -> ModuleType | None:
     try:
-        from counter_rules.analysis import _plain_kernel  # type: ignore[attr-defined]
+        return importlib.import_module("counter_rules.analysis._plain_kernel")
     except ImportError:  # the pure-Python build
         return None
-    kernel: ModuleType = _plain_kernel
-    return kernel
 
 
 _KERNEL: Final = _load_kernel()
@@ -162,7 +161,7 @@ class PlainTables(SearchTables):
         # The values the engine gives each card in a trick, from its own resolution.
         deck: tuple[Card, ...] = rules.deck()
         everyone = tuple([played_card(0, card) for card in deck])
-        values = resolve_suited(everyone, trump, None, False).half_values
+        values = plain_tricks.resolve_suited(everyone, trump, None, False).half_values
         order = sorted(
             range(len(deck)),
             key=lambda i: (_suit_number(deck[i]), values[i], deck[i]._key),
@@ -183,7 +182,10 @@ class PlainTables(SearchTables):
         # Identical cards (two decks): the same group number.
         self.group = list(range(n))
         for place in range(1, n):
-            if self.suit[place] == self.suit[place - 1] and self.worth[place] == self.worth[place - 1]:
+            if (
+                self.suit[place] == self.suit[place - 1]
+                and self.worth[place] == self.worth[place - 1]
+            ):
                 self.group[place] = self.group[place - 1]
         self.ties = any(self.group[p] != p for p in range(n))
         # beaters[led * n + a]: the cards that beat card a when played after
@@ -192,26 +194,66 @@ class PlainTables(SearchTables):
         worth = self.worth
         for led in range(4):
             levels = [
-                plain_level(_SUITS[self.suit[p]], trump, _SUITS[led]) if self.suit[p] < 4 else 0
+                plain_tricks.plain_level(_SUITS[self.suit[p]], trump, _SUITS[led])
+                if self.suit[p] < 4
+                else 0
                 for p in range(n)
             ]
             for a in range(n):
                 mask = 0
                 for b in range(n):
-                    if b != a and best_card([levels[a], levels[b]], [worth[a], worth[b]]) == 1:
+                    if (
+                        b != a
+                        and plain_tricks.best_card([levels[a], levels[b]], [worth[a], worth[b]])
+                        == 1
+                    ):
                         mask |= 1 << b
                 self.beaters[led * n + a] = mask
         self.follows = [0, 0, 0, 0]
         order_of_play = seat_order(rules)
         self.next_seat = list(order_of_play) if order_of_play is not None else []
-        self.usable = usable and order_of_play is not None and self._read_follow_rule()
+        self.usable = (
+            usable
+            and order_of_play is not None
+            and self._ranked_by_value()
+            and self._read_follow_rule()
+        )
+
+    def _ranked_by_value(self) -> bool:
+        """Whether the winner rule has the shape the searches read: for each
+        led suit, the cards of a suit either beat exactly the cards of the
+        suit of lower value or none of them (so the ranks that decide are the
+        top ones, and a suit's low cards are its small ones); between suits,
+        whether one card beats another depends on their suits alone."""
+        n = self.n
+        suit = self.suit
+        worth = self.worth
+        for led in range(4):
+            # By pair of suits: whether cards of the second beat cards of the
+            # first (within a suit: those of lower value).
+            relation: dict[tuple[int, int], bool] = {}
+            for a in range(n):
+                beaten = self.beaters[led * n + a]
+                for b in range(n):
+                    if a == b or (suit[a] == suit[b] and worth[a] == worth[b]):
+                        if beaten >> b & 1:
+                            return False
+                        continue
+                    beats = beaten >> b & 1 == 1
+                    if suit[a] == suit[b] and worth[b] < worth[a]:
+                        if beats:
+                            return False
+                        continue
+                    if relation.setdefault((suit[a], suit[b]), beats) != beats:
+                        return False
+        return True
 
     def _plays(self, hand: list[int], led: int) -> int:
         """What plain_plays lists for seat 1 holding the places ``hand``, seat 0
         having led the place ``led`` (-1: seat 1 leads), as a mask."""
         cards = tuple([self.cards[p] for p in hand])
         trick = () if led < 0 else (played_card(0, self.cards[led]),)
-        plays: tuple[Play, ...] = plain_plays(self.table[1], cards, trick)
+        plays: tuple[Play, ...] = plain_tricks.plain_plays(self.table[1], cards, trick)
         mask = 0
         for play in plays:
             mask |= 1 << self.index[play.card._key]
@@ -330,7 +372,9 @@ class PlainSearch:
             suits = bytes([tables.suit[p] for p in places])
             group_of = {g: i for i, g in enumerate(sorted({tables.group[p] for p in places}))}
             groups = bytes([group_of[tables.group[p]] & 255 for p in places])
-            beaters = [_gather(tables.beaters[led * n + p], places) for led in range(4) for p in places]
+            beaters = [
+                _gather(tables.beaters[led * n + p], places) for led in range(4) for p in places
+            ]
         follows = [_gather(f, places) for f in tables.follows] if n > _WORD else tables.follows
         kernel.set_cards(suits, groups, beaters, follows)  # type: ignore[attr-defined]
         self._dealt = dealt

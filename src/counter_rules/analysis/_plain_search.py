@@ -44,7 +44,7 @@ from counter_rules.analysis._general import SearchLimitReached, over_budget
 from counter_rules.builders import played_card
 from counter_rules.cards import Card
 from counter_rules.moves import Play, PlayTable
-from counter_rules.rulesets.plain_tricks import plain_plays
+from counter_rules.rulesets import plain_tricks
 
 __all__ = ["PythonSearch", "SearchTables"]
 
@@ -360,7 +360,7 @@ class PythonSearch:
         table: PlayTable = self.tables.table[seat]
         index = self.tables.index
         legal = 0
-        for play in plain_plays(table, tuple(held), trick):
+        for play in plain_tricks.plain_plays(table, tuple(held), trick):
             legal |= 1 << index[play.card._key]
         cache[hand] = legal
         return legal
@@ -468,7 +468,9 @@ class PythonSearch:
         hand = self.hands[other]
         return not hand & self.follows[suit] and hand & self.beaters[suit * self.n + top] != 0
 
-    def _weigh_lead(self, seat: int, places: list[int], runs: list[int], weights: list[int]) -> None:
+    def _weigh_lead(
+        self, seat: int, places: list[int], runs: list[int], weights: list[int]
+    ) -> None:
         """The leader's moves: cash the side's sure winners, lead to a
         partner's winner or ruff, lead towards a partner's tenace; suits where
         the opponents have fewer choices first (a smaller tree)."""
@@ -529,7 +531,9 @@ class PythonSearch:
                 weight += W_LOSER - rank
             weights[i] = weight
 
-    def _weigh_follow(self, pos: int, places: list[int], runs: list[int], weights: list[int]) -> None:
+    def _weigh_follow(
+        self, pos: int, places: list[int], runs: list[int], weights: list[int]
+    ) -> None:
         """A follower's moves: while the side wins the trick for sure, play
         low (never overtake); else the cheapest card that wins for sure; else
         leave it to a partner still to play who can win; else low, contesting
