@@ -46,9 +46,10 @@
 /* The most tricks a hand of 64 cards in play can have left (two seats). */
 #define MAX_TRICKS 32
 #define KEY_WORDS 6
-#define BUCKET_CAP 32
-/* The table is emptied when it holds more entries than this (about 40 MB). */
-#define MAX_ENTRIES (1u << 19)
+#define BUCKET_CAP 64
+/* The table is emptied when it holds more entries than this (about 40 MB
+ * with its buckets). */
+#define MAX_ENTRIES (1u << 18)
 
 typedef uint64_t mask_t;
 
@@ -107,7 +108,7 @@ typedef struct {
     mask_t suit_mask[4];
     mask_t beaters[4][MAX_CARDS];
     mask_t follows[4];
-    /* Per card: the identical cards (itself included) and the cards it
+    /* Per card: the identical cards (itself excluded) and the cards it
      * beats whatever suit is led, played after them; the cards that beat it
      * under some led suit. */
     mask_t same[MAX_CARDS];
@@ -141,12 +142,6 @@ typedef struct {
 } Kernel;
 
 static PyObject *LimitReached;
-#ifdef PLAIN_STATS
-static unsigned long long st[32];
-#define STAT(i) (st[i]++)
-#else
-#define STAT(i) ((void)0)
-#endif
 
 /* -- the table ------------------------------------------------------------ */
 
@@ -694,9 +689,9 @@ static void weigh_lead(const Kernel *k, int seat, Move *moves, int count) {
 #endif
 
 /* A follower's moves: while the side wins the trick for sure, play low
- * (never overtake); else the cheapest card that wins for sure; else leave
- * it to a partner still to play who can win; else low, contesting with a
- * card of a sequence. Discards come from long suits. */
+ * (never overtake); else leave it to a partner still to play who can win
+ * for sure; else the cheapest card that wins for sure; else low, contesting
+ * with a card of a sequence. Discards come from long suits. */
 static void weigh_follow(const Kernel *k, int pos, Move *moves, int count) {
     int players = k->players;
     int left = k->left;
@@ -748,10 +743,10 @@ static void weigh_follow(const Kernel *k, int pos, Move *moves, int count) {
         int weight;
         if (we_win) {
             weight = beats ? W_OVERTAKE - rank : W_LOW + discard - rank;
-        } else if (beats && safe) {
-            weight = W_WIN - rank;
         } else if (mate_wins) {
             weight = beats ? W_CONTEST - rank : W_LOW + discard - rank;
+        } else if (beats && safe) {
+            weight = W_WIN - rank;
         } else if (beats) {
             weight = W_CONTEST - rank + (m->run != BIT(place) ? W_SEQ : 0);
         } else {
@@ -871,7 +866,6 @@ static int in_trick(Kernel *k, int pos, int target, int win) {
             if ((k->side >> winner_seat & 1) == ours && !(k->beaters[led][winning] & theirs)) {
                 /* Its rank decides: it stands over the cards of its suit
                  * that the opponents still to play hold. */
-                STAT(6);
                 k->relevant = BIT(winning);
                 return ours;
             }
@@ -888,7 +882,6 @@ static int in_trick(Kernel *k, int pos, int target, int win) {
                     if (!(k->beaters[led][c] & theirs)) {
                         /* Beating the cards played before it: their ranks
                          * stand under c's in the pattern. */
-                        STAT(7);
                         k->relevant = BIT(c);
                         return ours;
                     }
@@ -896,18 +889,14 @@ static int in_trick(Kernel *k, int pos, int target, int win) {
             }
         }
     }
-    Move moves[MAX_CARDS];
+    Move moves[MAX_TRICKS];
     int count = moves_of(k, seat, legal, moves);
     if (count > 1) {
-#ifdef OLD_ORDER
-        old_weigh(k, pos, moves, count);
-#else
         if (pos == 0) {
             weigh_lead(k, seat, moves, count);
         } else {
             weigh_follow(k, pos, moves, count);
         }
-#endif
         int killer = k->killer[left][pos];
         int hint = pos == 0 ? k->hint : -1;
         for (int i = 0; i < count; i++) {
@@ -920,7 +909,6 @@ static int in_trick(Kernel *k, int pos, int target, int win) {
         }
         sort_moves(moves, count);
     }
-    STAT(24 + pos);
     mask_t every = 0;
     /* DDS's small cards: once a card of a suit below the suit's lowest card
      * that mattered has been searched, the others below it are not. */
@@ -975,8 +963,6 @@ static int in_trick(Kernel *k, int pos, int target, int win) {
         k->length[seat][s]++;
         k->hands[seat] |= bit;
         if (ok == maximize) {
-            STAT(8 + pos);
-            if (i == 0) STAT(16 + pos);
             k->killer[left][pos] = (int8_t)place;
             if (pos == 0) {
                 k->hint = place; /* the lead that answered, for the table */
@@ -1052,7 +1038,6 @@ static int trick_start(Kernel *k, int target) {
         mask_t quick = quick_tricks(k);
         int count = count_bits(quick);
         if (ours ? count >= target : left - count < target) {
-            STAT(1);
             k->relevant = quick;
             return ours;
         }
@@ -1062,14 +1047,12 @@ static int trick_start(Kernel *k, int target) {
             int theirs = k->side >> holder & 1;
             count = count_bits(master);
             if (theirs ? count >= target : left - count < target) {
-                STAT(2);
                 k->relevant = master;
                 return theirs;
             }
         }
         mask_t tops;
         if ((ours ? target > left - 1 : target <= 1) && opponents_win_trick(k, &tops)) {
-            STAT(3);
             k->relevant = tops;
             return !ours;
         }
@@ -1105,7 +1088,6 @@ static int trick_start(Kernel *k, int target) {
                 answer = 0;
             }
             if (answer >= 0) {
-                STAT(4);
                 k->relevant = entry_cards(k, e);
                 return answer;
             }
@@ -1115,7 +1097,6 @@ static int trick_start(Kernel *k, int target) {
         }
     }
     k->hint = hint;
-    STAT(5);
     mask_t sequence[4];
     memcpy(sequence, k->sequence, sizeof sequence);
     int result = in_trick(k, 0, target, 0);
@@ -1477,17 +1458,6 @@ static PyObject *Kernel_value(Kernel *k, PyObject *args) {
     return PyLong_FromLong(low);
 }
 
-static PyObject *Kernel_stats(Kernel *k, PyObject *unused) {
-    (void)k; (void)unused;
-#ifdef PLAIN_STATS
-    PyObject *l = PyList_New(32);
-    for (int i = 0; i < 32; i++) { PyList_SET_ITEM(l, i, PyLong_FromUnsignedLongLong(st[i])); st[i] = 0; }
-    return l;
-#else
-    Py_RETURN_NONE;
-#endif
-}
-
 static PyObject *Kernel_clear(Kernel *k, PyObject *unused) {
     (void)unused;
     table_clear(k);
@@ -1556,7 +1526,6 @@ static PyMethodDef Kernel_methods[] = {
     {"value", (PyCFunction)Kernel_value, METH_VARARGS,
      "value(guess=-1): the most tricks the side can be sure of."},
     {"clear", (PyCFunction)Kernel_clear, METH_NOARGS, "clear(): empty the table."},
-    {"stats", (PyCFunction)Kernel_stats, METH_NOARGS, "stats(): counters of a statistics build."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -48,8 +48,10 @@ from counter_rules.rulesets import plain_tricks
 
 __all__ = ["PythonSearch", "SearchTables"]
 
-_BUCKET: int = 32
-_MAX_ENTRIES: int = 1 << 19
+_BUCKET: int = 64
+# The table is emptied when it holds more entries than this (fewer than the
+# kernel keeps: an entry costs more in Python).
+_MAX_ENTRIES: int = 1 << 17
 
 # The weights of move ordering (the kernel's, see _plain_kernel.c).
 W_CHOICE: int = 24
@@ -535,9 +537,9 @@ class PythonSearch:
         self, pos: int, places: list[int], runs: list[int], weights: list[int]
     ) -> None:
         """A follower's moves: while the side wins the trick for sure, play
-        low (never overtake); else the cheapest card that wins for sure; else
-        leave it to a partner still to play who can win; else low, contesting
-        with a card of a sequence. Discards come from long suits."""
+        low (never overtake); else leave it to a partner still to play who
+        can win for sure; else the cheapest card that wins for sure; else low,
+        contesting with a card of a sequence. Discards come from long suits."""
         players = self.players
         left = self.left
         seat = self.seat_at[left][pos]
@@ -580,10 +582,10 @@ class PythonSearch:
                 discard = _div(self._length(seat, self.suit[place]) * 64, 36)
             if we_win:
                 weight = W_OVERTAKE - rank if beats else W_LOW + discard - rank
-            elif beats and safe:
-                weight = W_WIN - rank
             elif mate_wins:
                 weight = W_CONTEST - rank if beats else W_LOW + discard - rank
+            elif beats and safe:
+                weight = W_WIN - rank
             elif beats:
                 weight = W_CONTEST - rank + (W_SEQ if runs[i] != 1 << place else 0)
             else:
