@@ -345,6 +345,15 @@ class PlainSearch:
         python_nodes = self.python.nodes if self.python is not None else 0
         return kernel_nodes + python_nodes
 
+    @property
+    def trick_nodes(self) -> int:
+        """The tricks played so far by both searches (DDS's "trick nodes")."""
+        kernel_nodes = 0
+        if self.kernel is not None:
+            kernel_nodes = int(self.kernel.trick_nodes)  # type: ignore[attr-defined]
+        python_nodes = self.python.trick_nodes if self.python is not None else 0
+        return kernel_nodes + python_nodes
+
     def _kernel_cards(self, dealt: int) -> bool:
         """Give the kernel the tables of the cards ``dealt`` (a deck mask):
         the whole deck when it has 64 cards at most, else the cards of the

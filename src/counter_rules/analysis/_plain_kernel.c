@@ -129,8 +129,8 @@ typedef struct {
      * trick; the lead the table suggests at the trick being searched. */
     int8_t killer[MAX_TRICKS + 1][MAX_SEATS];
     int hint;
-    /* Limits. */
-    unsigned long long nodes, node_limit, next_check;
+    /* Limits, and the count of tricks played (DDS's "trick nodes"). */
+    unsigned long long nodes, node_limit, next_check, trick_nodes;
     double deadline;
     PyObject *clock;
     jmp_buf stop;
@@ -935,6 +935,7 @@ static int in_trick(Kernel *k, int pos, int target, int win) {
         }
         int ok;
         if (pos == players - 1) {
+            k->trick_nodes++;
             int winner = k->seat_at[left][best];
             int won = k->side >> winner & 1;
             mask_t saved = k->trick_mask;
@@ -1186,6 +1187,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     k->side = side;
     k->n = 0;
     k->nodes = 0;
+    k->trick_nodes = 0;
     k->node_limit = 0;
     k->deadline = 0.0;
     k->hint = -1;
@@ -1469,6 +1471,11 @@ static PyObject *Kernel_get_nodes(Kernel *k, void *closure) {
     return PyLong_FromUnsignedLongLong(k->nodes);
 }
 
+static PyObject *Kernel_get_trick_nodes(Kernel *k, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(k->trick_nodes);
+}
+
 static PyObject *Kernel_get_entries(Kernel *k, void *closure) {
     (void)closure;
     return PyLong_FromSize_t(k->entries);
@@ -1531,6 +1538,7 @@ static PyMethodDef Kernel_methods[] = {
 
 static PyGetSetDef Kernel_getset[] = {
     {"nodes", (getter)Kernel_get_nodes, NULL, "Positions searched so far.", NULL},
+    {"trick_nodes", (getter)Kernel_get_trick_nodes, NULL, "Tricks played so far.", NULL},
     {"entries", (getter)Kernel_get_entries, NULL, "Entries in the table.", NULL},
     {"node_limit", (getter)Kernel_get_node_limit, (setter)Kernel_set_node_limit,
      "The count of positions past which a question gives up (0: none).", NULL},

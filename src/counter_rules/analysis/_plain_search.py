@@ -192,6 +192,8 @@ class PythonSearch:
         self.sequence = [0, 0, 0, 0]
         self.hint = -1
         self.nodes = 0
+        self.trick_nodes = 0
+        """Tricks played so far (DDS counts these as its "trick nodes")."""
         self.deadline = 0.0
         """A time (perf_counter) past which the search gives up; 0 for none."""
         self.node_limit = 0
@@ -731,6 +733,7 @@ class PythonSearch:
             elif self.beaters[led_suit * n + trick[win]] >> place & 1:
                 best = pos
             if pos == players - 1:
+                self.trick_nodes += 1
                 winner = self.seat_at[left][best]
                 won = self.side >> winner & 1
                 saved = self.trick_mask
