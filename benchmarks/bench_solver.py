@@ -39,7 +39,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
@@ -168,6 +168,18 @@ def _solved(state: GameState, side: tuple[int, int]) -> tuple[int, int, int]:
     return value, search.nodes, trick_nodes
 
 
+def _deals(count: int, start: int) -> Iterator[tuple[list[list[Card]], int, GameState]]:
+    """The bridge deals numbered ``start`` on: hands, declarer, card play."""
+    for i in range(start, start + count):
+        hands, strain, declarer = _bridge(i)
+        yield hands, declarer, bridge_play(hands, strain, declarer)
+        _progress("bridge deals", i + 1 - start, count)
+
+
+def _spread(values: list[int]) -> dict[str, float]:
+    return {"median": statistics.median(values), "worst": max(values)}
+
+
 def bridge_deals(count: int, start: int, dds: _Dds | None) -> dict[str, Any]:
     ours: list[float] = []
     theirs: list[float] = []
@@ -176,9 +188,7 @@ def bridge_deals(count: int, start: int, dds: _Dds | None) -> dict[str, Any]:
     tricks: list[int] = []
     dds_tricks: list[int] = []
     mismatches = 0
-    for i in range(start, start + count):
-        hands, strain, declarer = _bridge(i)
-        state = bridge_play(hands, strain, declarer)
+    for _, declarer, state in _deals(count, start):
         side = (declarer, (declarer + 2) % 4)
         (value, searched, played), elapsed = _timed(partial(_solved, state, side))
         ours.append(elapsed)
@@ -190,19 +200,15 @@ def bridge_deals(count: int, start: int, dds: _Dds | None) -> dict[str, Any]:
             dds_tricks.append(dds_nodes)
             ratios.append(elapsed / dds_time)
             mismatches += value != expected
-        _progress("bridge deals", i + 1 - start, count)
     result: dict[str, Any] = {
         "solver": _summary(ours),
         "mismatches": mismatches,
-        "nodes": {"median": statistics.median(nodes), "worst": max(nodes)},
-        "trick_nodes": {"median": statistics.median(tricks), "worst": max(tricks)},
+        "nodes": _spread(nodes),
+        "trick_nodes": _spread(tricks),
     }
     if theirs:
         result["dds"] = _summary(theirs)
-        result["dds_trick_nodes"] = {
-            "median": statistics.median(dds_tricks),
-            "worst": max(dds_tricks),
-        }
+        result["dds_trick_nodes"] = _spread(dds_tricks)
         result["ratio_of_medians"] = statistics.median(ours) / statistics.median(theirs)
         result["median_ratio"] = statistics.median(ratios)
         result["worst_ratio"] = max(ratios)
@@ -214,9 +220,7 @@ def tables(count: int, start: int, dds: _Dds) -> dict[str, Any]:
     ours: list[float] = []
     theirs: list[float] = []
     mismatches = 0
-    for i in range(start, start + count):
-        hands, strain, declarer = _bridge(i)
-        state = bridge_play(hands, strain, declarer)
+    for hands, _, state in _deals(count, start):
         table, elapsed = _timed(partial(dd_table, state, [(0, 2), (1, 3)]))
         ours.append(elapsed)
         expected, dds_time = dds.table(hands)
@@ -225,7 +229,6 @@ def tables(count: int, start: int, dds: _Dds) -> dict[str, Any]:
             for seat in range(4):
                 value = table.tricks(trump, (seat + 1) % 4, (seat, (seat + 2) % 4))
                 mismatches += value != expected[denom, dds.player(seat)]
-        _progress("tables", i + 1 - start, count)
     return {"solver": _summary(ours), "dds": _summary(theirs), "mismatches": mismatches}
 
 

@@ -339,20 +339,19 @@ class PlainSearch:
     @property
     def nodes(self) -> int:
         """The positions searched so far, by both searches."""
-        kernel_nodes = 0
-        if self.kernel is not None:
-            kernel_nodes = int(self.kernel.nodes)  # type: ignore[attr-defined]
-        python_nodes = self.python.nodes if self.python is not None else 0
-        return kernel_nodes + python_nodes
+        return self._counted("nodes")
 
     @property
     def trick_nodes(self) -> int:
         """The tricks played so far by both searches (DDS's "trick nodes")."""
-        kernel_nodes = 0
-        if self.kernel is not None:
-            kernel_nodes = int(self.kernel.trick_nodes)  # type: ignore[attr-defined]
-        python_nodes = self.python.trick_nodes if self.python is not None else 0
-        return kernel_nodes + python_nodes
+        return self._counted("trick_nodes")
+
+    def _counted(self, name: str) -> int:
+        total = 0
+        for search in (self.kernel, self.python):
+            if search is not None:
+                total += int(getattr(search, name))
+        return total
 
     def _kernel_cards(self, dealt: int) -> bool:
         """Give the kernel the tables of the cards ``dealt`` (a deck mask):
