@@ -55,6 +55,9 @@ typedef uint64_t mask_t;
 
 #if defined(_MSC_VER)
 #include <intrin.h>
+#ifndef __cplusplus
+#define inline __inline
+#endif
 static __inline int low_bit(mask_t x) {
     unsigned long i;
     _BitScanForward64(&i, x);
