@@ -76,6 +76,8 @@ def _load_kernel() -> ModuleType | None:
 
 
 _KERNEL: Final = _load_kernel()
+# What a search that reached its limit raises.
+_LIMIT: Final[type[Exception]] = SearchLimitReached if _KERNEL is None else _KERNEL.LimitReached
 # Whether the searches use the native kernel where it can (the tests switch it off).
 _NATIVE: Final = [True]
 
@@ -451,45 +453,30 @@ class PlainSearch:
                 dealt |= 1 << index[played.card._key]
         return self.load(state.hands, state.leader, [p.card for p in state.trick], dealt)
 
-    def _value(self, native: bool, guess: int) -> int:
-        if not native:
-            assert self.python is not None
-            return self.python.value(guess)
+    def _ask(self, native: bool, question: str, argument: int) -> int:
+        """The answer to ``question`` (``value``, ``at_least`` or ``exactly``)
+        about the position loaded, from the kernel or the Python search."""
+        search: object = self.kernel if native else self.python
         try:
-            answer: int = self.kernel.value(guess)  # type: ignore[attr-defined]
-        except _KERNEL.LimitReached:  # type: ignore[union-attr]
+            return int(getattr(search, question)(argument))
+        except _LIMIT:
             raise SearchLimitReached from None
-        return answer
 
     def value(self, state: GameState, guess: int = -1) -> int:
         """The most tricks not yet finished the side can be sure of (``guess``,
         when known, an estimate to start from)."""
-        return self._value(self._state(state), guess)
+        return self._ask(self._state(state), "value", guess)
 
     def value_loaded(self, guess: int = -1) -> int:
         """:meth:`value` for the position of the last :meth:`load`."""
-        return self._value(self._loaded_native, guess)
+        return self._ask(self._loaded_native, "value", guess)
 
     def at_least(self, state: GameState, target: int) -> bool:
         """Whether the side can be sure of at least ``target`` of the tricks not
         yet finished."""
-        if not self._state(state):
-            assert self.python is not None
-            return self.python.at_least(target)
-        try:
-            answer: bool = self.kernel.at_least(target)  # type: ignore[attr-defined]
-        except _KERNEL.LimitReached:  # type: ignore[union-attr]
-            raise SearchLimitReached from None
-        return answer
+        return self._ask(self._state(state), "at_least", target) == 1
 
     def exactly(self, state: GameState, need: int) -> bool:
         """Whether the side (one seat) can be sure of exactly ``need`` of the
         tricks not yet finished."""
-        if not self._state(state):
-            assert self.python is not None
-            return self.python.exactly(need)
-        try:
-            answer: bool = self.kernel.exactly(need)  # type: ignore[attr-defined]
-        except _KERNEL.LimitReached:  # type: ignore[union-attr]
-            raise SearchLimitReached from None
-        return answer
+        return self._ask(self._state(state), "exactly", need) == 1
