@@ -2,7 +2,8 @@
 
 The project's metadata lives in ``pyproject.toml``; this file only adds the
 extension modules. A wheel build compiles the modules in ``COMPILED_MODULES``
-to C with mypyc (which comes with mypy) unless ``COUNTER_RULES_COMPILE=0``;
+to C with mypyc (which comes with mypy), and builds the solver's native
+kernel (``NATIVE_MODULES``, plain C), unless ``COUNTER_RULES_COMPILE=0``;
 when that is impossible (no C compiler, or compilation fails) it warns and
 builds the pure-Python package instead, unless ``COUNTER_RULES_COMPILE=1``
 demands the compiled build. Editable installs are pure Python unless
@@ -43,6 +44,7 @@ COMPILED_MODULES = [
     "src/counter_rules/effects/base.py",
     "src/counter_rules/analysis/_general.py",
     "src/counter_rules/analysis/_plain.py",
+    "src/counter_rules/analysis/_plain_search.py",
     *(
         f"src/counter_rules/effects/{rank}.py"
         for rank in (
@@ -51,6 +53,12 @@ COMPILED_MODULES = [
         )
     ),
 ]  # fmt: skip
+
+# Extension modules written in C, built with the compiled build: the solver's
+# kernel for the plain family (its pure-Python twin is _plain_search.py).
+NATIVE_MODULES = {
+    "counter_rules.analysis._plain_kernel": "src/counter_rules/analysis/_plain_kernel.c",
+}
 
 # mypyc links the compiled modules through one shared extension module named
 # after the group: "counter_rules._engine" puts it inside the package, as
@@ -132,6 +140,7 @@ class BuildEngine(build_ext):
             from mypyc.build import mypycify
 
             extensions = list(mypycify(_compiled_paths(), opt_level="3", group_name=GROUP_NAME))
+            extensions += [Extension(name, sources=[path]) for name, path in NATIVE_MODULES.items()]
             self._use(extensions)
             super().run()
         except (Exception, SystemExit) as error:

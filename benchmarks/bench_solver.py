@@ -5,8 +5,10 @@ Measures, in one run and on the same positions for both programs:
 1. bridge deals from the opening lead (plain Oh Hell, 4 players, 13 cards, a
    fixed trump or none, the declarer dealing): ``solve(state, (declarer,
    partner))`` against DDS's ``solve_board`` in ``OptimalOne`` mode through
-   endplay (the ``dds`` extra), on the same deal, strain and declarer; the
-   values must agree;
+   endplay (the ``dds`` extra), on the same deal, strain and declarer, one
+   after the other; the values must agree. Beside the times it prints the
+   positions the solver searched per deal and the tricks it played (DDS
+   reports the latter as its "trick nodes", printed beside);
 2. DDS agreement on many more (deal, strain, declarer) cases, at random
    points of the play;
 3. a 10-card, 4-player plain Oh Hell hand from the first lead (the leader
@@ -18,9 +20,14 @@ Measures, in one run and on the same positions for both programs:
    at ``--analyse-seconds``).
 
 It prints which build of counter_rules it measured: the compiled one (what a
-wheel install gives) or the pure-Python package. See the docs' performance page.
+wheel install gives, with the plain search's native kernel) or the
+pure-Python package. See the docs' performance page.
 
-Run: ``python benchmarks/bench_solver.py [--deals 20] [--cases 1000] [--json]``.
+``--start`` picks the first deal of the list (deals are numbered), so that a
+run can measure deals the solver was never tuned on; ``--tables`` times
+``dd_table`` against DDS's ``calc_dd_table`` on that many deals.
+
+Run: ``python benchmarks/bench_solver.py [--deals 40] [--start 1000] [--cases 1000] [--json]``.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
@@ -51,7 +58,9 @@ from counter_rules import (
     record_of,
     standard_deck,
 )
-from counter_rules.analysis import SearchLimitReached, Solver, analyse, solve
+from counter_rules.analysis import SearchLimitReached, Solver, analyse, dd_table, solve
+from counter_rules.analysis._plain import native_kernel
+from counter_rules.analysis._solving import Searches
 from counter_rules.analysis.bridge import bridge_play, pbn_card, to_pbn
 
 
@@ -86,8 +95,17 @@ class _Dds:
             Suit.CLUBS: Denom.clubs,
             None: Denom.nt,
         }
+        # DDS's first call sets up its memory: not timed.
+        hands, strain, declarer = _bridge(-1)
+        self.value(bridge_play(hands, strain, declarer), (declarer, (declarer + 2) % 4))
 
     def value(self, state: GameState, side: tuple[int, int]) -> tuple[int, float]:
+        """DDS's value of ``state`` for ``side`` and its time."""
+        value, elapsed, _ = self.solved(state, side)
+        return value, elapsed
+
+    def solved(self, state: GameState, side: tuple[int, int]) -> tuple[int, float, int]:
+        """DDS's value, its time, and the "trick nodes" it reports."""
         hands = [list(hand) for hand in state.hands]
         for played in state.trick:
             hands[played.seat].append(played.card)
@@ -102,7 +120,16 @@ class _Dds:
         best = max(tricks for _, tricks in answer)
         mover = (state.leader + len(state.trick)) % 4
         left = len(state.hands[mover])
-        return (best if mover in side else left - best), elapsed
+        return (best if mover in side else left - best), elapsed, int(answer._data.nodes)
+
+    def table(self, hands: list[list[Card]]) -> tuple[Any, float]:
+        """DDS's double-dummy table of a deal and its time."""
+        from endplay.dds import calc_dd_table
+
+        deal = self.deal(to_pbn(hands))
+        start = time.perf_counter()
+        table = calc_dd_table(deal)
+        return table, time.perf_counter() - start
 
 
 def _timed(question: Callable[[], object]) -> tuple[Any, float]:
@@ -131,29 +158,78 @@ def _progress(label: str, done: int, total: int) -> None:
     print(f"  {label}: {done}/{total}", file=sys.stderr, flush=True)
 
 
-def bridge_deals(count: int, dds: _Dds | None) -> dict[str, Any]:
+def _solved(state: GameState, side: tuple[int, int]) -> tuple[int, int, int]:
+    """``solve``'s answer, with the positions searched and tricks played."""
+    searches = Searches()
+    mask = (1 << side[0]) | (1 << side[1])
+    value = searches.value(state, mask)
+    search = searches.search(state, mask)
+    trick_nodes = int(getattr(search, "trick_nodes", 0))
+    return value, search.nodes, trick_nodes
+
+
+def _deals(count: int, start: int) -> Iterator[tuple[list[list[Card]], int, GameState]]:
+    """The bridge deals numbered ``start`` on: hands, declarer, card play."""
+    for i in range(start, start + count):
+        hands, strain, declarer = _bridge(i)
+        yield hands, declarer, bridge_play(hands, strain, declarer)
+        _progress("bridge deals", i + 1 - start, count)
+
+
+def _spread(values: list[int]) -> dict[str, float]:
+    return {"median": statistics.median(values), "worst": max(values)}
+
+
+def bridge_deals(count: int, start: int, dds: _Dds | None) -> dict[str, Any]:
     ours: list[float] = []
     theirs: list[float] = []
     ratios: list[float] = []
+    nodes: list[int] = []
+    tricks: list[int] = []
+    dds_tricks: list[int] = []
     mismatches = 0
-    for i in range(count):
-        hands, strain, declarer = _bridge(i)
-        state = bridge_play(hands, strain, declarer)
+    for _, declarer, state in _deals(count, start):
         side = (declarer, (declarer + 2) % 4)
-        value, elapsed = _timed(partial(solve, state, side))
+        (value, searched, played), elapsed = _timed(partial(_solved, state, side))
         ours.append(elapsed)
+        nodes.append(searched)
+        tricks.append(played)
         if dds is not None:
-            expected, dds_time = dds.value(state, side)
+            expected, dds_time, dds_nodes = dds.solved(state, side)
             theirs.append(dds_time)
+            dds_tricks.append(dds_nodes)
             ratios.append(elapsed / dds_time)
             mismatches += value != expected
-        _progress("bridge deals", i + 1, count)
-    result: dict[str, Any] = {"solver": _summary(ours), "mismatches": mismatches}
+    result: dict[str, Any] = {
+        "solver": _summary(ours),
+        "mismatches": mismatches,
+        "nodes": _spread(nodes),
+        "trick_nodes": _spread(tricks),
+    }
     if theirs:
         result["dds"] = _summary(theirs)
+        result["dds_trick_nodes"] = _spread(dds_tricks)
         result["ratio_of_medians"] = statistics.median(ours) / statistics.median(theirs)
         result["median_ratio"] = statistics.median(ratios)
+        result["worst_ratio"] = max(ratios)
     return result
+
+
+def tables(count: int, start: int, dds: _Dds) -> dict[str, Any]:
+    """dd_table against DDS's calc_dd_table on the same deals."""
+    ours: list[float] = []
+    theirs: list[float] = []
+    mismatches = 0
+    for hands, _, state in _deals(count, start):
+        table, elapsed = _timed(partial(dd_table, state, [(0, 2), (1, 3)]))
+        ours.append(elapsed)
+        expected, dds_time = dds.table(hands)
+        theirs.append(dds_time)
+        for trump, denom in dds.denoms.items():
+            for seat in range(4):
+                value = table.tricks(trump, (seat + 1) % 4, (seat, (seat + 2) % 4))
+                mismatches += value != expected[denom, dds.player(seat)]
+    return {"solver": _summary(ours), "dds": _summary(theirs), "mismatches": mismatches}
 
 
 def dds_cases(count: int, dds: _Dds) -> dict[str, Any]:
@@ -251,7 +327,13 @@ def analyse_records(seconds: float) -> dict[str, Any]:
 def main() -> None:
     """Run the benchmark and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=20, help="bridge deals timed (default 20)")
+    parser.add_argument("--deals", type=int, default=40, help="bridge deals timed (default 40)")
+    parser.add_argument(
+        "--start", type=int, default=0, help="the number of the first bridge deal (default 0)"
+    )
+    parser.add_argument(
+        "--tables", type=int, default=5, help="deals whose dd_table is timed (default 5)"
+    )
     parser.add_argument(
         "--cases", type=int, default=1000, help="more DDS cases, mid-play (default 1000)"
     )
@@ -265,6 +347,9 @@ def main() -> None:
         "--analyse-seconds", type=float, default=5.0,
         help="the cap on one decision of the Counter game analysed (default 5)",
     )  # fmt: skip
+    parser.add_argument(
+        "--skip-analyse", action="store_true", help="do not time analyse on game records"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     try:
@@ -274,48 +359,68 @@ def main() -> None:
         print("endplay is not installed (pip install -e '.[dds]'): no DDS figures", file=sys.stderr)
     figures: dict[str, Any] = {
         "build": "compiled" if counter_rules.COMPILED else "pure Python",
+        "kernel": native_kernel(),
         "python": platform.python_version(),
         "machine": platform.machine(),
     }
     if args.deals:
-        figures["bridge"] = bridge_deals(args.deals, dds)
+        figures["bridge"] = bridge_deals(args.deals, args.start, dds)
+    if dds is not None and args.tables:
+        figures["tables"] = tables(args.tables, args.start, dds)
     if dds is not None and args.cases:
         figures["dds_cases"] = dds_cases(args.cases, dds)
     if args.hands:
         figures["oh_hell"] = oh_hell_hands(args.hands)
     if args.counter_hands:
         figures["counter"] = counter_hands(args.counter_hands, args.counter_seconds)
-    figures["analyse"] = analyse_records(args.analyse_seconds)
+    if not args.skip_analyse:
+        figures["analyse"] = analyse_records(args.analyse_seconds)
     if args.json:
         print(json.dumps(figures, indent=1))
         return
     print(
-        f"counter_rules {counter_rules.__version__}, {figures['build']} build, "
+        f"counter_rules {counter_rules.__version__}, {figures['build']} build "
+        f"({'with' if figures['kernel'] else 'without'} the plain search's native kernel), "
         f"Python {figures['python']} ({figures['machine']})"
     )
-    bridge = figures.get("bridge", {"solver": {"count": 0, "median": 0.0, "worst": 0.0}})
-    line = (
-        f"bridge deals from the opening lead ({bridge['solver']['count']}): solver median "
-        f"{bridge['solver']['median']:.3f} s, worst {bridge['solver']['worst']:.3f} s"
-    )
-    if "dds" in bridge:
-        line += (
-            f"; DDS median {bridge['dds']['median'] * 1000:.1f} ms; ratio of medians "
-            f"{bridge['ratio_of_medians']:.0f}x, median ratio {bridge['median_ratio']:.0f}x; "
-            f"{bridge['mismatches']} values differ"
+    if "bridge" in figures:
+        bridge = figures["bridge"]
+        print(
+            f"bridge deals {args.start} to {args.start + args.deals - 1} from the opening lead "
+            f"({bridge['solver']['count']}): solver median {bridge['solver']['median']:.3f} s, "
+            f"worst {bridge['solver']['worst']:.3f} s; positions searched median "
+            f"{bridge['nodes']['median']:,.0f}, worst {bridge['nodes']['worst']:,}; tricks "
+            f"played median {bridge['trick_nodes']['median']:,.0f}"
         )
-    print(line)
+        if "dds" in bridge:
+            print(
+                f"  DDS median {bridge['dds']['median'] * 1000:.1f} ms, worst "
+                f"{bridge['dds']['worst'] * 1000:.1f} ms; DDS's trick nodes median "
+                f"{bridge['dds_trick_nodes']['median']:,.0f}; ratio of medians "
+                f"{bridge['ratio_of_medians']:.1f}x, median of the per-deal ratios "
+                f"{bridge['median_ratio']:.1f}x, worst {bridge['worst_ratio']:.1f}x; "
+                f"{bridge['mismatches']} values differ"
+            )
+    if "tables" in figures:
+        table = figures["tables"]
+        print(
+            f"dd_table of {table['solver']['count']} deals: median "
+            f"{table['solver']['median']:.3f} s, worst {table['solver']['worst']:.3f} s; "
+            f"DDS's calc_dd_table median {table['dds']['median'] * 1000:.1f} ms; "
+            f"{table['mismatches']} values differ"
+        )
     if "dds_cases" in figures:
         cases = figures["dds_cases"]
         print(
             f"DDS agreement at random points of the play: {cases['mismatches']} of "
             f"{cases['cases']} values differ"
         )
-    oh_hell = figures["oh_hell"]
-    print(
-        f"Oh Hell, 4 players, 10 cards, from the first lead ({oh_hell['count']}): median "
-        f"{oh_hell['median']:.3f} s, worst {oh_hell['worst']:.3f} s"
-    )
+    if "oh_hell" in figures:
+        oh_hell = figures["oh_hell"]
+        print(
+            f"Oh Hell, 4 players, 10 cards, from the first lead ({oh_hell['count']}): median "
+            f"{oh_hell['median'] * 1000:.2f} ms, worst {oh_hell['worst'] * 1000:.1f} ms"
+        )
     for cards, summary in figures.get("counter", {}).items():
         solved = summary["positions"] - summary["unsolved"]
         text = (
@@ -325,7 +430,7 @@ def main() -> None:
         if solved:
             text += f"; median {summary['median']:.3f} s, worst {summary['worst']:.3f} s"
         print(text)
-    for name, summary in figures["analyse"].items():
+    for name, summary in figures.get("analyse", {}).items():
         text = f"analyse, {name}: {summary['seconds']:.1f} s for {summary['decisions']} decisions"
         if summary["cap"] is not None:
             text += f" ({summary['unsolved']} not solved within {summary['cap']:g} s each)"

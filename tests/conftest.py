@@ -1,5 +1,6 @@
-"""Shared pytest configuration: Hypothesis profiles, and a ruleset of a
-user's own, registered for a test (the fixture ``user_ruleset``).
+"""Shared pytest configuration: Hypothesis profiles, a ruleset of a
+user's own, registered for a test (the fixture ``user_ruleset``), and the
+solver's plain search to run (the fixture ``plain_search``).
 
 ``HYPOTHESIS_PROFILE=thorough pytest`` runs many more examples than the default.
 Under CI (the ``CI`` variable set) the default examples are drawn from a fixed
@@ -14,6 +15,8 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 from user_ruleset import ShortRotation, registered
+
+from counter_rules.analysis._plain import native_kernel, use_native
 
 settings.register_profile(
     "default",
@@ -43,3 +46,18 @@ def user_ruleset() -> Iterator[type[ShortRotation]]:
     """A ruleset of the user's own (:mod:`user_ruleset`), registered for the test."""
     with registered() as cls:
         yield cls
+
+
+PLAIN_SEARCHES = ("kernel", "python") if native_kernel() else ("python",)
+"""The plain search's two implementations this build has: the native kernel
+(built with the compiled build) and the Python search."""
+
+
+@pytest.fixture(scope="module", params=PLAIN_SEARCHES)
+def plain_search(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The solver's plain search for the test: the native kernel or the
+    Python search (each test that uses it runs on both where the build has
+    the kernel)."""
+    previous = use_native(request.param == "kernel")
+    yield request.param
+    use_native(previous)

@@ -1,5 +1,6 @@
 """The solver's properties at positions of random play of every ruleset, and
-its answers to bad input."""
+its answers to bad input, with each implementation of the plain search (the
+fixture ``plain_search``)."""
 
 from __future__ import annotations
 
@@ -27,8 +28,10 @@ from counter_rules import (
     standard_deck,
     view,
 )
-from counter_rules.analysis import can_make, move_values, solve
+from counter_rules.analysis import Solver, can_make, move_values, solve
 from counter_rules.rulesets.base import Ruleset
+
+pytestmark = pytest.mark.usefixtures("plain_search")
 
 
 def _tricks_left(state: GameState) -> int:
@@ -296,3 +299,21 @@ def test_positions_of_a_pass_that_differ_in_the_next_leader_differ_in_the_table(
     search = GeneralSearch(rules, 1)
     other = attrs.evolve(state, leader=(state.leader + 1) % state.players)
     assert search.board(state).key() != search.board(other).key()
+
+
+def test_a_solver_kept_across_deals_answers_as_fresh_searches_do() -> None:
+    """A solver's tables hold for every position of hands of its ruleset,
+    side and trump (an entry keeps only which seats hold the top cards that
+    mattered): one solver asked about positions of many deals answers what
+    a search made for each position answers."""
+    rules = OhHell(players=4, schedule=(6,))
+    shared = Solver()
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed)
+        while state.phase is not Phase.PLAYING or rng.random() < 0.5:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+        seat = rng.randrange(4)
+        assert shared.solve(state, (seat,)) == solve(state, (seat,)), seed
+        for tricks in range(7):
+            assert shared.can_make(state, seat, tricks) == can_make(state, seat, tricks), seed

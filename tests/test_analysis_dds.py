@@ -4,9 +4,11 @@ fixed trump, the declarer dealing so that the declarer's left leads.
 
 Whole deals are compared with DDS's double-dummy table (``calc_dd_table``),
 positions in the middle of the play with DDS's value of the same position
-(``solve_board``). The whole deals run where the engine is compiled (the
-compiled wheel's tests in CI); the pure-Python build runs the positions. Under
-CI (the ``CI`` variable set), where the ``dds`` extra installs endplay, a
+(``solve_board``), with each implementation of the plain search (the fixture
+``plain_search``). The whole deals and :func:`dd_table` run on the native
+kernel (the compiled wheel's tests in CI); both searches run the positions.
+``benchmarks/bench_solver.py`` compares a thousand more positions. Under CI
+(the ``CI`` variable set), where the ``dds`` extra installs endplay, a
 missing endplay fails the tests instead of skipping them.
 """
 
@@ -16,11 +18,11 @@ import os
 import platform
 import random
 import sys
+from collections.abc import Iterator
 
 import pytest
 
 from counter_rules import (
-    COMPILED,
     Card,
     GameState,
     Phase,
@@ -29,7 +31,8 @@ from counter_rules import (
     legal_moves,
     standard_deck,
 )
-from counter_rules.analysis import solve
+from counter_rules.analysis import dd_table, solve
+from counter_rules.analysis._plain import native_kernel, use_native
 from counter_rules.analysis.bridge import bridge_play, from_pbn, pbn_card, to_pbn
 
 # Where the dds extra installs endplay (its marker in pyproject.toml).
@@ -97,6 +100,7 @@ def test_the_deals_are_plain_oh_hell_led_from_the_declarers_left() -> None:
     assert to_pbn(state.hands) == to_pbn(hands)
 
 
+@pytest.mark.usefixtures("plain_search")
 @pytest.mark.parametrize("seed", range(POSITIONS))
 def test_positions_in_the_play_have_the_value_dds_gives(seed: int) -> None:
     """From a random deal played at random until each hand holds 5 to 8
@@ -111,17 +115,22 @@ def test_positions_in_the_play_have_the_value_dds_gives(seed: int) -> None:
     assert solve(state, side) == _dds_value(state, side)
 
 
-# The deals of seeds 1000 to 1020 but 1005, which the solver takes minutes
-# over (its deals from the opening lead range from a tenth of a second to
-# minutes; benchmarks/bench_solver.py times them all, the slow ones included).
-WHOLE_DEAL_SEEDS = tuple(seed for seed in range(1000, 1021) if seed != 1005)
+WHOLE_DEAL_SEEDS = tuple(range(1000, 1000 + WHOLE_DEALS))
+
+on_the_kernel = pytest.mark.skipif(
+    not native_kernel(), reason="whole deals run on the native kernel (the compiled build)"
+)
 
 
-def test_twenty_whole_deals_are_compared() -> None:
-    assert len(WHOLE_DEAL_SEEDS) == WHOLE_DEALS == 20
+@pytest.fixture
+def kernel() -> Iterator[None]:
+    previous = use_native(True)
+    yield
+    use_native(previous)
 
 
-@pytest.mark.skipif(not COMPILED, reason="whole deals run in the compiled build")
+@on_the_kernel
+@pytest.mark.usefixtures("kernel")
 @pytest.mark.parametrize("seed", WHOLE_DEAL_SEEDS)
 def test_whole_deals_have_the_value_of_the_dds_table(seed: int) -> None:
     """From the opening lead, the declarer's side can be sure of the tricks
@@ -130,6 +139,23 @@ def test_whole_deals_have_the_value_of_the_dds_table(seed: int) -> None:
     state = bridge_play(hands, strain, declarer)
     table = calc_dd_table(BridgeDeal(to_pbn(hands)))
     assert solve(state, (declarer, (declarer + 2) % 4)) == table[_DENOMS[strain], Player(declarer)]
+
+
+@on_the_kernel
+@pytest.mark.usefixtures("kernel")
+@pytest.mark.parametrize("seed", range(2))
+def test_dd_table_is_the_dds_table(seed: int) -> None:
+    """dd_table gives DDS's calc_dd_table: the declarer's side's tricks in
+    each strain, the declarer's left leading."""
+    hands, strain, declarer = _bridge(3000 + seed)
+    table = dd_table(bridge_play(hands, strain, declarer), [(0, 2), (1, 3)])
+    expected = calc_dd_table(BridgeDeal(to_pbn(hands)))
+    for trump in table.trumps:
+        for seat in range(4):
+            side = (seat, (seat + 2) % 4)
+            assert (
+                table.tricks(trump, (seat + 1) % 4, side) == expected[_DENOMS[trump], Player(seat)]
+            )
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -5,9 +5,12 @@ the family's full rules both run.
 
 The tests replace a power's function in its module and play random games
 through :func:`~counter_rules.new_game` / :func:`~counter_rules.apply_move`
-only: the engine must follow the replacement. They also check that the
-engine's move lists agree with the one decider of play legality, and that
-nothing mutable is reachable from a state or a ruleset.
+only: the engine must follow the replacement. The solver's plain search
+builds its tables from plain Oh Hell's functions, so it follows a replaced
+follow rule too (with each implementation, the fixture ``plain_search``), and
+steps aside for a winner rule whose shape it does not read. They also check
+that the engine's move lists agree with the one decider of play legality, and
+that nothing mutable is reachable from a state or a ruleset.
 """
 
 from __future__ import annotations
@@ -18,11 +21,14 @@ from types import ModuleType
 
 import attrs
 import pytest
+from analysis_helpers import ending, naive_value
 from hypothesis import given, settings
 from strategies import random_playout, rulesets, seeds
 
 import counter_rules
 from counter_rules import Counter, GameState, Phase, Play, apply_move, legal_moves, new_game
+from counter_rules.analysis import solve
+from counter_rules.analysis._plain import plain_applies
 from counter_rules.effects import (
     ace,
     eight,
@@ -176,17 +182,68 @@ def test_a_changed_follow_rule_changes_the_moves_the_engine_lists(
 
     assert offered_off_suit() == 0
 
-    def free(
-        table: tuple[Play | None, ...],
-        hand: tuple[counter_rules.Card, ...],
-        trick: object,
-        trump: object = None,
-        bowers: bool = False,
-    ) -> tuple[Play, ...]:
-        return tuple(play for card in hand if (play := table[card._key]) is not None)
-
-    monkeypatch.setattr(plain_tricks, "plain_plays", free)
+    monkeypatch.setattr(plain_tricks, "plain_plays", _free_plays)
     assert offered_off_suit() > 0
+
+
+def _free_plays(
+    table: tuple[Play | None, ...],
+    hand: tuple[counter_rules.Card, ...],
+    trick: object,
+    trump: object = None,
+    bowers: bool = False,
+) -> tuple[Play, ...]:
+    """A follow rule that lets every card be played."""
+    return tuple(play for card in hand if (play := table[card._key]) is not None)
+
+
+def _lowest_wins(levels: list[int], values: object) -> int | None:
+    """A winner rule: the highest level, then the lowest card."""
+    ranked = [i for i in range(len(levels)) if levels[i]]
+    if not ranked:
+        return None
+    return min(ranked, key=lambda i: (-levels[i], values[i], i))  # type: ignore[index]
+
+
+def _answers(rules: Ruleset) -> list[tuple[int, int, int]]:
+    """(solve, the naive minimax over the engine, plain search applies) for
+    the first seat alone on endings of ``rules``."""
+    found = []
+    for seed in range(12):
+        state = ending(rules, seed, 3)
+        if state is not None and state.phase is Phase.PLAYING:
+            found.append((solve(state, (0,)), naive_value(state, 1), int(plain_applies(state))))
+    return found
+
+
+@pure_only
+@pytest.mark.usefixtures("plain_search")
+def test_a_changed_follow_rule_changes_what_the_plain_search_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a follow rule that lets every card be played, the plain search
+    still takes plain Oh Hell and answers what a minimax over the engine
+    answers under that rule, which is not what it answers under the real one."""
+    real = _answers(counter_rules.OhHell(players=3, schedule=(4,)))
+    monkeypatch.setattr(plain_tricks, "plain_plays", _free_plays)
+    free = _answers(counter_rules.OhHell(players=3, schedule=(4,)))
+    assert all(applies for _, _, applies in real + free)
+    assert all(solved == naive for solved, naive, _ in real + free)
+    assert [solved for solved, _, _ in free] != [solved for solved, _, _ in real]
+
+
+@pure_only
+@pytest.mark.usefixtures("plain_search")
+def test_a_winner_rule_of_another_shape_leaves_the_plain_search_aside(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a winner rule under which the lowest card wins, the plain search
+    (which reads a suit's high cards as its strong ones) steps aside and the
+    general search answers what a minimax over the engine answers."""
+    monkeypatch.setattr(plain_tricks, "best_card", _lowest_wins)
+    answers = _answers(counter_rules.OhHell(players=3, schedule=(4,)))
+    assert answers and not any(applies for _, _, applies in answers)
+    assert all(solved == naive for solved, naive, _ in answers)
 
 
 @pure_only

@@ -3,6 +3,7 @@
 See :doc:`analysis`.
 """
 
+from counter_rules.analysis._batch import TrickTable, dd_table, dd_tables, solve_many
 from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._hint import Hint, MoveHint, hint
 from counter_rules.analysis._report import Analysis, Decision, analyse
@@ -15,10 +16,14 @@ __all__ = [
     "MoveHint",
     "SearchLimitReached",
     "Solver",
+    "TrickTable",
     "analyse",
     "can_make",
+    "dd_table",
+    "dd_tables",
     "fast_search",
     "hint",
     "move_values",
     "solve",
+    "solve_many",
 ]

@@ -101,7 +101,7 @@ class Searches:
         key = (id(rules), side, state.trump if plain else None, 1 if plain else 0)
         found = self._made.get(key)
         if found is None or found.rules is not rules:
-            found = PlainSearch(state, side) if plain else GeneralSearch(rules, side)
+            found = PlainSearch(rules, state.trump, side) if plain else GeneralSearch(rules, side)
             self._made[key] = found
         found.deadline = self.deadline
         limit = self.node_limit

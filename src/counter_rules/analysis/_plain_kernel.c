@@ -1,0 +1,1595 @@
+/* The native kernel of the solver's plain search (counter_rules.analysis._plain).
+ *
+ * It searches the play of a hand of the plain family (plain Oh Hell, and so
+ * bridge's card play) for one side, a bit set of seats. It states no rule of
+ * the game: everything it knows of the rules comes in tables that
+ * counter_rules.analysis._plain builds by asking the rules' own functions,
+ *
+ *   - the cards in play ("places"), by suit and then by the value the
+ *     engine's trick resolution gives them, weakest first, and which of them
+ *     are identical (two decks);
+ *   - beaters[led][c]: the cards that beat card c when played after it in a
+ *     trick led in suit led (plain_tricks.best_card over plain_level);
+ *   - follows[led]: the cards that plain_tricks.plain_plays lists for a hand
+ *     that holds any of them when a card of suit led was led (for any other
+ *     hand it lists the whole hand: the Python side checks both answers);
+ *   - next[seat]: the seat the engine asks to play after seat in a trick (the
+ *     winner of a trick leads the next, as the engine does).
+ *
+ * The search is DDS's (Haglund and Hein's double-dummy solver for bridge),
+ * written for any number of seats and any side: a null-window search ("can
+ * the side be sure of t tricks?") with a transposition table written at the
+ * starts of tricks, keyed by the leader and every hand's suit lengths, whose
+ * entries keep only the ranks that won tricks (Ginsberg's partition search:
+ * one entry answers every position that differs only in cards that never
+ * mattered); quick tricks (the leader's and its partners' sure winners,
+ * reached through an entry), later tricks (cards that win whenever played)
+ * and the second hand's sure trick as cut-offs; equivalent cards searched
+ * once, small cards of a suit searched once; moves ordered by weights that
+ * depend on the seat's place in the trick, the best move of the last cut-off
+ * at the same depth and the best lead stored with the table's entry first.
+ *
+ * The pure-Python search of counter_rules.analysis._plain is the same
+ * algorithm; the tests hold the two to each other, to DDS and to a naive
+ * minimax over the public engine.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SEATS 16
+#define MAX_CARDS 64
+/* The most tricks a hand of 64 cards in play can have left (two seats). */
+#define MAX_TRICKS 32
+#define KEY_WORDS 6
+#define BUCKET_CAP 64
+/* The table is emptied when it holds more entries than this (about 40 MB
+ * with its buckets). */
+#define MAX_ENTRIES (1u << 18)
+
+typedef uint64_t mask_t;
+
+#if defined(_MSC_VER)
+#include <intrin.h>
+#ifndef __cplusplus
+#define inline __inline
+#endif
+static __inline int low_bit(mask_t x) {
+    unsigned long i;
+    _BitScanForward64(&i, x);
+    return (int)i;
+}
+static __inline int high_bit(mask_t x) {
+    unsigned long i;
+    _BitScanReverse64(&i, x);
+    return (int)i;
+}
+static __inline int count_bits(mask_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#else
+#define low_bit(x) __builtin_ctzll(x)
+#define high_bit(x) (63 - __builtin_clzll(x))
+#define count_bits(x) __builtin_popcountll(x)
+#endif
+
+#define BIT(p) (((mask_t)1) << (p))
+
+/* What the table knows of the positions that match a pattern: for each
+ * suit, the holders of its top cards (pattern, under mask, one code a card
+ * from the top, in the low bits first); bounds on the side's tricks from the
+ * start of the trick; the numbers of tricks the side can and cannot be sure
+ * of taking exactly; and the lead that answered (its suit, and how many of
+ * the suit's remaining cards rank above it), for move ordering. */
+typedef struct {
+    mask_t mask[4];
+    mask_t pattern[4];
+    uint64_t yes, no;
+    uint8_t low, high;
+    int8_t best_suit, best_above;
+} Entry;
+
+typedef struct {
+    uint64_t key[KEY_WORDS];
+    Entry *entries;
+    uint16_t count, next, capacity, used;
+} Bucket;
+
+typedef struct {
+    PyObject_HEAD
+    /* The ruleset's tables. */
+    int players, side, n, key_words, code_bits, ties;
+    int next[MAX_SEATS];
+    int suit[MAX_CARDS];
+    mask_t suit_mask[4];
+    mask_t beaters[4][MAX_CARDS];
+    mask_t follows[4];
+    /* Per card: the identical cards (itself excluded) and the cards it
+     * beats whatever suit is led, played after them; the cards that beat it
+     * under some led suit. */
+    mask_t same[MAX_CARDS];
+    mask_t beats_always[MAX_CARDS];
+    mask_t beaten_ever[MAX_CARDS];
+    /* The position. */
+    mask_t hands[MAX_SEATS];
+    uint8_t length[MAX_SEATS][4];
+    int8_t owner[MAX_CARDS];
+    mask_t remaining;
+    int leader, left, exact, root_pos;
+    int trick[MAX_TRICKS + 1][MAX_SEATS];
+    int seat_at[MAX_TRICKS + 1][MAX_SEATS];
+    mask_t trick_mask;
+    mask_t relevant;
+    mask_t sequence[4];
+    /* Move ordering: the move of the last cut-off by depth and place in the
+     * trick; the lead the table suggests at the trick being searched. */
+    int8_t killer[MAX_TRICKS + 1][MAX_SEATS];
+    int hint;
+    /* Limits, and the count of tricks played (DDS's "trick nodes"). */
+    unsigned long long nodes, node_limit, next_check, trick_nodes;
+    double deadline;
+    PyObject *clock;
+    jmp_buf stop;
+    int stopped;
+    /* The table: open addressing over buckets. */
+    Bucket *buckets;
+    size_t capacity, used;
+    size_t entries;
+} Kernel;
+
+static PyObject *LimitReached;
+
+/* -- the table ------------------------------------------------------------ */
+
+static void table_clear(Kernel *k) {
+    if (k->buckets != NULL) {
+        for (size_t i = 0; i < k->capacity; i++) {
+            free(k->buckets[i].entries);
+        }
+        free(k->buckets);
+    }
+    k->buckets = NULL;
+    k->capacity = 0;
+    k->used = 0;
+    k->entries = 0;
+}
+
+static uint64_t key_hash(const uint64_t *key, int words) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < words; i++) {
+        h ^= key[i];
+        h *= 0xbf58476d1ce4e5b9ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+static int table_grow(Kernel *k) {
+    size_t capacity = k->capacity ? 2 * k->capacity : 4096;
+    Bucket *buckets = (Bucket *)calloc(capacity, sizeof(Bucket));
+    if (buckets == NULL) {
+        return -1;
+    }
+    for (size_t i = 0; i < k->capacity; i++) {
+        Bucket *old = &k->buckets[i];
+        if (!old->used) {
+            continue;
+        }
+        size_t at = key_hash(old->key, k->key_words) & (capacity - 1);
+        while (buckets[at].used) {
+            at = (at + 1) & (capacity - 1);
+        }
+        buckets[at] = *old;
+    }
+    free(k->buckets);
+    k->buckets = buckets;
+    k->capacity = capacity;
+    return 0;
+}
+
+/* The bucket of key; a new one when create (NULL when not found, or out of
+ * memory: the table then just forgets). */
+static Bucket *table_bucket(Kernel *k, const uint64_t *key, int create) {
+    if (k->capacity) {
+        size_t at = key_hash(key, k->key_words) & (k->capacity - 1);
+        while (k->buckets[at].used) {
+            if (memcmp(k->buckets[at].key, key, sizeof(uint64_t) * k->key_words) == 0) {
+                return &k->buckets[at];
+            }
+            at = (at + 1) & (k->capacity - 1);
+        }
+    }
+    if (!create) {
+        return NULL;
+    }
+    if (k->entries >= MAX_ENTRIES) {
+        table_clear(k);
+    }
+    if (2 * (k->used + 1) > k->capacity && table_grow(k) < 0) {
+        return NULL;
+    }
+    size_t at = key_hash(key, k->key_words) & (k->capacity - 1);
+    while (k->buckets[at].used) {
+        at = (at + 1) & (k->capacity - 1);
+    }
+    Bucket *b = &k->buckets[at];
+    memset(b, 0, sizeof(Bucket));
+    memcpy(b->key, key, sizeof(uint64_t) * k->key_words);
+    b->used = 1;
+    k->used++;
+    return b;
+}
+
+/* -- the position --------------------------------------------------------- */
+
+static inline int length_of(const Kernel *k, int seat, int suit) {
+    return k->length[seat][suit];
+}
+
+/* The table's first key: the length of every suit in every hand (5 bits
+ * each, twelve to a word) and the leader (the first word's top bits). */
+static void make_key(const Kernel *k, uint64_t *key) {
+    memset(key, 0, sizeof(uint64_t) * KEY_WORDS);
+    int field = 0;
+    for (int seat = 0; seat < k->players; seat++) {
+        for (int s = 0; s < 4; s++, field++) {
+            key[field / 12] |= (uint64_t)k->length[seat][s] << (5 * (field % 12));
+        }
+    }
+    key[0] |= (uint64_t)k->leader << 60;
+}
+
+/* For each suit, the holders of its remaining cards from the highest down,
+ * code_bits a card (with identical cards in play, the second of two
+ * identical cards marked). */
+static void make_sequences(Kernel *k) {
+    int bits = k->code_bits;
+    for (int s = 0; s < 4; s++) {
+        mask_t cards = k->remaining & k->suit_mask[s];
+        mask_t sequence = 0;
+        int shift = 0;
+        int previous = -1;
+        while (cards) {
+            int place = high_bit(cards);
+            cards ^= BIT(place);
+            mask_t code = (mask_t)k->owner[place];
+            if (k->ties) {
+                int tie = previous >= 0 && (k->same[place] >> previous & 1);
+                code = code * 2 + (mask_t)tie;
+            }
+            sequence |= code << shift;
+            shift += bits;
+            previous = place;
+        }
+        k->sequence[s] = sequence;
+    }
+}
+
+/* The remaining cards of each suit down to the lowest of relevant (all of
+ * them with identical cards in play), as the masks and pattern of an entry. */
+static void make_pattern(const Kernel *k, mask_t relevant, mask_t *masks, mask_t *pattern) {
+    for (int s = 0; s < 4; s++) {
+        mask_t cards = k->remaining & k->suit_mask[s];
+        int count;
+        if (k->ties) {
+            count = count_bits(cards);
+        } else {
+            mask_t low = relevant & cards;
+            if (!low) {
+                masks[s] = 0;
+                pattern[s] = 0;
+                continue;
+            }
+            count = count_bits(cards >> low_bit(low));
+        }
+        int width = count * k->code_bits;
+        masks[s] = width >= 64 ? ~(mask_t)0 : (BIT(width) - 1);
+        pattern[s] = k->sequence[s] & masks[s];
+    }
+}
+
+/* The top cards an entry's masks cover, as the cards the answer depends on. */
+static mask_t entry_cards(const Kernel *k, const Entry *e) {
+    mask_t top = 0;
+    for (int s = 0; s < 4; s++) {
+        if (!e->mask[s]) {
+            continue;
+        }
+        int count = (high_bit(e->mask[s]) + 1) / k->code_bits;
+        mask_t cards = k->remaining & k->suit_mask[s];
+        while (count-- > 0 && cards) {
+            int place = high_bit(cards);
+            top |= BIT(place);
+            cards ^= BIT(place);
+        }
+    }
+    return top;
+}
+
+static void store(Kernel *k, const uint64_t *key, mask_t relevant, int result, int target,
+                  int best) {
+    mask_t masks[4], pattern[4];
+    make_pattern(k, relevant, masks, pattern);
+    Bucket *b = table_bucket(k, key, 1);
+    if (b == NULL) {
+        return;
+    }
+    Entry *e = NULL;
+    for (int i = 0; i < b->count; i++) {
+        Entry *known = &b->entries[i];
+        if (memcmp(known->mask, masks, sizeof masks) == 0 &&
+            memcmp(known->pattern, pattern, sizeof pattern) == 0) {
+            e = known;
+            break;
+        }
+    }
+    if (e == NULL) {
+        if (b->count == b->capacity && b->capacity < BUCKET_CAP) {
+            int capacity = b->capacity ? 2 * b->capacity : 2;
+            Entry *grown = (Entry *)realloc(b->entries, sizeof(Entry) * (size_t)capacity);
+            if (grown == NULL) {
+                return;
+            }
+            b->entries = grown;
+            b->capacity = (uint16_t)capacity;
+        }
+        if (b->count < b->capacity) {
+            e = &b->entries[b->count++];
+            k->entries++;
+        } else {
+            /* Full: the oldest entry makes room. */
+            e = &b->entries[b->next];
+            b->next = (uint16_t)((b->next + 1) % b->capacity);
+        }
+        memcpy(e->mask, masks, sizeof masks);
+        memcpy(e->pattern, pattern, sizeof pattern);
+        e->low = 0;
+        e->high = (uint8_t)k->left;
+        e->yes = e->no = 0;
+        e->best_suit = -1;
+        e->best_above = 0;
+    }
+    if (k->exact) {
+        if (result) {
+            e->yes |= (uint64_t)1 << target;
+        } else {
+            e->no |= (uint64_t)1 << target;
+        }
+    } else if (result) {
+        if (target > e->low) {
+            e->low = (uint8_t)target;
+        }
+    } else if (target - 1 < e->high) {
+        e->high = (uint8_t)(target - 1);
+    }
+    if (best >= 0) {
+        int s = k->suit[best];
+        e->best_suit = (int8_t)s;
+        e->best_above = (int8_t)count_bits((k->remaining & k->suit_mask[s]) >> best >> 1);
+    }
+}
+
+/* -- limits ---------------------------------------------------------------- */
+
+static void count_node(Kernel *k) {
+    k->nodes++;
+    if (k->nodes < k->next_check) {
+        return;
+    }
+    k->next_check = k->nodes + 16384;
+    if (k->node_limit && k->nodes >= k->node_limit) {
+        k->next_check = k->nodes + 1;
+        k->stopped = 1;
+        longjmp(k->stop, 1);
+    }
+    if (PyErr_CheckSignals() < 0) {
+        k->stopped = 2;
+        longjmp(k->stop, 1);
+    }
+    if (k->deadline > 0 && k->clock != NULL) {
+        PyObject *now = PyObject_CallNoArgs(k->clock);
+        if (now == NULL) {
+            k->stopped = 2;
+            longjmp(k->stop, 1);
+        }
+        double t = PyFloat_AsDouble(now);
+        Py_DECREF(now);
+        if (t > k->deadline) {
+            k->stopped = 1;
+            longjmp(k->stop, 1);
+        }
+    }
+    if (k->node_limit && k->next_check > k->node_limit) {
+        k->next_check = k->node_limit;
+    }
+}
+
+/* -- the rules, from the tables -------------------------------------------- */
+
+/* The plays of seat with the trick led by the card led (-1: a lead). */
+static inline mask_t legal_plays(const Kernel *k, int seat, int led) {
+    mask_t hand = k->hands[seat];
+    if (led < 0) {
+        return hand;
+    }
+    mask_t following = hand & k->follows[k->suit[led]];
+    return following ? following : hand;
+}
+
+/* -- quick tricks and later tricks ----------------------------------------- */
+
+/* The cards seat can cash from the lead, one trick each (a mask): in each
+ * suit its highest remaining cards while no other seat can beat them, a
+ * seat that still holds a card that follows having to follow (and those
+ * cards cannot beat them). A seat that holds a card able to beat a suit's
+ * card from another suit is a danger only once it may be out of the suit,
+ * so such a seat never discards while the suits are cashed, and the suits
+ * add up. */
+static mask_t sure_cards(const Kernel *k, int seat) {
+    mask_t sure = 0;
+    for (int s = 0; s < 4; s++) {
+        mask_t cards = k->remaining & k->suit_mask[s];
+        int rounds = 0;
+        while (cards) {
+            int top = high_bit(cards);
+            if (k->owner[top] != seat) {
+                break;
+            }
+            cards ^= BIT(top);
+            rounds++;
+            mask_t danger = k->beaters[s][top];
+            int safe = 1;
+            for (int other = 0; other < k->players; other++) {
+                if (other == seat || !(k->hands[other] & danger)) {
+                    continue;
+                }
+                mask_t following = k->hands[other] & k->follows[s];
+                if (count_bits(following) < rounds || (following & danger)) {
+                    safe = 0;
+                    break;
+                }
+            }
+            if (!safe) {
+                break;
+            }
+            sure |= BIT(top);
+        }
+    }
+    return sure;
+}
+
+/* The leader's side's quick tricks (a mask of the cards that take them): the
+ * leader's sure cards, or a partner's, reached by leading a suit the partner
+ * cashes (the leader cashing its own first: their suits differ). */
+static mask_t quick_tricks(const Kernel *k) {
+    int leader = k->leader;
+    int ours = k->side >> leader & 1;
+    mask_t own = sure_cards(k, leader);
+    mask_t best = own;
+    for (int mate = 0; mate < k->players; mate++) {
+        if (mate == leader || ((k->side >> mate & 1) != ours)) {
+            continue;
+        }
+        mask_t theirs = sure_cards(k, mate);
+        if (!theirs) {
+            continue;
+        }
+        for (int s = 0; s < 4; s++) {
+            if ((theirs & k->suit_mask[s]) && (k->hands[leader] & k->suit_mask[s])) {
+                mask_t both = own | theirs;
+                if (count_bits(both) > count_bits(best)) {
+                    best = both;
+                }
+                break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Cards that win the trick they are played to, whoever leads and whatever is
+ * played: each beats every other remaining card (wherever it is played and
+ * whatever suit is led), and none beats it. They can only be in one hand. */
+static mask_t masters(const Kernel *k) {
+    mask_t found = 0;
+    int holder = -1;
+    for (int s = 0; s < 4; s++) {
+        mask_t cards = k->remaining & k->suit_mask[s];
+        while (cards) {
+            int top = high_bit(cards);
+            int h = k->owner[top];
+            if (holder >= 0 && h != holder) {
+                break;
+            }
+            mask_t others = k->remaining & ~k->hands[h];
+            if ((others & ~k->beats_always[top]) || (others & k->beaten_ever[top])) {
+                break;
+            }
+            holder = h;
+            found |= BIT(top);
+            cards ^= BIT(top);
+        }
+    }
+    return found;
+}
+
+/* Whether the leader's opponents win this trick whatever is led: in every
+ * suit the leader holds, an opponent holds the highest card, which nobody
+ * can beat. Leaves the cards that decide it in *cards. */
+static int opponents_win_trick(const Kernel *k, mask_t *cards) {
+    int leader = k->leader;
+    int ours = k->side >> leader & 1;
+    mask_t tops = 0;
+    for (int s = 0; s < 4; s++) {
+        if (!(k->hands[leader] & k->suit_mask[s])) {
+            continue;
+        }
+        int top = high_bit(k->remaining & k->suit_mask[s]);
+        int holder = k->owner[top];
+        if ((k->side >> holder & 1) == ours) {
+            return 0;
+        }
+        mask_t danger = k->beaters[s][top];
+        for (int other = 0; other < k->players; other++) {
+            if (other == holder || !(k->hands[other] & danger)) {
+                continue;
+            }
+            mask_t following = k->hands[other] & k->follows[s];
+            if (!following || (following & danger)) {
+                return 0;
+            }
+        }
+        tops |= BIT(top);
+    }
+    *cards = tops;
+    return 1;
+}
+
+/* -- move ordering ---------------------------------------------------------- */
+
+typedef struct {
+    int place;  /* the run's lowest card, searched for the run */
+    int weight;
+    mask_t run;
+} Move;
+
+static int rank_in_suit(const Kernel *k, int place) {
+    /* 0 for the suit's lowest card still in play, upwards. */
+    return count_bits((k->remaining | k->trick_mask) & k->suit_mask[k->suit[place]] &
+                      (BIT(place) - 1));
+}
+
+#ifndef W_CHOICE
+#define W_CHOICE 24
+#endif
+#ifndef W_CASH
+#define W_CASH 60
+#endif
+#ifndef W_UNDER_OWN
+#define W_UNDER_OWN 0
+#endif
+#ifndef W_TO_MATE
+#define W_TO_MATE 50
+#endif
+#ifndef W_MATE_RUFF
+#define W_MATE_RUFF 40
+#endif
+#ifndef W_FINESSE
+#define W_FINESSE 30
+#endif
+#ifndef W_AWAY
+#define W_AWAY 0
+#endif
+#ifndef W_LOSER
+#define W_LOSER 12
+#endif
+#ifndef W_RUFFED
+#define W_RUFFED 5
+#endif
+#ifndef W_KILLER
+#define W_KILLER 60
+#endif
+#ifndef W_HINT
+#define W_HINT 30
+#endif
+#ifndef W_FOLLOW_KILLER
+#define W_FOLLOW_KILLER 0
+#endif
+
+/* Whether seat other, void in suit s, can beat the card top from another
+ * suit (it may then ruff). */
+static inline int can_ruff(const Kernel *k, int other, int s, int top) {
+    return !(k->hands[other] & k->follows[s]) && (k->hands[other] & k->beaters[s][top]);
+}
+
+/* The leader's moves: cash the side's sure winners, lead to a partner's
+ * winner or ruff, lead towards a partner's tenace; suits where the
+ * opponents have fewer choices first (a smaller tree). */
+static void weigh_lead(const Kernel *k, int seat, Move *moves, int count) {
+    int ours = k->side >> seat & 1;
+    int left = k->left;
+    int players = k->players;
+    for (int i = 0; i < count; i++) {
+        Move *m = &moves[i];
+        int s = k->suit[m->place];
+        mask_t cards = k->remaining & k->suit_mask[s];
+        int top = high_bit(cards);
+        int holder = k->owner[top];
+        mask_t below = cards & ~BIT(top);
+        int second = below ? k->owner[high_bit(below)] : -1;
+        int choices = 0, opponents = 0, opp_ruff = 0, mate_ruff = 0;
+        int second_after_top = 0;
+        int seen_holder = 0;
+        int other = seat;
+        for (int j = 1; j < players; j++) {
+            other = k->next[other];
+            int length = length_of(k, other, s);
+            if (other == holder) {
+                seen_holder = 1;
+            }
+            if (other == second && seen_holder) {
+                second_after_top = 1;
+            }
+            if ((k->side >> other & 1) != ours) {
+                choices += length ? length : left + 1;
+                opponents++;
+                if (!length && can_ruff(k, other, s, top)) {
+                    opp_ruff = 1;
+                }
+            } else if (!length && can_ruff(k, other, s, top)) {
+                mate_ruff = 1;
+            }
+        }
+        int rank = rank_in_suit(k, m->place);
+        int weight = opponents ? -(choices * W_CHOICE) / opponents : 0;
+        int top_ours = (k->side >> holder & 1) == ours;
+        if (top_ours && !opp_ruff) {
+            if (holder == seat) {
+                weight += (m->run >> top & 1) ? W_CASH : W_UNDER_OWN + rank;
+            } else {
+                weight += W_TO_MATE - rank;
+            }
+        } else if (mate_ruff && !opp_ruff) {
+            weight += W_MATE_RUFF - rank;
+        } else if (top_ours) {
+            weight += W_RUFFED - rank;
+        } else if (second >= 0 && second != seat && second_after_top &&
+                   (k->side >> second & 1) == ours) {
+            weight += W_FINESSE - rank;
+        } else if (second == seat) {
+            weight += W_AWAY + rank;
+        } else {
+            weight += W_LOSER - rank;
+        }
+        m->weight = weight;
+    }
+}
+
+#ifndef W_OVERTAKE
+#define W_OVERTAKE -20
+#endif
+#ifndef W_LOW
+#define W_LOW 30
+#endif
+#ifndef W_WIN
+#define W_WIN 80
+#endif
+#ifndef W_CONTEST
+#define W_CONTEST 20
+#endif
+#ifndef W_DUCK
+#define W_DUCK 10
+#endif
+#ifndef W_SEQ
+#define W_SEQ 8
+#endif
+
+/* A follower's moves: while the side wins the trick for sure, play low
+ * (never overtake); else leave it to a partner still to play who can win
+ * for sure; else the cheapest card that wins for sure; else low, contesting
+ * with a card of a sequence. Discards come from long suits. */
+static void weigh_follow(const Kernel *k, int pos, Move *moves, int count) {
+    int players = k->players;
+    int left = k->left;
+    int seat = k->seat_at[left][pos];
+    int ours = k->side >> seat & 1;
+    const int *trick = k->trick[left];
+    int led = k->suit[trick[0]];
+    int win = 0;
+    for (int i = 1; i < pos; i++) {
+        if (k->beaters[led][trick[win]] >> trick[i] & 1) {
+            win = i;
+        }
+    }
+    int winning = trick[win];
+    int winner = k->seat_at[left][win];
+    mask_t later_theirs = 0, later_ours = 0;
+    for (int i = pos + 1; i < players; i++) {
+        int after = k->seat_at[left][i];
+        mask_t plays = legal_plays(k, after, trick[0]);
+        if ((k->side >> after & 1) != ours) {
+            later_theirs |= plays;
+        } else {
+            later_ours |= plays;
+        }
+    }
+    int we_win = (k->side >> winner & 1) == ours && !(k->beaters[led][winning] & later_theirs);
+    int mate_wins = 0;
+    mask_t mates = later_ours & k->beaters[led][winning];
+    while (mates && !we_win) {
+        int c = high_bit(mates);
+        mates ^= BIT(c);
+        if (!(k->beaters[led][c] & later_theirs)) {
+            mate_wins = 1;
+            break;
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        Move *m = &moves[i];
+        int place = m->place;
+        int s = k->suit[place];
+        int rank = rank_in_suit(k, place);
+        int beats = (int)(k->beaters[led][winning] >> place & 1);
+        int safe = !(k->beaters[led][place] & later_theirs);
+        int discard = 0;
+        if (!(k->follows[led] >> place & 1)) {
+            int length = length_of(k, seat, s);
+            discard = (length * 64) / 36;
+        }
+        int weight;
+        if (we_win) {
+            weight = beats ? W_OVERTAKE - rank : W_LOW + discard - rank;
+        } else if (mate_wins) {
+            weight = beats ? W_CONTEST - rank : W_LOW + discard - rank;
+        } else if (beats && safe) {
+            weight = W_WIN - rank;
+        } else if (beats) {
+            weight = W_CONTEST - rank + (m->run != BIT(place) ? W_SEQ : 0);
+        } else {
+            weight = W_DUCK + discard - rank;
+        }
+        m->weight = weight;
+    }
+}
+
+/* One move for each run of equivalent plays (the run's lowest card), with
+ * its weight. Cards are equivalent when no card of another hand or of the
+ * trick lies between them. */
+static int moves_of(Kernel *k, int seat, mask_t legal, Move *moves) {
+    mask_t others = (k->remaining ^ k->hands[seat]) | k->trick_mask;
+    int count = 0;
+    for (int s = 0; s < 4; s++) {
+        mask_t cards = legal & k->suit_mask[s];
+        int previous = -1;
+        while (cards) {
+            int place = low_bit(cards);
+            cards &= cards - 1;
+            if (previous >= 0) {
+                /* The places from the previous card (and those identical to
+                 * it) up to this one (and those identical to it). */
+                mask_t span_low = k->same[previous] | BIT(previous);
+                mask_t span_high = k->same[place] | BIT(place);
+                int start = low_bit(span_low);
+                int stop = high_bit(span_high);
+                mask_t between = (stop >= 63 ? ~(mask_t)0 : (BIT(stop + 1) - 1)) & ~(BIT(start) - 1);
+                if (!(between & others)) {
+                    moves[count - 1].run |= BIT(place);
+                    previous = place;
+                    continue;
+                }
+            }
+            moves[count].place = place;
+            moves[count].run = BIT(place);
+            moves[count].weight = 0;
+            count++;
+            previous = place;
+        }
+    }
+    return count;
+}
+
+static void sort_moves(Move *moves, int count) {
+    for (int i = 1; i < count; i++) {
+        Move m = moves[i];
+        int j = i - 1;
+        while (j >= 0 && moves[j].weight < m.weight) {
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        moves[j + 1] = m;
+    }
+}
+
+/* -- the search -------------------------------------------------------------- */
+
+static int trick_start(Kernel *k, int target);
+
+/* The last trick: every seat's one card is its one play. */
+static int last_trick(Kernel *k, int target) {
+    int players = k->players;
+    int seat = k->leader;
+    int first = high_bit(k->hands[seat]);
+    int led = k->suit[first];
+    int best = first;
+    int best_seat = seat;
+    int same_suit = 0;
+    for (int i = 1; i < players; i++) {
+        seat = k->next[seat];
+        int place = high_bit(k->hands[seat]);
+        if (k->beaters[led][best] >> place & 1) {
+            best = place;
+            best_seat = seat;
+        }
+    }
+    seat = k->leader;
+    for (int i = 0; i < players; i++) {
+        int place = high_bit(k->hands[seat]);
+        if (place != best && k->suit[place] == k->suit[best]) {
+            same_suit = 1;
+        }
+        seat = k->next[seat];
+    }
+    k->relevant = same_suit ? BIT(best) : 0;
+    int won = k->side >> best_seat & 1;
+    return k->exact ? target == won : target <= won;
+}
+
+static int in_trick(Kernel *k, int pos, int target, int win) {
+    int players = k->players;
+    int left = k->left;
+    int seat = k->seat_at[left][pos];
+    int maximize = k->side >> seat & 1;
+    int *trick = k->trick[left];
+    count_node(k);
+    mask_t legal = legal_plays(k, seat, pos ? trick[0] : -1);
+    if (pos && !k->exact && (target <= 1 || left - 1 < target)) {
+        /* The side to move sure of this trick, and this trick decides the
+         * answer: the side's best card cannot be beaten by any opponent
+         * still to play, and beats the trick's card so far. */
+        int led = k->suit[trick[0]];
+        int ours = maximize;
+        int decides = ours ? target <= 1 : left - 1 < target;
+        if (decides) {
+            mask_t theirs = 0;
+            for (int i = pos; i < players; i++) {
+                int after = k->seat_at[left][i];
+                if ((k->side >> after & 1) != ours) {
+                    theirs |= legal_plays(k, after, trick[0]);
+                }
+            }
+            int winner_seat = k->seat_at[left][win];
+            int winning = trick[win];
+            if ((k->side >> winner_seat & 1) == ours && !(k->beaters[led][winning] & theirs)) {
+                /* Its rank decides: it stands over the cards of its suit
+                 * that the opponents still to play hold. */
+                k->relevant = BIT(winning);
+                return ours;
+            }
+            for (int i = pos; i < players; i++) {
+                int mate = k->seat_at[left][i];
+                if ((k->side >> mate & 1) != ours) {
+                    continue;
+                }
+                mask_t plays = legal_plays(k, mate, trick[0]);
+                mask_t candidates = plays & k->beaters[led][winning];
+                while (candidates) {
+                    int c = high_bit(candidates);
+                    candidates ^= BIT(c);
+                    if (!(k->beaters[led][c] & theirs)) {
+                        /* Beating the cards played before it: their ranks
+                         * stand under c's in the pattern. */
+                        k->relevant = BIT(c);
+                        return ours;
+                    }
+                }
+            }
+        }
+    }
+    Move moves[MAX_TRICKS];
+    int count = moves_of(k, seat, legal, moves);
+    if (count > 1) {
+        if (pos == 0) {
+            weigh_lead(k, seat, moves, count);
+        } else {
+            weigh_follow(k, pos, moves, count);
+        }
+        int killer = k->killer[left][pos];
+        int hint = pos == 0 ? k->hint : -1;
+        for (int i = 0; i < count; i++) {
+            if (killer >= 0 && (moves[i].run >> killer & 1)) {
+                moves[i].weight += pos ? W_FOLLOW_KILLER : W_KILLER;
+            }
+            if (hint >= 0 && (moves[i].run >> hint & 1)) {
+                moves[i].weight += W_HINT;
+            }
+        }
+        sort_moves(moves, count);
+    }
+    mask_t every = 0;
+    /* DDS's small cards: once a card of a suit below the suit's lowest card
+     * that mattered has been searched, the others below it are not. */
+    int floor[4] = {-1, -1, -1, -1};
+    int led_suit = pos ? k->suit[trick[0]] : -1;
+    for (int i = 0; i < count; i++) {
+        int place = moves[i].place;
+        int s = k->suit[place];
+        if (floor[s] >= 0 && place < floor[s]) {
+            continue;
+        }
+        mask_t bit = BIT(place);
+        k->hands[seat] ^= bit;
+        k->length[seat][s]--;
+        k->remaining ^= bit;
+        k->owner[place] = -1;
+        k->trick_mask |= bit;
+        trick[pos] = place;
+        int best = win;
+        if (pos == 0) {
+            best = 0;
+        } else if (k->beaters[led_suit][trick[win]] >> place & 1) {
+            best = pos;
+        }
+        int ok;
+        if (pos == players - 1) {
+            k->trick_nodes++;
+            int winner = k->seat_at[left][best];
+            int won = k->side >> winner & 1;
+            mask_t saved = k->trick_mask;
+            int leader = k->leader;
+            k->trick_mask = 0;
+            k->leader = winner;
+            k->left = left - 1;
+            ok = trick_start(k, target - won);
+            k->left = left;
+            k->leader = leader;
+            k->trick_mask = saved;
+            /* The winner won by rank if another card of its suit was played. */
+            int top = trick[best];
+            for (int j = 0; j < players; j++) {
+                if (j != best && k->suit[trick[j]] == k->suit[top]) {
+                    k->relevant |= BIT(top);
+                    break;
+                }
+            }
+        } else {
+            ok = in_trick(k, pos + 1, target, best);
+        }
+        k->trick_mask ^= bit;
+        k->owner[place] = (int8_t)seat;
+        k->remaining |= bit;
+        k->length[seat][s]++;
+        k->hands[seat] |= bit;
+        if (ok == maximize) {
+            k->killer[left][pos] = (int8_t)place;
+            if (pos == 0) {
+                k->hint = place; /* the lead that answered, for the table */
+            }
+            return ok;
+        }
+        every |= k->relevant;
+        if (floor[s] < 0) {
+            mask_t known = every & k->suit_mask[s];
+            int lowest = known ? low_bit(known) : MAX_CARDS;
+            if (place < lowest) {
+                floor[s] = lowest;
+            }
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        if (every & moves[i].run) {
+            every |= moves[i].run;
+        }
+    }
+    k->relevant = every;
+    if (pos == 0) {
+        k->hint = -1;
+    }
+    return !maximize;
+}
+
+static int tt_hint(const Kernel *k, const Entry *e) {
+    if (e->best_suit < 0) {
+        return -1;
+    }
+    mask_t cards = k->remaining & k->suit_mask[(int)e->best_suit];
+    for (int i = 0; i < e->best_above && cards; i++) {
+        cards ^= BIT(high_bit(cards));
+    }
+    if (!cards) {
+        return -1;
+    }
+    int place = high_bit(cards);
+    return k->owner[place] == k->leader ? place : -1;
+}
+
+static int trick_start(Kernel *k, int target) {
+    int left = k->left;
+    k->relevant = 0;
+    if (k->exact) {
+        if (target < 0 || target > left) {
+            return 0;
+        }
+        if (left == 0) {
+            return 1;
+        }
+    } else {
+        if (target <= 0) {
+            return 1;
+        }
+        if (target > left) {
+            return 0;
+        }
+    }
+    if (left == 1) {
+        return last_trick(k, target);
+    }
+    count_node(k);
+    /* The seats in the order they play this trick. */
+    int seat = k->leader;
+    for (int i = 0; i < k->players; i++) {
+        k->seat_at[left][i] = seat;
+        seat = k->next[seat];
+    }
+    if (!k->exact) {
+        int ours = k->side >> k->leader & 1;
+        mask_t quick = quick_tricks(k);
+        int count = count_bits(quick);
+        if (ours ? count >= target : left - count < target) {
+            k->relevant = quick;
+            return ours;
+        }
+        mask_t master = masters(k);
+        if (master) {
+            int holder = k->owner[high_bit(master)];
+            int theirs = k->side >> holder & 1;
+            count = count_bits(master);
+            if (theirs ? count >= target : left - count < target) {
+                k->relevant = master;
+                return theirs;
+            }
+        }
+        mask_t tops;
+        if ((ours ? target > left - 1 : target <= 1) && opponents_win_trick(k, &tops)) {
+            k->relevant = tops;
+            return !ours;
+        }
+    }
+    uint64_t key[KEY_WORDS];
+    make_key(k, key);
+    make_sequences(k);
+    int hint = -1;
+    Bucket *b = table_bucket(k, key, 0);
+    if (b != NULL) {
+        for (int i = b->count - 1; i >= 0; i--) {
+            const Entry *e = &b->entries[i];
+            int match = 1;
+            for (int s = 0; s < 4; s++) {
+                if ((k->sequence[s] & e->mask[s]) != e->pattern[s]) {
+                    match = 0;
+                    break;
+                }
+            }
+            if (!match) {
+                continue;
+            }
+            int answer = -1;
+            if (k->exact) {
+                if (e->yes >> target & 1) {
+                    answer = 1;
+                } else if (e->no >> target & 1) {
+                    answer = 0;
+                }
+            } else if (target <= e->low) {
+                answer = 1;
+            } else if (target > e->high) {
+                answer = 0;
+            }
+            if (answer >= 0) {
+                k->relevant = entry_cards(k, e);
+                return answer;
+            }
+            if (hint < 0) {
+                hint = tt_hint(k, e);
+            }
+        }
+    }
+    k->hint = hint;
+    mask_t sequence[4];
+    memcpy(sequence, k->sequence, sizeof sequence);
+    int result = in_trick(k, 0, target, 0);
+    int best = k->hint;
+    mask_t relevant = k->relevant;
+    memcpy(k->sequence, sequence, sizeof sequence); /* the tricks below wrote theirs */
+    store(k, key, relevant, result, target, best);
+    k->relevant = relevant;
+    return result;
+}
+
+/* -- the Python type ---------------------------------------------------------- */
+
+static int run_question(Kernel *k, int target, int exact, int *answer) {
+    k->exact = exact;
+    k->stopped = 0;
+    k->next_check = k->nodes + 1;
+    if (setjmp(k->stop)) {
+        if (k->stopped == 2) {
+            return -2; /* a Python error is set */
+        }
+        return -1;
+    }
+    int pos = k->root_pos;
+    int left = k->left;
+    if (pos == 0) {
+        *answer = trick_start(k, target);
+        return 0;
+    }
+    if (exact) {
+        if (target < 0 || target > left) {
+            *answer = 0;
+            return 0;
+        }
+    } else if (target <= 0) {
+        *answer = 1;
+        return 0;
+    } else if (target > left) {
+        *answer = 0;
+        return 0;
+    }
+    int led = k->suit[k->trick[left][0]];
+    int win = 0;
+    for (int i = 1; i < pos; i++) {
+        if (k->beaters[led][k->trick[left][win]] >> k->trick[left][i] & 1) {
+            win = i;
+        }
+    }
+    *answer = in_trick(k, pos, target, win);
+    return 0;
+}
+
+static PyObject *finish(Kernel *k, int status, PyObject *value) {
+    if (status == -2) {
+        return NULL;
+    }
+    if (status == -1) {
+        PyErr_SetString(LimitReached, "the search reached its limit");
+        return NULL;
+    }
+    return value;
+}
+
+static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"players", "side", "order", NULL};
+    int players, side;
+    Py_buffer order;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiy*", names, &players, &side, &order)) {
+        return -1;
+    }
+    if (players < 2 || players > MAX_SEATS || order.len != players) {
+        PyBuffer_Release(&order);
+        PyErr_SetString(PyExc_ValueError, "players must be 2..16, with one next seat each");
+        return -1;
+    }
+    const unsigned char *next = (const unsigned char *)order.buf;
+    for (int i = 0; i < players; i++) {
+        if (next[i] >= players) {
+            PyBuffer_Release(&order);
+            PyErr_SetString(PyExc_ValueError, "a next seat is not a seat");
+            return -1;
+        }
+        k->next[i] = next[i];
+    }
+    PyBuffer_Release(&order);
+    k->players = players;
+    k->side = side;
+    k->n = 0;
+    k->nodes = 0;
+    k->trick_nodes = 0;
+    k->node_limit = 0;
+    k->deadline = 0.0;
+    k->hint = -1;
+    memset(k->killer, -1, sizeof k->killer);
+    table_clear(k);
+    if (k->clock == NULL) {
+        PyObject *time = PyImport_ImportModule("time");
+        if (time == NULL) {
+            return -1;
+        }
+        k->clock = PyObject_GetAttrString(time, "perf_counter");
+        Py_DECREF(time);
+        if (k->clock == NULL) {
+            return -1;
+        }
+    }
+    /* Five bits for each suit length of every hand, twelve to a word. */
+    k->key_words = (4 * players + 11) / 12;
+    return 0;
+}
+
+static void Kernel_dealloc(Kernel *k) {
+    table_clear(k);
+    Py_XDECREF(k->clock);
+    Py_TYPE(k)->tp_free((PyObject *)k);
+}
+
+static PyObject *Kernel_set_cards(Kernel *k, PyObject *args) {
+    Py_buffer suits, same;
+    PyObject *beaters, *follows;
+    if (!PyArg_ParseTuple(args, "y*y*OO", &suits, &same, &beaters, &follows)) {
+        return NULL;
+    }
+    int n = (int)suits.len;
+    PyObject *result = NULL;
+    PyObject *b = NULL, *f = NULL;
+    if (n < 1 || n > MAX_CARDS || same.len != n) {
+        PyErr_SetString(PyExc_ValueError, "1 to 64 cards, with their identical cards");
+        goto done;
+    }
+    b = PySequence_Fast(beaters, "beaters must be a sequence");
+    f = PySequence_Fast(follows, "follows must be a sequence");
+    if (b == NULL || f == NULL) {
+        goto done;
+    }
+    if (PySequence_Fast_GET_SIZE(b) != 4 * n || PySequence_Fast_GET_SIZE(f) != 4) {
+        PyErr_SetString(PyExc_ValueError, "beaters: 4 masks a card; follows: 4 masks");
+        goto done;
+    }
+    const unsigned char *suit = (const unsigned char *)suits.buf;
+    const unsigned char *group = (const unsigned char *)same.buf;
+    memset(k->suit_mask, 0, sizeof k->suit_mask);
+    for (int p = 0; p < n; p++) {
+        if (suit[p] > 3) {
+            PyErr_SetString(PyExc_ValueError, "a suit is not 0..3");
+            goto done;
+        }
+        k->suit[p] = suit[p];
+        k->suit_mask[suit[p]] |= BIT(p);
+    }
+    k->ties = 0;
+    for (int p = 0; p < n; p++) {
+        k->same[p] = 0;
+        for (int q = 0; q < n; q++) {
+            if (q != p && group[q] == group[p]) {
+                k->same[p] |= BIT(q);
+                k->ties = 1;
+            }
+        }
+    }
+    for (int i = 0; i < 4 * n; i++) {
+        unsigned long long value =
+            PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(b, i));
+        if (value == (unsigned long long)-1 && PyErr_Occurred()) {
+            goto done;
+        }
+        k->beaters[i / n][i % n] = value;
+    }
+    for (int i = 0; i < 4; i++) {
+        unsigned long long value =
+            PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(f, i));
+        if (value == (unsigned long long)-1 && PyErr_Occurred()) {
+            goto done;
+        }
+        k->follows[i] = value;
+    }
+    for (int p = 0; p < n; p++) {
+        mask_t always = ~(mask_t)0, ever = 0;
+        for (int q = 0; q < n; q++) {
+            for (int led = 0; led < 4; led++) {
+                if (!(k->beaters[led][q] >> p & 1)) {
+                    always &= ~BIT(q);
+                }
+            }
+        }
+        for (int led = 0; led < 4; led++) {
+            ever |= k->beaters[led][p];
+        }
+        k->beats_always[p] = always;
+        k->beaten_ever[p] = ever;
+    }
+    k->n = n;
+    int players = k->players;
+    int codes = k->ties ? 2 * players : players;
+    int bits = 1;
+    while ((1 << bits) < codes) {
+        bits++;
+    }
+    k->code_bits = bits;
+    memset(k->killer, -1, sizeof k->killer);
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(b);
+    Py_XDECREF(f);
+    PyBuffer_Release(&suits);
+    PyBuffer_Release(&same);
+    return result;
+}
+
+static PyObject *Kernel_fits(Kernel *k, PyObject *arg) {
+    /* Whether every suit's holders fit one word: the cards in play of the
+     * largest suit, code_bits each. */
+    (void)arg;
+    for (int s = 0; s < 4; s++) {
+        if (count_bits(k->suit_mask[s]) * k->code_bits > 64) {
+            Py_RETURN_FALSE;
+        }
+    }
+    Py_RETURN_TRUE;
+}
+
+static PyObject *Kernel_load(Kernel *k, PyObject *args) {
+    PyObject *hands;
+    int leader;
+    Py_buffer trick;
+    if (!PyArg_ParseTuple(args, "Oiy*", &hands, &leader, &trick)) {
+        return NULL;
+    }
+    PyObject *h = PySequence_Fast(hands, "hands must be a sequence");
+    PyObject *result = NULL;
+    if (h == NULL) {
+        goto done;
+    }
+    if (PySequence_Fast_GET_SIZE(h) != k->players || leader < 0 || leader >= k->players ||
+        trick.len >= k->players || k->n == 0) {
+        PyErr_SetString(PyExc_ValueError, "one hand a seat, a leader, a trick not complete");
+        goto done;
+    }
+    k->remaining = 0;
+    for (int p = 0; p < MAX_CARDS; p++) {
+        k->owner[p] = -1;
+    }
+    for (int seat = 0; seat < k->players; seat++) {
+        unsigned long long hand = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(h, seat));
+        if (hand == (unsigned long long)-1 && PyErr_Occurred()) {
+            goto done;
+        }
+        if ((hand & k->remaining) || (k->n < 64 && (hand >> k->n))) {
+            PyErr_SetString(PyExc_ValueError, "a card is held twice, or is not in play");
+            goto done;
+        }
+        k->hands[seat] = hand;
+        k->remaining |= hand;
+        for (int suit = 0; suit < 4; suit++) {
+            k->length[seat][suit] = (uint8_t)count_bits(hand & k->suit_mask[suit]);
+        }
+        mask_t cards = hand;
+        while (cards) {
+            int p = low_bit(cards);
+            cards &= cards - 1;
+            k->owner[p] = (int8_t)seat;
+        }
+    }
+    k->leader = leader;
+    int pos = (int)trick.len;
+    int mover = leader;
+    for (int i = 0; i < pos; i++) {
+        mover = k->next[mover];
+    }
+    int left = count_bits(k->hands[mover]);
+    if (left > MAX_TRICKS) {
+        PyErr_SetString(PyExc_ValueError, "too many tricks left");
+        goto done;
+    }
+    k->left = left;
+    k->trick_mask = 0;
+    for (int i = 0; i < MAX_SEATS; i++) {
+        k->trick[left][i] = -1;
+    }
+    const unsigned char *cards = (const unsigned char *)trick.buf;
+    int seat = leader;
+    for (int i = 0; i < k->players; i++) {
+        k->seat_at[left][i] = seat;
+        seat = k->next[seat];
+    }
+    for (int i = 0; i < pos; i++) {
+        if (cards[i] >= k->n || (k->remaining >> cards[i] & 1) ||
+            (k->trick_mask >> cards[i] & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a card of the trick is held, or not in play");
+            goto done;
+        }
+        k->trick[left][i] = cards[i];
+        k->trick_mask |= BIT(cards[i]);
+    }
+    k->root_pos = pos;
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(h);
+    PyBuffer_Release(&trick);
+    return result;
+}
+
+static PyObject *Kernel_at_least(Kernel *k, PyObject *arg) {
+    long target = PyLong_AsLong(arg);
+    if (target == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    int answer = 0;
+    int status = run_question(k, (int)target, 0, &answer);
+    return finish(k, status, PyBool_FromLong(answer));
+}
+
+static PyObject *Kernel_exactly(Kernel *k, PyObject *arg) {
+    long need = PyLong_AsLong(arg);
+    if (need == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (need < -1 || need > MAX_TRICKS + 1) {
+        Py_RETURN_FALSE;
+    }
+    int answer = 0;
+    int status = run_question(k, (int)need, 1, &answer);
+    return finish(k, status, PyBool_FromLong(answer));
+}
+
+/* The value by bisection, or stepping from a guess (DDS's way), as the
+ * Python search's value(). */
+static PyObject *Kernel_value(Kernel *k, PyObject *args) {
+    int guess = -1;
+    if (!PyArg_ParseTuple(args, "|i", &guess)) {
+        return NULL;
+    }
+    int low = 0, high = k->left;
+    if (guess > high) {
+        guess = high;
+    }
+    while (low < high) {
+        int target;
+        if (guess < 0) {
+            target = (low + high + 1) / 2;
+        } else {
+            target = guess == low ? guess + 1 : guess;
+        }
+        int answer = 0;
+        int status = run_question(k, target, 0, &answer);
+        if (status < 0) {
+            return finish(k, status, NULL);
+        }
+        if (answer) {
+            low = target;
+        } else {
+            high = target - 1;
+        }
+        if (guess >= 0) {
+            guess = answer ? low : high;
+        }
+    }
+    return PyLong_FromLong(low);
+}
+
+static PyObject *Kernel_clear(Kernel *k, PyObject *unused) {
+    (void)unused;
+    table_clear(k);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Kernel_get_nodes(Kernel *k, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(k->nodes);
+}
+
+static PyObject *Kernel_get_trick_nodes(Kernel *k, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(k->trick_nodes);
+}
+
+static PyObject *Kernel_get_entries(Kernel *k, void *closure) {
+    (void)closure;
+    return PyLong_FromSize_t(k->entries);
+}
+
+static PyObject *Kernel_get_node_limit(Kernel *k, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(k->node_limit);
+}
+
+static int Kernel_set_node_limit(Kernel *k, PyObject *value, void *closure) {
+    (void)closure;
+    if (value == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "node_limit cannot be deleted");
+        return -1;
+    }
+    unsigned long long limit = PyLong_AsUnsignedLongLong(value);
+    if (limit == (unsigned long long)-1 && PyErr_Occurred()) {
+        return -1;
+    }
+    k->node_limit = limit;
+    return 0;
+}
+
+static PyObject *Kernel_get_deadline(Kernel *k, void *closure) {
+    (void)closure;
+    return PyFloat_FromDouble(k->deadline);
+}
+
+static int Kernel_set_deadline(Kernel *k, PyObject *value, void *closure) {
+    (void)closure;
+    if (value == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "deadline cannot be deleted");
+        return -1;
+    }
+    double deadline = PyFloat_AsDouble(value);
+    if (deadline == -1.0 && PyErr_Occurred()) {
+        return -1;
+    }
+    k->deadline = deadline;
+    return 0;
+}
+
+static PyMethodDef Kernel_methods[] = {
+    {"set_cards", (PyCFunction)Kernel_set_cards, METH_VARARGS,
+     "set_cards(suits, same, beaters, follows): the tables of the cards in play."},
+    {"fits", (PyCFunction)Kernel_fits, METH_NOARGS,
+     "fits(): whether the table's keys hold every suit of the cards in play."},
+    {"load", (PyCFunction)Kernel_load, METH_VARARGS,
+     "load(hands, leader, trick): the position (masks of places; the trick's places)."},
+    {"at_least", (PyCFunction)Kernel_at_least, METH_O,
+     "at_least(target): whether the side can be sure of target tricks."},
+    {"exactly", (PyCFunction)Kernel_exactly, METH_O,
+     "exactly(need): whether the side can be sure of exactly need tricks."},
+    {"value", (PyCFunction)Kernel_value, METH_VARARGS,
+     "value(guess=-1): the most tricks the side can be sure of."},
+    {"clear", (PyCFunction)Kernel_clear, METH_NOARGS, "clear(): empty the table."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Kernel_getset[] = {
+    {"nodes", (getter)Kernel_get_nodes, NULL, "Positions searched so far.", NULL},
+    {"trick_nodes", (getter)Kernel_get_trick_nodes, NULL, "Tricks played so far.", NULL},
+    {"entries", (getter)Kernel_get_entries, NULL, "Entries in the table.", NULL},
+    {"node_limit", (getter)Kernel_get_node_limit, (setter)Kernel_set_node_limit,
+     "The count of positions past which a question gives up (0: none).", NULL},
+    {"deadline", (getter)Kernel_get_deadline, (setter)Kernel_set_deadline,
+     "The time.perf_counter() past which a question gives up (0: none).", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject KernelType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "counter_rules.analysis._plain_kernel.Kernel",
+    .tp_basicsize = sizeof(Kernel),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The plain search for one side, over tables built from the rules.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Kernel_init,
+    .tp_dealloc = (destructor)Kernel_dealloc,
+    .tp_methods = Kernel_methods,
+    .tp_getset = Kernel_getset,
+};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "counter_rules.analysis._plain_kernel",
+    .m_doc = "The native kernel of the solver's plain search (see _plain.py).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__plain_kernel(void) {
+    if (PyType_Ready(&KernelType) < 0) {
+        return NULL;
+    }
+    PyObject *module = PyModule_Create(&kernel_module);
+    if (module == NULL) {
+        return NULL;
+    }
+    LimitReached = PyErr_NewException("counter_rules.analysis._plain_kernel.LimitReached",
+                                      NULL, NULL);
+    if (LimitReached == NULL || PyModule_AddObject(module, "LimitReached", LimitReached) < 0) {
+        Py_XDECREF(LimitReached);
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(LimitReached);
+    Py_INCREF(&KernelType);
+    if (PyModule_AddObject(module, "Kernel", (PyObject *)&KernelType) < 0) {
+        Py_DECREF(&KernelType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}
