@@ -137,6 +137,11 @@ class PlayRules:
         self.following: tuple[int, ...] = tuple([self.next_seat(seat) for seat in range(players)])
         """:meth:`next_seat` of every seat, for the engine's hot path."""
 
+    def __reduce__(self) -> tuple[object, tuple[AskedRules]]:
+        """Pickled as its ruleset's: a state keeps the rules of the play it was
+        built with, and a copy asks the ruleset for them again."""
+        return _hand_out, (self.asked,)
+
     def hand_of(self, mask: int) -> tuple[Card, ...]:
         """The cards of a hand's bit mask, sorted."""
         cards = self.cards
