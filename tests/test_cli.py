@@ -341,9 +341,12 @@ def test_simultaneous_bids_and_passes_are_asked() -> None:
     assert "you passed " in out
 
 
-def test_end_of_input_and_quit_abandon_the_game() -> None:
+def test_end_of_input_and_quit_abandon_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Input that ends, or q, stops the game with status 1; the message goes to
     standard error."""
+    monkeypatch.chdir(tmp_path)  # the game is saved to the current directory
     code, out, err = run(["play", "--seed", "3"], "1\n")
     assert code == 1 and err.startswith("Game abandoned (the input ended). Saved to ")
     code, out, err = run(["play", "--seed", "3"], "q\n")
