@@ -164,6 +164,16 @@ def _moves(socket: ClientConnection, seconds: float) -> int:
     return count
 
 
+def _await_play(socket: ClientConnection, timeout: float = 60.0) -> None:
+    """Wait until the socket sees a move made: the bots' worker process is up
+    (starting one can take seconds on a busy machine)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if _moves(socket, 1.0):
+            return
+    raise AssertionError(f"no move made within {timeout} s")
+
+
 def test_a_spectator_that_never_reads_does_not_stall_the_table(quick: Server) -> None:
     """A spectator that opens a socket with a tiny receive buffer and never
     reads is closed when it falls behind; the bots play on, and a spectator
@@ -214,7 +224,7 @@ def test_spectators_coming_and_going_do_not_change_the_pace() -> None:
     pace used to grow tenfold, every socket starting a bot loop of its own)."""
     with _serve("--bot", "random", "--bot-delay", "0.2", "--seed", "5") as server:
         with server.socket() as watcher:
-            _moves(watcher, 0.5)
+            _await_play(watcher)
             alone = _moves(watcher, 2.0)
             with contextlib.ExitStack() as crowd:
                 for _ in range(20):
