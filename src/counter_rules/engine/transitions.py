@@ -565,12 +565,15 @@ def apply_play(state: GameState, move: Play) -> GameState:
     nd["trick"] = ()
     nd["leader"] = leader
     nd["tricks"] = tricks
-    # Most tricks change none of these: the copied fields stand.
-    if next_trump is not d["trump"]:
-        nd["trump"] = next_trump
-    if stock is not d["stock"]:
-        nd["stock"] = stock
-        nd["trump_card"] = trump_card
+    # Most tricks change none of these: the copied fields stand (a quiet
+    # trick leaves trump and the stock; a hand-built state may carry a
+    # doubled lead, which it clears).
+    if not quiet:
+        if next_trump is not d["trump"]:
+            nd["trump"] = next_trump
+        if stock is not d["stock"]:
+            nd["stock"] = stock
+            nd["trump_card"] = trump_card
     doubled: bool = False if quiet else rd["double_next_lead"]
     if doubled is not d["doubled_lead"]:
         nd["doubled_lead"] = doubled
