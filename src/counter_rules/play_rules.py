@@ -99,7 +99,11 @@ class PlayRules:
     """
 
     def __init__(
-        self, rules: AskedRules, context: Callable[[Position], Hashable] | None = None
+        self,
+        rules: AskedRules,
+        context: Callable[[Position], Hashable] | None = None,
+        plays: bool = False,
+        tricks: bool = False,
     ) -> None:
         players = rules.players
         self.asked = rules
@@ -121,12 +125,13 @@ class PlayRules:
             bits[card._key] = 1 << i
         self.bits: tuple[int, ...] = tuple(bits)
         """Each card's bit in a hand's mask, by card key (0 outside the deck)."""
-        self.local = False
-        """Whether :meth:`plays_from` answers for every hand: the legal plays
-        then depend on the hand, the trick's first card and trump alone."""
-        self.fast_tricks = False
-        """Whether :meth:`resolve` is a compiled statement of the ruleset's
-        tricks rather than a call of its method."""
+        self.local = plays
+        """Whether :meth:`plays_from` answers for every hand (by a subclass's
+        :meth:`listed`): the legal plays then depend on the hand, the trick's
+        first card and trump alone."""
+        self.fast_tricks = tricks
+        """Whether :meth:`resolve` is a subclass's compiled statement of the
+        ruleset's tricks (:meth:`resolved`) rather than a call of its method."""
         self.cheap_tricks = False
         """Whether a trick costs so little to resolve that keeping resolved
         tricks would cost more (the search board then keeps none)."""
@@ -174,8 +179,22 @@ class PlayRules:
         seat: int,
     ) -> tuple[Play, ...] | None:
         """``seat``'s legal plays from its ``hand``, the ``trick`` so far and
-        ``trump`` alone, or ``None`` when the rules read more of the game (then
-        :meth:`plays` answers)."""
+        ``trump`` alone (by :meth:`listed`), or ``None`` when the rules read
+        more of the game (then :meth:`plays` answers)."""
+        if not self.local:
+            return None
+        return self.listed(self.tables[seat], hand, trick, trump, seat)
+
+    def listed(
+        self,
+        table: PlayTable,
+        hand: tuple[Card, ...],
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        seat: int,
+    ) -> tuple[Play, ...] | None:
+        """A subclass's compiled statement of the follow rule: the plays of
+        ``seat`` (whose shared plays are ``table``); the base class has none."""
         return None
 
     def plays(self, game: Position, seat: int) -> tuple[Play, ...]:
@@ -194,7 +213,30 @@ class PlayRules:
         last_trick: bool,
         trump_card: Card | None,
     ) -> TrickResult:
-        """A complete ``trick`` resolved without explanations."""
+        """A complete ``trick`` resolved without explanations: by
+        :meth:`resolved` where the subclass states the tricks, else by the
+        ruleset's method."""
+        if self.fast_tricks:
+            return self.resolved(trick, trump, doubled_lead, last_trick, trump_card)
+        return self.asked.resolve(
+            trick,
+            trump,
+            doubled_lead=doubled_lead,
+            last_trick=last_trick,
+            explain=False,
+            trump_card=trump_card,
+        )
+
+    def resolved(
+        self,
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        doubled_lead: bool,
+        last_trick: bool,
+        trump_card: Card | None,
+    ) -> TrickResult:
+        """A subclass's compiled statement of the tricks; the base class asks
+        the ruleset's method."""
         return self.asked.resolve(
             trick,
             trump,

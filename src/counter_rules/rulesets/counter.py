@@ -124,7 +124,9 @@ class Counter(Ruleset):
         (:class:`~counter_rules.rulesets.counter_tricks.CounterPlayRules`),
         each part while the class keeps the method it stands for."""
         return counter_tricks.CounterPlayRules(
-            self, keeps(self, Counter, "legal_plays"), keeps(self, Counter, "resolve")
+            self,
+            plays=keeps(self, Counter, "legal_plays"),
+            tricks=keeps(self, Counter, "resolve"),
         )
 
     @property

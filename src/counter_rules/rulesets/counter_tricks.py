@@ -33,7 +33,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from counter_rules.builders import make_result, plays_of
@@ -54,9 +54,8 @@ from counter_rules.effects import (
     two,
 )
 from counter_rules.effects.base import VOID, TrickWork, fmt_half
-from counter_rules.hands import Position
 from counter_rules.moves import Play, PlayTable, reveal_play
-from counter_rules.play_rules import AskedRules, PlayRules
+from counter_rules.play_rules import PlayRules
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = ["CounterPlayRules", "legal_plays", "play_problem", "resolve", "suit_to_follow"]
@@ -299,33 +298,22 @@ def suit_to_follow(before: Sequence[PlayedCard], trump: Suit | None) -> Suit | N
 class CounterPlayRules(PlayRules):
     """Counter's play for the engine and the search board: the plays by
     :func:`legal_plays` and the tricks by :func:`resolve`, each while the
-    ruleset's class keeps the method it stands for (``plays``, ``tricks``);
+    ruleset's class keeps the method it stands for (the ``plays`` and
+    ``tricks`` arguments of :class:`~counter_rules.play_rules.PlayRules`);
     otherwise the ruleset's method is asked."""
 
-    def __init__(
+    def listed(
         self,
-        rules: AskedRules,
-        plays: bool,
-        tricks: bool,
-        context: Callable[[Position], Hashable] | None = None,
-    ) -> None:
-        super().__init__(rules, context)
-        self.local = plays
-        self.fast_tricks = tricks
-
-    def plays_from(
-        self,
+        table: PlayTable,
         hand: tuple[Card, ...],
         trick: tuple[PlayedCard, ...],
         trump: Suit | None,
         seat: int,
     ) -> tuple[Play, ...] | None:
         """By :func:`legal_plays` (which reads the hand, the led card and trump)."""
-        if not self.local:
-            return None
-        return legal_plays(self.tables[seat], hand, trick, trump, seat)
+        return legal_plays(table, hand, trick, trump, seat)
 
-    def resolve(
+    def resolved(
         self,
         trick: tuple[PlayedCard, ...],
         trump: Suit | None,
@@ -334,6 +322,4 @@ class CounterPlayRules(PlayRules):
         trump_card: Card | None,
     ) -> TrickResult:
         """By :func:`resolve`, without explanations."""
-        if not self.fast_tricks:
-            return super().resolve(trick, trump, doubled_lead, last_trick, trump_card)
         return resolve(trick, trump, doubled_lead, last_trick, False, trump_card)

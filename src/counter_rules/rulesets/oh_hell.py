@@ -553,7 +553,7 @@ class OhHell(Ruleset):
         tricks = self._plain_resolution() and keeps(self, OhHell, "resolve")
         # What the follow rule reads besides the cards (trumps broken, the
         # first Joker's call), for the solver's tables.
-        return PlainPlayRules(self, plays, tricks, self._follow.context_key)
+        return PlainPlayRules(self, self._follow.context_key, plays, tricks)
 
     # -- scoring and the end --------------------------------------------------
     def score_hand(self, state: Position) -> tuple[int, ...]:

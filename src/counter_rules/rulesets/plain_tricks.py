@@ -252,36 +252,35 @@ def _levels_and_values(
 class PlainPlayRules(PlayRules):
     """Plain Oh Hell's play for the engine and the search board: the plays by
     :func:`plain_plays` and tricks of suited cards by :func:`resolve_suited`,
-    each while the ruleset's rules are plain (``plays``, ``tricks``);
-    otherwise the ruleset's method is asked."""
+    each while the ruleset's rules are plain (the ``plays`` and ``tricks``
+    arguments of :class:`~counter_rules.play_rules.PlayRules`); otherwise the
+    ruleset's method is asked. Plain tricks are cheap to resolve and quiet
+    (:func:`resolve_suited` keeps trump and neither passes, doubles nor moves
+    Jacks)."""
 
     def __init__(
         self,
         rules: AskedRules,
-        plays: bool,
-        tricks: bool,
         context: Callable[[Position], Hashable] | None = None,
+        plays: bool = False,
+        tricks: bool = False,
     ) -> None:
-        super().__init__(rules, context)
-        self.local = plays
-        self.fast_tricks = tricks
+        super().__init__(rules, context, plays, tricks)
         self.cheap_tricks = tricks
-        # resolve_suited keeps trump and neither passes, doubles nor moves Jacks.
         self.quiet_tricks = tricks
 
-    def plays_from(
+    def listed(
         self,
+        table: PlayTable,
         hand: tuple[Card, ...],
         trick: tuple[PlayedCard, ...],
         trump: Suit | None,
         seat: int,
     ) -> tuple[Play, ...] | None:
         """By :func:`plain_plays` (which reads the hand and the led card)."""
-        if not self.local:
-            return None
-        return plain_plays(self.tables[seat], hand, trick)
+        return plain_plays(table, hand, trick)
 
-    def resolve(
+    def resolved(
         self,
         trick: tuple[PlayedCard, ...],
         trump: Suit | None,
@@ -290,8 +289,6 @@ class PlainPlayRules(PlayRules):
         trump_card: Card | None,
     ) -> TrickResult:
         """By :func:`resolve_suited`."""
-        if not self.fast_tricks:
-            return super().resolve(trick, trump, doubled_lead, last_trick, trump_card)
         return resolve_suited(trick, trump, trump_card, last_trick)
 
     def winner(
