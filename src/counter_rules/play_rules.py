@@ -218,14 +218,7 @@ class PlayRules:
         ruleset's method."""
         if self.fast_tricks:
             return self.resolved(trick, trump, doubled_lead, last_trick, trump_card)
-        return self.asked.resolve(
-            trick,
-            trump,
-            doubled_lead=doubled_lead,
-            last_trick=last_trick,
-            explain=False,
-            trump_card=trump_card,
-        )
+        return PlayRules.resolved(self, trick, trump, doubled_lead, last_trick, trump_card)
 
     def resolved(
         self,
