@@ -33,6 +33,7 @@ The module is plain typed Python, compiled with mypyc in the compiled build.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from time import perf_counter
 from typing import Final
 
@@ -44,7 +45,7 @@ from counter_rules.moves import Pass, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
-__all__ = ["GeneralSearch", "SearchLimitReached", "next_mover", "search_order"]
+__all__ = ["GeneralSearch", "SearchLimitReached", "gallop", "next_mover", "search_order"]
 
 # Bounds are packed into one int: the lowest value known, and the highest
 # value known in the next byte.
@@ -129,8 +130,8 @@ class GeneralSearch:
                 return seat
         raise AssertionError("no seat to act")
 
-    def moves(self, board: Board, seat: int, hint: int) -> list[Play | Pass]:
-        """``seat``'s legal moves, best first: the card ``hint`` (the table's),
+    def moves(self, board: Board, seat: int, first: int) -> list[Play | Pass]:
+        """``seat``'s legal moves, best first: the card ``first`` (the table's),
         then (for the card that completes a trick) those that win the trick
         for the seat's side, then by how often each card made a cut-off."""
         history = self.history
@@ -139,7 +140,7 @@ class GeneralSearch:
             passes = board.passes(seat)
             for i, choice in enumerate(passes):
                 key = choice.card._key
-                scored.append((-(_FIRST if key == hint else history[key]), i, choice))
+                scored.append((-(_FIRST if key == first else history[key]), i, choice))
         else:
             plays = board.moves()
             if len(plays) == 1:
@@ -148,7 +149,7 @@ class GeneralSearch:
             mine = side >> seat & 1
             for i, play in enumerate(plays):
                 key = play.card._key
-                score = _FIRST if key == hint else history[key]
+                score = _FIRST if key == first else history[key]
                 winner = board.winner_if(play)
                 if winner is not None and (side >> winner & 1) == mine:
                     score += _WINS_TRICK
@@ -167,60 +168,94 @@ class GeneralSearch:
         if not self.nodes & 255 and over_budget(self.nodes, self.deadline, self.node_limit):
             raise SearchLimitReached
 
-    # -- "at least t tricks" -------------------------------------------------------
+    # -- the questions ------------------------------------------------------------
     def at_least(self, state: GameState, target: int) -> bool:
         """Whether the side can be sure of at least ``target`` of the tricks
         not yet finished."""
-        return self.board_at_least(self.board(state), target)
+        return self.ask(self.board(state), target, False)
 
     def board_at_least(self, board: Board, target: int) -> bool:
         """:meth:`at_least` on a board (left as it was found)."""
-        if target <= 0:
+        return self.ask(board, target, False)
+
+    def exactly(self, state: GameState, need: int) -> bool:
+        """Whether the side (one seat) can be sure of winning exactly ``need``
+        of the tricks not yet finished."""
+        return self.ask(self.board(state), need, True)
+
+    def board_exactly(self, board: Board, need: int) -> bool:
+        """:meth:`exactly` on a board (left as it was found)."""
+        return self.ask(board, need, True)
+
+    def ask(self, board: Board, want: int, exact: bool) -> bool:
+        """Whether the side can be sure of at least ``want`` of the tricks not
+        yet finished, or with ``exact`` of exactly ``want`` (the board is left
+        as it was found). The table keeps, by position, bounds on the side's
+        tricks for the first question and the numbers found possible and
+        impossible for the second."""
+        if exact:
+            if want < 0:
+                return False
+        elif want <= 0:
             return True
         left = board.cards_left()
-        if target > left:
+        if want > left:
             return False
         self._count()
         seat = self.mover(board)
         passing = board.passing
         size = board.trick_size()
         key: tuple[object, ...] | None = None
-        hint = -1
+        first = -1
         if passing or not size:
             key = board.key()
-            known = self.bounds.get(key)
-            if known is not None:
-                if target <= known % _BYTE:
+            if exact:
+                known = self.targets.get(key, 0)
+                if known >> want & 1:
                     return True
-                if target > known // _BYTE:
+                if known >> (want + 64) & 1:
                     return False
-            hint = self.best.get(key, -1)
+            else:
+                found = self.bounds.get(key)
+                if found is not None:
+                    if want <= found % _BYTE:
+                        return True
+                    if want > found // _BYTE:
+                        return False
+            first = self.best.get(key, -1)
         maximize = (self.side >> seat & 1) == 1
         completes = not passing and size == self.players - 1
         side = self.side
         result = not maximize
-        for move in self.moves(board, seat, hint):
+        for move in self.moves(board, seat, first):
             board.make(move)
             if completes:
                 winner = board.results[-1].winner
                 won = 1 if winner is not None and side >> winner & 1 else 0
-                ok = target <= won if board.over else self.board_at_least(board, target - won)
+                if board.over:
+                    ok = want == won if exact else want <= won
+                else:
+                    ok = self.ask(board, want - won, exact)
             else:
-                ok = self.board_at_least(board, target)
+                ok = self.ask(board, want, exact)
             board.unmake()
             if ok == maximize:
                 result = ok
                 self._cutoff(move, key)
                 break
         if key is not None:
-            known = self.bounds.get(key, left * _BYTE)
-            low = known % _BYTE
-            high = known // _BYTE
-            if result:
-                low = max(low, target)
+            if exact:
+                known = self.targets.get(key, 0)
+                self.targets[key] = known | (1 << (want if result else want + 64))
             else:
-                high = min(high, target - 1)
-            self.bounds[key] = low + high * _BYTE
+                known = self.bounds.get(key, left * _BYTE)
+                low = known % _BYTE
+                high = known // _BYTE
+                if result:
+                    low = max(low, want)
+                else:
+                    high = min(high, want - 1)
+                self.bounds[key] = low + high * _BYTE
         return result
 
     def value(self, state: GameState) -> int:
@@ -229,71 +264,30 @@ class GeneralSearch:
 
     def board_value(self, board: Board) -> int:
         """:meth:`value` on a board (left as it was found)."""
-        low = 0
-        high = board.cards_left()
-        # Gallop up from the cheap small questions, then bisect.
-        step = 1
-        while low < high:
-            probe = min(low + step, high)
-            if self.board_at_least(board, probe):
-                low = probe
-                step *= 2
-            else:
-                high = probe - 1
-                break
-        while low < high:
-            middle = (low + high + 1) // 2
-            if self.board_at_least(board, middle):
-                low = middle
-            else:
-                high = middle - 1
-        return low
+        return gallop(lambda target: self.ask(board, target, False), board.cards_left())
 
-    # -- "exactly n tricks" -----------------------------------------------------
-    def exactly(self, state: GameState, need: int) -> bool:
-        """Whether the side (one seat) can be sure of winning exactly ``need``
-        of the tricks not yet finished."""
-        return self.board_exactly(self.board(state), need)
 
-    def board_exactly(self, board: Board, need: int) -> bool:
-        """:meth:`exactly` on a board (left as it was found)."""
-        if need < 0:
-            return False
-        left = board.cards_left()
-        if need > left:
-            return False
-        self._count()
-        seat = self.mover(board)
-        passing = board.passing
-        size = board.trick_size()
-        key: tuple[object, ...] | None = None
-        hint = -1
-        if passing or not size:
-            key = board.key()
-            known = self.targets.get(key, 0)
-            if known >> need & 1:
-                return True
-            if known >> (need + 64) & 1:
-                return False
-            hint = self.best.get(key, -1)
-        maximize = (self.side >> seat & 1) == 1
-        completes = not passing and size == self.players - 1
-        side = self.side
-        result = not maximize
-        for move in self.moves(board, seat, hint):
-            board.make(move)
-            if completes:
-                winner = board.results[-1].winner
-                won = 1 if winner is not None and side >> winner & 1 else 0
-                ok = need == won if board.over else self.board_exactly(board, need - won)
-            else:
-                ok = self.board_exactly(board, need)
-            board.unmake()
-            if ok == maximize:
-                result = ok
-                self._cutoff(move, key)
-                break
-        if key is not None:
-            known = self.targets.get(key, 0)
-            self.targets[key] = known | (1 << (need if result else need + 64))
-        return result
+def gallop(holds: Callable[[int], bool], most: int) -> int:
+    """The largest ``t`` from 0 to ``most`` for which ``holds(t)`` is true
+    (``holds`` is true at 0 and, once false, stays false): asked at 1, 2,
+    4 ... until it fails, then by bisection. The small questions come first
+    because they are the cheap ones, and a side of one seat can seldom be sure
+    of many tricks."""
+    low = 0
+    high = most
+    step = 1
+    while low < high:
+        probe = min(low + step, high)
+        if holds(probe):
+            low = probe
+            step *= 2
+        else:
+            high = probe - 1
+            break
+    while low < high:
+        middle = (low + high + 1) // 2
+        if holds(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
