@@ -320,8 +320,12 @@ class Board:
             return rules.plays(self, seat)
         mask = self.masks[seat]
         trick = self._trick
-        led = trick[0].card._key + 1 if trick else 0
         trump = self.trump
+        if rules.cheap:
+            # Rules this cheap list their plays faster than a memo finds them.
+            found = rules.plays_from(rules.hand_of(mask), tuple(trick[:1]), trump, seat)
+            return found if found is not None else rules.plays(self, seat)
+        led = trick[0].card._key + 1 if trick else 0
         key = (_suit_code(trump) * _KEYS + led) * 16 + seat
         memo = self.memo
         table = memo.plays.get(key)
@@ -353,7 +357,7 @@ class Board:
         trick.append(_played(move))
         rules = self.rules
         last = self.masks[move.seat] & ~rules.bits[move.card._key] == 0
-        if rules.cheap_tricks:
+        if rules.cheap:
             winner = rules.winner(
                 tuple(trick), self.trump, self.doubled_lead, last, self.trump_card
             )
@@ -416,7 +420,7 @@ class Board:
         trick = self._trick
         trump = self.trump
         trump_card = self.trump_card
-        if self.rules.cheap_tricks:
+        if self.rules.cheap:
             return self.rules.resolve(tuple(trick), trump, self.doubled_lead, last, trump_card)
         key = _suit_code(trump) * _KEYS + (0 if trump_card is None else trump_card._key + 1)
         key = ((key * 2 + (1 if self.doubled_lead else 0)) * 2 + (1 if last else 0)) * 16

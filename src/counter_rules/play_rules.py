@@ -132,9 +132,10 @@ class PlayRules:
         self.fast_tricks = tricks
         """Whether :meth:`resolve` is a subclass's compiled statement of the
         ruleset's tricks (:meth:`resolved`) rather than a call of its method."""
-        self.cheap_tricks = False
-        """Whether a trick costs so little to resolve that keeping resolved
-        tricks would cost more (the search board then keeps none)."""
+        self.cheap = False
+        """Whether the rules' answers (a hand's plays, a trick's result) cost
+        so little that keeping them would cost more (the search board then
+        keeps none)."""
         self.quiet_tricks = False
         """Whether the ruleset's tricks change nothing but who leads: no Jacks to
         the stock, no pass, no new trump, no doubled lead (then the engine and

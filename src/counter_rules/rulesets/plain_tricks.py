@@ -266,7 +266,7 @@ class PlainPlayRules(PlayRules):
         tricks: bool = False,
     ) -> None:
         super().__init__(rules, context, plays, tricks)
-        self.cheap_tricks = tricks
+        self.cheap = tricks
         self.quiet_tricks = tricks
 
     def listed(
