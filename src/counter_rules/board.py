@@ -10,9 +10,9 @@ instead of building an immutable :class:`~counter_rules.GameState` a move.
 
 The board states no rule. It asks its ruleset's
 :class:`~counter_rules.play_rules.PlayRules` for everything the rules decide:
-the legal plays (kept in a :class:`BoardMemo` by hand and led card where the
-rules read no more), the winner and the after-effects of a trick (kept by the
-trick's cards), who plays next and where a passed card goes. What a trick's
+the legal plays, the winner and the after-effects of a trick (kept in a
+:class:`BoardMemo` by the trick's cards where resolving costs more than
+keeping), who plays next and where a passed card goes. What a trick's
 end changes (the tricks won, the next leader, trump, the Jacks onto the stock,
 the pass after a Five, the end of the hand) is done by
 :func:`after_trick`, the function the engine's transition runs too.
@@ -148,28 +148,23 @@ def after_trick(
 
 
 class BoardMemo:
-    """The rules' answers that boards of one ruleset keep, shared by the boards
-    of one search or one bot: the legal plays by seat, hand, led card and
-    trump (for rules that read no more), and resolved tricks by their cards.
-    Each table starts afresh once it holds ``limit`` entries."""
+    """The resolved tricks that boards of one ruleset keep, shared by the
+    boards of one search or one bot, by the tricks' cards. The table starts
+    afresh once it holds ``limit`` entries."""
 
     def __init__(self, limit: int = 1 << 18) -> None:
         self.limit = limit
-        """How many entries a table holds before it is cleared."""
-        self.plays: dict[int, dict[int, tuple[Play, ...]]] = {}
-        """Legal plays by seat, led card and trump (packed in one int), then by
-        the hand's mask."""
+        """How many entries the table holds before it is cleared."""
         self.tricks: dict[int, dict[object, TrickResult]] = {}
         """Resolved tricks by what their resolution reads besides the cards
         (packed in one int), then by the cards (packed in one int, or a
         tuple when a card shows another or is called)."""
         self.size = 0
-        """How many entries the tables hold."""
+        """How many entries the table holds."""
 
     def count(self) -> None:
-        """Count one more entry; the tables start afresh once they are full."""
+        """Count one more entry; the table starts afresh once it is full."""
         if self.size >= self.limit:
-            self.plays.clear()
             self.tricks.clear()
             self.size = 0
         self.size += 1
@@ -316,29 +311,15 @@ class Board:
         """The legal plays of the seat to play."""
         seat = self.to_move
         rules = self.rules
-        if not rules.local:
-            return rules.plays(self, seat)
-        mask = self.masks[seat]
-        trick = self._trick
-        trump = self.trump
-        if rules.cheap:
-            # Rules this cheap list their plays faster than a memo finds them.
-            found = rules.plays_from(rules.hand_of(mask), tuple(trick[:1]), trump, seat)
-            return found if found is not None else rules.plays(self, seat)
-        led = trick[0].card._key + 1 if trick else 0
-        key = (_suit_code(trump) * _KEYS + led) * 16 + seat
-        memo = self.memo
-        table = memo.plays.get(key)
-        if table is None:
-            table = memo.plays[key] = {}
-        found = table.get(mask)
-        if found is None:
-            found = rules.plays_from(rules.hand_of(mask), tuple(trick[:1]), trump, seat)
-            if found is None:
-                return rules.plays(self, seat)
-            memo.count()
-            memo.plays.setdefault(key, {})[mask] = found
-        return found
+        if rules.local:
+            # The rules list them from the hand, the led card and trump (a memo
+            # of them measured slower than listing them again).
+            found = rules.plays_from(
+                rules.hand_of(self.masks[seat]), tuple(self._trick[:1]), self.trump, seat
+            )
+            if found is not None:
+                return found
+        return rules.plays(self, seat)
 
     def passes(self, seat: int) -> tuple[Pass, ...]:
         """The passes ``seat`` may choose from: any card it holds."""
