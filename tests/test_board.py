@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import random
 
+from analysis_helpers import RULESETS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import rulesets
 
-from analysis_helpers import RULESETS
 from counter_rules import Counter, GameState, Phase, apply_move, legal_moves, new_game
 from counter_rules.board import Board
 from counter_rules.rulesets.base import Ruleset
-from strategies import rulesets
 
 
 def _snapshot(board: Board) -> tuple[object, ...]:
