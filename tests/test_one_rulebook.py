@@ -8,7 +8,9 @@ through :func:`~counter_rules.new_game` / :func:`~counter_rules.apply_move`
 only: the engine must follow the replacement. The solver's plain search
 builds its tables from plain Oh Hell's functions, so it follows a replaced
 follow rule too (with each implementation, the fixture ``plain_search``), and
-steps aside for a winner rule whose shape it does not read. They also check
+steps aside for a winner rule whose shape it does not read; the general search
+resolves Counter's tricks through the same powers, so a replaced power changes
+its answers as it changes the engine's games. They also check
 that the engine's move lists agree with the one decider of play legality, and
 that nothing mutable is reachable from a state or a ruleset.
 """
@@ -362,3 +364,35 @@ def test_vars_of_a_state_or_trick_result_is_read_only() -> None:
     assert attrs.asdict(state, recurse=False) == before
     assert attrs.evolve(state, hand_number=2).hand_number == 2
     assert legal_moves(state) == legal_moves(attrs.evolve(state))
+
+
+@pure_only
+def test_a_changed_nine_changes_what_the_solver_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The solver's general search resolves tricks through the rules of the
+    play, so a variant Nine (always worth 15) changes its answers on positions
+    where a Nine decides a trick, and it answers what a plain minimax over the
+    engine's own moves answers under the variant."""
+    rules = Counter(players=3)
+    positions = []
+    for seed in range(60):
+        state = ending(rules, seed, 3)
+        if state is not None and state.phase is Phase.PLAYING:
+            nines = [c for hand in state.hands for c in hand if c.rank is counter_rules.Rank.NINE]
+            if nines:
+                positions.append((state, 1 << (seed % 3)))
+    before = [solve(state, [s for s in range(3) if side >> s & 1]) for state, side in positions]
+
+    def strong_nine(work: counter_rules.effects.TrickWork) -> None:
+        for i in range(work.n):
+            if work.ranks[i] is counter_rules.Rank.NINE:
+                work.half[i] = 30
+
+    monkeypatch.setattr(nine, "apply", strong_nine)
+    after = []
+    for state, side in positions:
+        solved = solve(state, [s for s in range(3) if side >> s & 1])
+        assert solved == naive_value(state, side)
+        after.append(solved)
+    assert len(positions) >= 5 and before != after
