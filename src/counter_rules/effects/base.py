@@ -7,7 +7,6 @@ arithmetic is exact and fast. :func:`fmt_half` prints them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final, cast
 
 from counter_rules.cards import RANK_OF_KEY, SUIT_OF_KEY, Card, Rank, Suit
@@ -77,7 +76,7 @@ class TrickWork:
 
     def __init__(
         self,
-        plays: Sequence[PlayedCard],
+        plays: tuple[PlayedCard, ...],
         trump: Suit | None,
         doubled_lead: bool,
         last_trick: bool,
@@ -105,7 +104,8 @@ class TrickWork:
             half.append(half_of[key])
             present |= bit_of[key]
         self.cards = cards
-        self.n = len(plays)
+        n = len(plays)
+        self.n = n
         self.ranks = cast("list[Rank]", ranks)
         #: A bit set of the ranks in the trick (bit ``1 << rank``): the pipeline
         #: runs a power's step only when its rank is present.
@@ -114,8 +114,8 @@ class TrickWork:
         self.suits = suits
         #: The values in half points: twice the rank number to start with.
         self.half = half
-        self.buffs: list[int] = [NO_BUFF] * self.n
-        self.is_trump: list[bool] = [False] * self.n
+        self.buffs: list[int] = [NO_BUFF] * n
+        self.is_trump: list[bool] = [False] * n
         self.trump = trump
         self.led_suit: Suit | None = self.suits[0]
         self.trick_trump: Suit | None = trump
