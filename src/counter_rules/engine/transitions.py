@@ -493,8 +493,10 @@ def apply_play(state: GameState, move: Play) -> GameState:
     seat = move.seat
     card = move.card
     d: dict[str, Any] = state._fields_dict
-    rules: Ruleset = d["rules"]
-    tables: EngineTables = d["_tables"] or tables_for(rules)
+    tables: EngineTables | None = d["_tables"]
+    built = tables is None  # a state built by hand carries no tables
+    if tables is None:
+        tables = tables_for(d["rules"])
     hands: tuple[tuple[Card, ...], ...] = d["hands"]
     hand = hands[seat]
     i = 0
@@ -523,8 +525,10 @@ def apply_play(state: GameState, move: Play) -> GameState:
     players = len(hands)
     nd = d.copy()
     nd["hands"] = hands
-    nd["_tables"] = tables
+    if built:
+        nd["_tables"] = tables
     play = tables.play
+    trump: Suit | None = d["trump"]
     if len(trick) < players:
         # The most frequent transition: the next seat plays to the same trick.
         nd["trick"] = trick
@@ -532,11 +536,11 @@ def apply_play(state: GameState, move: Play) -> GameState:
         nd["to_act"] = _SEATS[following]
         # Every state a move is applied to needs its legal moves: list them now
         # where the ruleset can from the hand and trick alone.
-        nd["_legal"] = play.plays_from(hands[following], trick, d["trump"], following)
+        nd["_legal"] = play.plays_from(hands[following], trick, trump, following)
         return _make(nd)
     last = not hands[seat]
     trump_card = d["trump_card"]
-    result = play.resolve(trick, d["trump"], d["doubled_lead"], last, trump_card)
+    result = play.resolve(trick, trump, d["doubled_lead"], last, trump_card)
     # The result's fields, read from its dict (cheaper than attributes here).
     rd: dict[str, Any] = result._fields_dict
     won = d["tricks_won"]
@@ -549,7 +553,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
     quiet = play.quiet_tricks
     stock, trump_card, following = after_trick(rd, d["stock"], trump_card, last, quiet)
     # A quiet trick (see after_trick) leaves trump and the doubled lead too.
-    next_trump: Suit | None = d["trump"] if quiet else rd["next_trump"]
+    next_trump: Suit | None = trump if quiet else rd["next_trump"]
     if following == AFTER_LAST:
         return end_hand(state, hands, won, stock, tricks, next_trump, trump_card)
     if following == AFTER_PASS:
@@ -569,7 +573,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
     # trick leaves trump and the stock; a hand-built state may carry a
     # doubled lead, which it clears).
     if not quiet:
-        if next_trump is not d["trump"]:
+        if next_trump is not trump:
             nd["trump"] = next_trump
         if stock is not d["stock"]:
             nd["stock"] = stock
