@@ -126,12 +126,12 @@ class PlayRules:
         self.bits: tuple[int, ...] = tuple(bits)
         """Each card's bit in a hand's mask, by card key (0 outside the deck)."""
         self.local = plays
-        """Whether :meth:`plays_from` answers for every hand (by a subclass's
-        :meth:`listed`): the legal plays then depend on the hand, the trick's
-        first card and trump alone."""
+        """Whether :meth:`plays_from` answers for every hand (a subclass's
+        compiled statement of the follow rule): the legal plays then depend
+        on the hand, the trick's first card and trump alone."""
         self.fast_tricks = tricks
         """Whether :meth:`resolve` is a subclass's compiled statement of the
-        ruleset's tricks (:meth:`resolved`) rather than a call of its method."""
+        ruleset's tricks rather than a call of its method."""
         self.cheap = False
         """Whether the rules' answers (a hand's plays, a trick's result) cost
         so little that keeping them would cost more (the search board then
@@ -180,22 +180,10 @@ class PlayRules:
         seat: int,
     ) -> tuple[Play, ...] | None:
         """``seat``'s legal plays from its ``hand``, the ``trick`` so far and
-        ``trump`` alone (by :meth:`listed`), or ``None`` when the rules read
-        more of the game (then :meth:`plays` answers)."""
-        if not self.local:
-            return None
-        return self.listed(self.tables[seat], hand, trick, trump, seat)
-
-    def listed(
-        self,
-        table: PlayTable,
-        hand: tuple[Card, ...],
-        trick: tuple[PlayedCard, ...],
-        trump: Suit | None,
-        seat: int,
-    ) -> tuple[Play, ...] | None:
-        """A subclass's compiled statement of the follow rule: the plays of
-        ``seat`` (whose shared plays are ``table``); the base class has none."""
+        ``trump`` alone, or ``None`` when the rules read more of the game (then
+        :meth:`plays` answers). The base class has no such statement; a
+        subclass with one overrides this method (and answers while
+        :attr:`local`)."""
         return None
 
     def plays(self, game: Position, seat: int) -> tuple[Play, ...]:
@@ -214,23 +202,9 @@ class PlayRules:
         last_trick: bool,
         trump_card: Card | None,
     ) -> TrickResult:
-        """A complete ``trick`` resolved without explanations: by
-        :meth:`resolved` where the subclass states the tricks, else by the
-        ruleset's method."""
-        if self.fast_tricks:
-            return self.resolved(trick, trump, doubled_lead, last_trick, trump_card)
-        return PlayRules.resolved(self, trick, trump, doubled_lead, last_trick, trump_card)
-
-    def resolved(
-        self,
-        trick: tuple[PlayedCard, ...],
-        trump: Suit | None,
-        doubled_lead: bool,
-        last_trick: bool,
-        trump_card: Card | None,
-    ) -> TrickResult:
-        """A subclass's compiled statement of the tricks; the base class asks
-        the ruleset's method."""
+        """A complete ``trick`` resolved without explanations, by the
+        ruleset's method; a subclass with a compiled statement of the tricks
+        overrides this method (and uses it while :attr:`fast_tricks`)."""
         return self.asked.resolve(
             trick,
             trump,

@@ -300,20 +300,25 @@ class CounterPlayRules(PlayRules):
     :func:`legal_plays` and the tricks by :func:`resolve`, each while the
     ruleset's class keeps the method it stands for (the ``plays`` and
     ``tricks`` arguments of :class:`~counter_rules.play_rules.PlayRules`);
-    otherwise the ruleset's method is asked."""
+    otherwise the ruleset's method is asked.
 
-    def listed(
+    The overrides repeat the base class's signatures, as overrides must; each
+    is a call on the engine's hot path, so none goes through another method.
+    """
+
+    def plays_from(
         self,
-        table: PlayTable,
         hand: tuple[Card, ...],
         trick: tuple[PlayedCard, ...],
         trump: Suit | None,
         seat: int,
     ) -> tuple[Play, ...] | None:
         """By :func:`legal_plays` (which reads the hand, the led card and trump)."""
-        return legal_plays(table, hand, trick, trump, seat)
+        if not self.local:
+            return None
+        return legal_plays(self.tables[seat], hand, trick, trump, seat)
 
-    def resolved(
+    def resolve(
         self,
         trick: tuple[PlayedCard, ...],
         trump: Suit | None,
@@ -322,4 +327,6 @@ class CounterPlayRules(PlayRules):
         trump_card: Card | None,
     ) -> TrickResult:
         """By :func:`resolve`, without explanations."""
+        if not self.fast_tricks:
+            return PlayRules.resolve(self, trick, trump, doubled_lead, last_trick, trump_card)
         return resolve(trick, trump, doubled_lead, last_trick, False, trump_card)

@@ -256,7 +256,11 @@ class PlainPlayRules(PlayRules):
     arguments of :class:`~counter_rules.play_rules.PlayRules`); otherwise the
     ruleset's method is asked. Plain tricks are cheap to resolve and quiet
     (:func:`resolve_suited` keeps trump and neither passes, doubles nor moves
-    Jacks)."""
+    Jacks).
+
+    The overrides repeat the base class's signatures, as overrides must; each
+    is a call on the engine's hot path, so none goes through another method.
+    """
 
     def __init__(
         self,
@@ -269,18 +273,19 @@ class PlainPlayRules(PlayRules):
         self.cheap = tricks
         self.quiet_tricks = tricks
 
-    def listed(
+    def plays_from(
         self,
-        table: PlayTable,
         hand: tuple[Card, ...],
         trick: tuple[PlayedCard, ...],
         trump: Suit | None,
         seat: int,
     ) -> tuple[Play, ...] | None:
         """By :func:`plain_plays` (which reads the hand and the led card)."""
-        return plain_plays(table, hand, trick)
+        if not self.local:
+            return None
+        return plain_plays(self.tables[seat], hand, trick)
 
-    def resolved(
+    def resolve(
         self,
         trick: tuple[PlayedCard, ...],
         trump: Suit | None,
@@ -289,6 +294,8 @@ class PlainPlayRules(PlayRules):
         trump_card: Card | None,
     ) -> TrickResult:
         """By :func:`resolve_suited`."""
+        if not self.fast_tricks:
+            return PlayRules.resolve(self, trick, trump, doubled_lead, last_trick, trump_card)
         return resolve_suited(trick, trump, trump_card, last_trick)
 
     def winner(
