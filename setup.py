@@ -43,6 +43,7 @@ COMPILED_MODULES = [
     "src/counter_rules/rulesets/counter_tricks.py",
     "src/counter_rules/effects/base.py",
     "src/counter_rules/analysis/_general.py",
+    "src/counter_rules/analysis/_maxn.py",
     "src/counter_rules/analysis/_plain.py",
     "src/counter_rules/analysis/_plain_search.py",
     *(

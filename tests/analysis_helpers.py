@@ -184,3 +184,23 @@ def naive_exact(state: GameState, seat: int) -> frozenset[int]:
     if mover_seat == seat:
         return frozenset().union(*options)
     return frozenset.intersection(*options)
+
+
+def naive_outcome(state: GameState, asker: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each seat's tricks and points at the end of the hand when every seat
+    plays for its own points (the most for itself, then the fewest for
+    ``asker``, then the first legal move; a pass chosen from the lowest seat
+    up): a plain search over legal_moves and apply_move, scored by the engine."""
+    seat = min(state.to_act)
+    best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    for move in legal_moves(state, seat):
+        after = apply_move(state, move)
+        if after.hand_number != state.hand_number or after.is_over:
+            finished = after.history[-1]
+            end = (finished.tricks_won, finished.points)
+        else:
+            end = naive_outcome(after, asker)
+        if best is None or (end[1][seat], -end[1][asker]) > (best[1][seat], -best[1][asker]):
+            best = end
+    assert best is not None
+    return best

@@ -6,6 +6,7 @@ See :doc:`analysis`.
 from counter_rules.analysis._batch import TrickTable, dd_table, dd_tables, solve_many
 from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._hint import Hint, MoveHint, hint
+from counter_rules.analysis._outcome import Outcome, outcome, outcome_values
 from counter_rules.analysis._report import Analysis, Decision, analyse
 from counter_rules.analysis._solving import Solver, can_make, fast_search, move_values, solve
 
@@ -14,6 +15,7 @@ __all__ = [
     "Decision",
     "Hint",
     "MoveHint",
+    "Outcome",
     "SearchLimitReached",
     "Solver",
     "TrickTable",
@@ -24,6 +26,8 @@ __all__ = [
     "fast_search",
     "hint",
     "move_values",
+    "outcome",
+    "outcome_values",
     "solve",
     "solve_many",
 ]

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import attrs
+
 from counter_rules.analysis._general import GeneralSearch, next_mover, search_order
+from counter_rules.analysis._maxn import OwnPointsSearch
 from counter_rules.analysis._plain import PlainSearch, plain_applies
+from counter_rules.board import Board
 from counter_rules.checks import check_int, check_real, seat_problem, shown
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
@@ -18,13 +22,17 @@ from counter_rules.views import PlayerView
 _LATEST = 1e15  # seconds: a perf_counter time past any run, and small enough for a float
 
 __all__ = [
+    "Outcome",
     "Searches",
     "Solver",
     "can_make",
     "can_make_after",
     "check_position",
+    "check_seat",
     "fast_search",
     "move_values",
+    "outcome_of",
+    "outcome_values_of",
     "side_of",
     "solve",
 ]
@@ -51,7 +59,9 @@ def check_position(state: object, function: str) -> GameState:
     return state
 
 
-def _check_seat(seat: object, players: int, what: str) -> int:
+def check_seat(seat: object, players: int, what: str) -> int:
+    """``seat`` if it is a seat of a game of ``players``; else the library's
+    error, naming ``what``."""
     problem = seat_problem(seat, players)
     if problem is not None:
         raise InvalidArgumentError(f"{what} must be {problem}")
@@ -68,7 +78,7 @@ def side_of(seats: object, players: int) -> int:
         )
     side = 0
     for seat in seats:
-        side |= 1 << _check_seat(seat, players, "each of seats")
+        side |= 1 << check_seat(seat, players, "each of seats")
     return side
 
 
@@ -77,7 +87,9 @@ class Searches:
     about the positions of one hand share what earlier ones found."""
 
     def __init__(self) -> None:
-        self._made: dict[tuple[int, int, object, int], GeneralSearch | PlainSearch] = {}
+        self._made: dict[
+            tuple[int, int, object, int], GeneralSearch | PlainSearch | OwnPointsSearch
+        ] = {}
         self.deadline = 0.0
         """A time (of :func:`time.perf_counter`) past which every search gives
         up with :class:`~counter_rules.analysis._general.SearchLimitReached`; 0 for none."""
@@ -100,16 +112,32 @@ class Searches:
         plain = plain_applies(state)
         key = (id(rules), side, state.trump if plain else None, 1 if plain else 0)
         found = self._made.get(key)
-        if found is None or found.rules is not rules:
+        if isinstance(found, OwnPointsSearch) or found is None or found.rules is not rules:
             found = PlainSearch(rules, state.trump, side) if plain else GeneralSearch(rules, side)
             self._made[key] = found
-        found.deadline = self.deadline
+        self._limit(found)
+        return found
+
+    def own_points(self, state: GameState, asker: int) -> OwnPointsSearch:
+        """The outcome search of ``state``'s ruleset with ``asker`` breaking
+        ties, its tables ready for ``state``'s hand."""
+        rules: Ruleset = state.rules
+        key = (id(rules), asker, None, 2)
+        found = self._made.get(key)
+        if not isinstance(found, OwnPointsSearch) or found.rules is not rules:
+            found = OwnPointsSearch(rules, asker)
+            self._made[key] = found
+        self._limit(found)
+        return found
+
+    def _limit(self, search: GeneralSearch | PlainSearch | OwnPointsSearch) -> None:
+        """Give ``search`` this object's deadline and what is left of its limits."""
+        search.deadline = self.deadline
         limit = self.node_limit
         if self.budget:
             left = max(1, self.budget - self.positions)
             limit = min(limit, left) if limit else left
-        found.node_limit = found.nodes + limit if limit else 0
-        return found
+        search.node_limit = search.nodes + limit if limit else 0
 
     def value(self, state: GameState, side: int) -> int:
         """What :func:`solve` answers."""
@@ -239,6 +267,24 @@ class Solver:
         """
         return _can_make(self._ready(), state, seat, tricks, "Solver.can_make")
 
+    def outcome(self, state: GameState, seat: int | None = None) -> Outcome:
+        """What :func:`~counter_rules.analysis.outcome` answers.
+
+        Raises:
+            InvalidArgumentError: As :func:`~counter_rules.analysis.outcome` does.
+            SearchLimitReached: The question ran past the solver's limits.
+        """
+        return outcome_of(self._ready(), state, seat, "Solver.outcome")
+
+    def outcome_values(self, state: GameState, seat: int | None = None) -> dict[Move, Outcome]:
+        """What :func:`~counter_rules.analysis.outcome_values` answers.
+
+        Raises:
+            InvalidArgumentError: As :func:`~counter_rules.analysis.outcome_values` does.
+            SearchLimitReached: A question ran past the solver's limits.
+        """
+        return outcome_values_of(self._ready(), state, seat, "Solver.outcome_values")
+
     def can_make_after(self, state: GameState, move: Move, seat: int, tricks: int) -> bool:
         """Whether ``seat`` can still be sure of ending the hand with exactly
         ``tricks`` tricks once the legal ``move`` is made (after the hand's
@@ -250,9 +296,75 @@ class Solver:
             SearchLimitReached: The question ran past the solver's limits.
         """
         state = check_position(state, "Solver.can_make_after")
-        seat = _check_seat(seat, state.players, "seat")
+        seat = check_seat(seat, state.players, "seat")
         _check_tricks(tricks, state)
         return can_make_after(self._ready(), state, move, seat, tricks)
+
+
+@attrs.frozen(kw_only=True)
+class Outcome:
+    """How a hand ends when every seat plays for its own points (see
+    :func:`outcome`): one entry per seat.
+
+    Example:
+        >>> from counter_rules.analysis import Outcome
+        >>> end = Outcome(tricks=(2, 0, 1), points=(12, 10, 1))
+        >>> end.tricks[0], end.points[0]
+        (2, 12)
+        >>> str(end)
+        'tricks 2 0 1, points 12 10 1'
+    """
+
+    tricks: tuple[int, ...]
+    """Each seat's tricks at the end of the hand (those already won included)."""
+    points: tuple[int, ...]
+    """Each seat's points for the hand, by the ruleset's own scoring."""
+
+    def __str__(self) -> str:
+        tricks = " ".join(map(str, self.tricks))
+        points = " ".join(map(str, self.points))
+        return f"tricks {tricks}, points {points}"
+
+
+def asking_seat(state: GameState, seat: object, name: str) -> tuple[int, int]:
+    """The seat to act in ``state`` (in a pass: the lowest seat still to
+    pass) and the asking seat (``seat``, checked, or that seat)."""
+    mover = min(state.to_act)
+    if seat is None:
+        return mover, mover
+    return mover, check_seat(seat, state.players, f"{name}'s seat")
+
+
+def _finish(search: OwnPointsSearch, tricks: tuple[int, ...]) -> Outcome:
+    return Outcome(tricks=tricks, points=search.points_of(tricks))
+
+
+def outcome_of(searches: Searches, state: GameState, seat: object, name: str) -> Outcome:
+    """What :func:`outcome` answers (``name`` is the function asked, for the messages)."""
+    state = check_position(state, name)
+    _, asker = asking_seat(state, seat, name)
+    search = searches.own_points(state, asker)
+    board = search.board(state)
+    return _finish(search, search.value(board))
+
+
+def outcome_values_of(
+    searches: Searches, state: GameState, seat: object, name: str
+) -> dict[Move, Outcome]:
+    """What :func:`outcome_values` answers (``name`` as for :func:`outcome_of`)."""
+    state = check_position(state, name)
+    mover, asker = asking_seat(state, seat, name)
+    search = searches.own_points(state, asker)
+    board: Board = search.board(state)
+    out: dict[Move, Outcome] = {}
+    for move in legal_moves(state, mover):
+        board.make(move)
+        try:
+            tricks = search.value(board)
+        finally:
+            board.unmake()
+        out[move] = _finish(search, tricks)
+    return out
 
 
 def fast_search(state: GameState) -> bool:
@@ -301,7 +413,7 @@ def _move_values(
 def _can_make(searches: Searches, state: GameState, seat: int, tricks: int, name: str) -> bool:
     """What :func:`can_make` answers (``name`` as for :func:`_solve`)."""
     state = check_position(state, name)
-    seat = _check_seat(seat, state.players, "seat")
+    seat = check_seat(seat, state.players, "seat")
     _check_tricks(tricks, state)
     return searches.can_make(state, seat, tricks)
 

@@ -1,0 +1,315 @@
+"""The search behind :func:`~counter_rules.analysis.outcome`: every seat for
+its own points (max^n), on the search board.
+
+The question is the game's own: with every hand open, each seat to act picks
+the move that gives it the most points for the hand (the ruleset's own
+:meth:`~counter_rules.Ruleset.score_hand`); among those, the one that gives
+the asking seat the fewest; among those, the first in
+:func:`~counter_rules.legal_moves` order. In a pass after Counter's Five, the
+seats still to pass choose one at a time from the lowest seat up, each knowing
+the passes before it. The rule fixes one outcome for every position: a
+vector of each seat's tricks at the end of the hand.
+
+The search walks one :class:`~counter_rules.board.Board`, as the general
+search does, so every rule it plays is the engine's. What makes it quicker
+than a plain walk of the tree, without changing a single answer:
+
+- a table at the start of every trick and at every pass, keyed by the
+  board's key (:meth:`Board.key <counter_rules.board.Board.key>`) and the
+  tricks won so far (the points read them);
+- a cut when the seat to act has found a move that gives it the most points
+  any end of the hand could give it and the asking seat the fewest: the moves
+  after it in the order of play can only tie, and a tie goes to the first;
+- shallow pruning: a seat stops looking once the move it has found already
+  gives it more points than every end of the hand in which the seat that moved
+  before it does at least as well as it has found elsewhere (the earlier
+  seat's choice is then made, whatever this seat picks among its better
+  moves);
+- for the plain family, moves that the rules cannot tell apart (cards of one
+  hand with no card of another hand or of the trick between them, read from
+  the solver's tables of the rules, :class:`~counter_rules.analysis._plain.PlainTables`)
+  searched once: they lead to the same outcome, and the first of them in the
+  order of play is the one chosen.
+
+The module is plain typed Python, compiled with mypyc in the compiled build.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from counter_rules.analysis._general import SearchLimitReached, over_budget
+from counter_rules.analysis._plain import PlainTables, plain_applies, plain_tables
+from counter_rules.board import Board, BoardMemo
+from counter_rules.engine.tables import tables_for
+from counter_rules.moves import Pass, Play
+from counter_rules.rulesets.base import Ruleset
+from counter_rules.state import GameState
+
+__all__ = ["OwnPointsSearch", "scoring_context"]
+
+# The most points a hand can give: below any real score's negative.
+_NONE: Final = -(1 << 60)
+
+
+def scoring_context(game: GameState | Board) -> tuple[object, ...]:
+    """What a hand's points read besides the tricks won: the bids, the blind
+    bids, the cards dealt, the hand and its dealer, the running scores. The
+    search's tables hold for one such context."""
+    return (game.bids, game.blind, game.cards_dealt, game.hand_number, game.dealer, game.scores)
+
+
+class OwnPointsSearch:
+    """The outcome search for one ruleset and one asking seat (see the
+    module's notes). Its tables hold for one hand's scoring context and are
+    emptied when a question comes from another."""
+
+    def __init__(self, rules: Ruleset, asker: int) -> None:
+        self.rules = rules
+        """The ruleset searched."""
+        self.asker = asker
+        """The seat whose points break ties: the fewest for it."""
+        self.players = rules.players
+        self.play = tables_for(rules).play
+        self.memo = BoardMemo()
+        self.table: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self.points: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.reach: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+        self.context: tuple[object, ...] | None = None
+        self.nodes = 0
+        """The positions visited so far."""
+        self.deadline = 0.0
+        """A :func:`time.perf_counter` time past which the search gives up; 0 for none."""
+        self.node_limit = 0
+        """A count of positions past which the search gives up; 0 for none."""
+        self._board: Board | None = None
+        self._plain: PlainTables | None = None
+
+    def board(self, state: GameState) -> Board:
+        """A board of ``state`` sharing this search's memo, the tables made
+        ready for its hand."""
+        board = Board(state, self.play, self.memo)
+        self.ready(board, state)
+        return board
+
+    def ready(self, board: Board, state: GameState) -> None:
+        """Make the tables ready for ``board`` (a position of ``state``'s hand)."""
+        context = scoring_context(state)
+        if context != self.context:
+            self.context = context
+            self.table.clear()
+            self.points.clear()
+            self.reach.clear()
+        self._board = board
+        self._plain = None
+        if plain_applies(state):
+            self._plain = plain_tables(self.rules, state.trump)
+
+    # -- points ------------------------------------------------------------------
+    def points_of(self, tricks: tuple[int, ...]) -> tuple[int, ...]:
+        """Every seat's points for the hand when it ends with ``tricks``."""
+        found = self.points.get(tricks)
+        if found is None:
+            board = self._board
+            assert board is not None
+            saved = board.won
+            board.won = list(tricks)
+            try:
+                found = self.rules.score_hand(board)
+            finally:
+                board.won = saved
+            self.points[tricks] = found
+        return found
+
+    def _ends(self, won: tuple[int, ...], left: int) -> list[tuple[int, ...]]:
+        """Every seat's points at each end of the hand reachable from ``won``
+        with ``left`` tricks to play (a trick may go to nobody)."""
+        key = (won, left)
+        found = self.reach.get(key)
+        if found is None:
+            found = []
+            for extra in _spread(left, self.players):
+                found.append(
+                    self.points_of(tuple([w + x for w, x in zip(won, extra, strict=True)]))
+                )
+            self.reach[key] = found
+        return found
+
+    # -- the search ----------------------------------------------------------------
+    def _count(self) -> None:
+        self.nodes += 1
+        if not self.nodes & 255 and over_budget(self.nodes, self.deadline, self.node_limit):
+            raise SearchLimitReached
+
+    def mover(self, board: Board) -> int:
+        """The seat that moves next: the one to play, or in a pass the lowest
+        seat still to choose."""
+        if not board.passing:
+            return board.to_move
+        to_pass = board.to_pass
+        return (to_pass & -to_pass).bit_length() - 1
+
+    def moves(self, board: Board, seat: int) -> list[Play | Pass]:
+        """``seat``'s legal moves in the order of play, one of each run the
+        rules cannot tell apart."""
+        if board.passing:
+            return list(board.passes(seat))
+        plays = board.moves()
+        tables = self._plain
+        if tables is None or len(plays) < 2:
+            return list(plays)
+        return _distinct(tables, board, plays)
+
+    def value(self, board: Board) -> tuple[int, ...]:
+        """Each seat's tricks at the end of the hand, when the play goes on from
+        ``board`` by the rule (the board is left as it was found)."""
+        return self._search(board, -1, _NONE, 0)
+
+    def _search(self, board: Board, before: int, enough: int, limit: int) -> tuple[int, ...]:
+        """The outcome from ``board``; or, once it is clear that the seat
+        ``before`` (who moved just before) will not take it (it gives that seat
+        fewer than ``enough`` points, or ``enough`` and the asking seat at
+        least ``limit``), any outcome it will not take."""
+        if board.over:
+            return tuple(board.won)
+        self._count()
+        passing = board.passing
+        key: tuple[object, ...] | None = None
+        won = tuple(board.won)
+        if passing or not board.trick_size():
+            key = (board.key(), won)
+            found = self.table.get(key)
+            if found is not None:
+                return found
+        seat = self.mover(board)
+        asker = self.asker
+        ends = self._ends(won, board.cards_left())
+        most = _NONE
+        fewest = -_NONE
+        for end in ends:
+            if end[seat] > most:
+                most = end[seat]
+        for end in ends:
+            if end[seat] == most and end[asker] < fewest:
+                fewest = end[asker]
+        best: tuple[int, ...] | None = None
+        best_mine = _NONE
+        best_theirs = 0
+        exact = True
+        for move in self.moves(board, seat):
+            board.make(move)
+            outcome = self._search(board, seat, best_mine, best_theirs)
+            board.unmake()
+            points = self.points_of(outcome)
+            mine = points[seat]
+            theirs = points[asker]
+            if best is None or mine > best_mine or (mine == best_mine and theirs < best_theirs):
+                best = outcome
+                best_mine = mine
+                best_theirs = theirs
+                if mine == most and theirs == fewest:
+                    break
+                if (
+                    before >= 0
+                    and before != seat
+                    and _settled(ends, seat, mine, before, enough, asker, limit)
+                ):
+                    exact = False
+                    break
+        assert best is not None
+        if key is not None and exact:
+            self.table[key] = best
+        return best
+
+
+def _settled(
+    ends: list[tuple[int, ...]],
+    seat: int,
+    mine: int,
+    before: int,
+    enough: int,
+    asker: int,
+    limit: int,
+) -> bool:
+    """Whether ``seat``, having found a move worth ``mine`` to it, is sure to
+    end the hand in a way the seat ``before`` will not take: in every end of
+    the hand that gives ``seat`` at least ``mine``, ``before`` gets fewer than
+    ``enough`` points, or ``enough`` with the asking seat at ``limit`` or more."""
+    for end in ends:
+        if end[seat] >= mine:
+            theirs = end[before]
+            if theirs > enough or (theirs == enough and end[asker] < limit):
+                return False
+    return True
+
+
+def _spread(left: int, players: int) -> list[tuple[int, ...]]:
+    """Every way of giving at most ``left`` tricks to ``players`` seats."""
+    if players == 1:
+        return [(n,) for n in range(left + 1)]
+    out: list[tuple[int, ...]] = []
+    for first in range(left + 1):
+        for rest in _spread(left - first, players - 1):
+            out.append((first, *rest))
+    return out
+
+
+def _distinct(tables: PlainTables, board: Board, plays: tuple[Play, ...]) -> list[Play | Pass]:
+    """``plays`` less each play that the rules cannot tell apart from an
+    earlier one: two cards of one hand are alike when every card still held
+    by another seat or in the trick beats both or neither, and each beats
+    both or neither of them, whatever suit is led, and both follow the same
+    leads (the solver's tables of the rules, by place)."""
+    index = tables.index
+    seat = plays[0].seat
+    others = 0
+    rules = board.rules
+    for other in range(board.players):
+        if other != seat:
+            for card in rules.hand_of(board.masks[other]):
+                others |= 1 << index[card._key]
+    for played in board.trick:
+        others |= 1 << index[played.card._key]
+    kept: list[Play | Pass] = []
+    places: list[int] = []
+    for play in plays:
+        if play.reveal is not None or play.call is not None:
+            kept.append(play)
+            places.append(-1)
+            continue
+        place = index[play.card._key]
+        alike = False
+        for earlier in places:
+            if earlier >= 0 and _alike(tables, earlier, place, others):
+                alike = True
+                break
+        if not alike:
+            kept.append(play)
+            places.append(place)
+    return kept
+
+
+def _alike(tables: PlainTables, first: int, second: int, others: int) -> bool:
+    """Whether the places ``first`` and ``second`` (cards of one hand) play
+    alike against the cards ``others`` (a mask of places): the same suit, the
+    same leads followed, and, whatever suit is led, the same cards of
+    ``others`` beating them and beaten by them."""
+    if tables.suit[first] != tables.suit[second]:
+        return False
+    n = tables.n
+    beaters = tables.beaters
+    for led in range(4):
+        follows = tables.follows[led]
+        if (follows >> first & 1) != (follows >> second & 1):
+            return False
+        if beaters[led * n + first] & others != beaters[led * n + second] & others:
+            return False
+        rest = others
+        while rest:
+            low = rest & -rest
+            place = low.bit_length() - 1
+            rest ^= low
+            beaten = beaters[led * n + place]
+            if (beaten >> first & 1) != (beaten >> second & 1):
+                return False
+    return True

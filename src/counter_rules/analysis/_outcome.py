@@ -1,0 +1,78 @@
+"""Every seat for itself: :func:`outcome`, :func:`outcome_values` and
+:class:`Outcome`, the game's own question beside :func:`solve`'s."""
+
+from __future__ import annotations
+
+from counter_rules.analysis._solving import Outcome, Searches, outcome_of, outcome_values_of
+from counter_rules.moves import Move
+from counter_rules.state import GameState
+
+__all__ = ["Outcome", "outcome", "outcome_values"]
+
+
+def outcome(state: GameState, seat: int | None = None) -> Outcome:
+    """How the hand ends when, with every hand open, every seat plays for its
+    own points: each seat's tricks and points for the hand (by the ruleset's
+    own scoring).
+
+    This is the game's own question, beside :func:`solve`'s bridge question
+    (what a group of seats can be *sure* of against all the others). The rule
+    fixes one answer: the seat to act picks the move that gives it the most
+    points for the hand; among those, the one that gives ``seat`` the fewest;
+    among those, the first in :func:`~counter_rules.legal_moves` order. In a
+    pass after Counter's Five the seats still to pass choose one at a time
+    from the lowest seat up, each knowing the passes before it. See
+    :doc:`analysis` for when to ask which question.
+
+    Args:
+        state: A position of the play (or of a pass) with every hand known.
+        seat: The asking seat, whose points break ties (the fewest for it);
+            by default the seat to act (in a pass: the lowest seat still to
+            pass).
+
+    Raises:
+        InvalidArgumentError: ``state`` is a :class:`~counter_rules.PlayerView`
+            (sample a world first), is not in the play of a hand, or ``seat``
+            is not a seat of the game.
+
+    Example:
+        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
+        >>> from counter_rules.analysis import outcome, solve
+        >>> state = new_game(OhHell(players=3, schedule=(3,), trump="none"), seed=4)
+        >>> while state.phase is Phase.BIDDING:  # every seat bids 0
+        ...     state = apply_move(state, legal_moves(state)[0])
+        >>> [" ".join(map(str, hand)) for hand in state.hands]  # seat 1 leads
+        ['9♥ J♠ K♠', '4♥ Q♥ 3♠', '5♣ 5♦ 9♦']
+        >>> end = outcome(state)
+        >>> end.tricks, end.points
+        ((2, 1, 0), (2, 1, 10))
+        >>> solve(state, (1,))  # what seat 1 could be sure of: more tricks, not its bid
+        2
+    """
+    return outcome_of(Searches(), state, seat, "outcome")
+
+
+def outcome_values(state: GameState, seat: int | None = None) -> dict[Move, Outcome]:
+    """For each legal move of the seat to act (in a pass: of the lowest seat
+    still to pass), the :func:`outcome` once that move is made, in
+    :func:`~counter_rules.legal_moves` order.
+
+    The move :func:`outcome` plays for the seat is the first of those that
+    give it the most points and, among those, ``seat`` the fewest.
+
+    Args:
+        state: As for :func:`outcome`.
+        seat: As for :func:`outcome`.
+
+    Raises:
+        InvalidArgumentError: As for :func:`outcome`.
+
+    Example:
+        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
+        >>> from counter_rules.analysis import outcome_values
+        >>> state = new_game(OhHell(players=3, schedule=(3,), trump="none"), seed=4)
+        >>> while state.phase is Phase.BIDDING:  # every seat bids 0
+        ...     state = apply_move(state, legal_moves(state)[0])
+        >>> {str(move): str(end) for move, end in outcome_values(state).items()}
+    """
+    return outcome_values_of(Searches(), state, seat, "outcome_values")

@@ -1,0 +1,144 @@
+"""The game's own question (every seat for its own points): outcome and
+outcome_values against a plain search over the public engine, on small
+endings of every built-in ruleset and preset (Counter's passes and Fours
+included) and of a user's ruleset, in either build."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from analysis_helpers import RULESETS, ending, ending_size, naive_outcome
+
+from counter_rules import Counter, OhHell, Phase, apply_move, legal_moves, new_game
+from counter_rules.analysis import Outcome, Solver, outcome, outcome_values
+from counter_rules.errors import InvalidArgumentError
+from counter_rules.rulesets.base import Ruleset
+
+ENDINGS_PER_RULESET = 40
+
+
+def _endings(rules: Ruleset, count: int = ENDINGS_PER_RULESET):  # type: ignore[no-untyped-def]
+    largest = ending_size(rules)
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = ending(rules, seed, rng.randint(1, largest))
+        if state is not None:
+            yield seed, state, rng.randrange(state.players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", RULESETS, ids=repr)
+def test_outcome_equals_a_plain_search_over_the_engine(rules: Ruleset) -> None:
+    """For a random asking seat, outcome gives the tricks and points a plain
+    search over legal_moves and apply_move gives under the rule, scored by the
+    engine's own end of the hand."""
+    checked = 0
+    for seed, state, asker in _endings(rules):
+        tricks, points = naive_outcome(state, asker)
+        assert outcome(state, asker) == Outcome(tricks=tricks, points=points), seed
+        checked += 1
+    assert checked >= ENDINGS_PER_RULESET // 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", RULESETS, ids=repr)
+def test_outcome_values_are_the_outcome_after_each_move(rules: Ruleset) -> None:
+    """outcome_values gives, for each legal move of the seat to act (in a pass
+    the lowest seat still to pass), the plain search's outcome after it."""
+    for seed, state, asker in _endings(rules, ENDINGS_PER_RULESET // 2):
+        values = outcome_values(state, asker)
+        mover = min(state.to_act)
+        assert list(values) == list(legal_moves(state, mover)), seed
+        for move, end in values.items():
+            after = apply_move(state, move)
+            if after.hand_number != state.hand_number or after.is_over:
+                finished = after.history[-1]
+                expected = (finished.tricks_won, finished.points)
+            else:
+                expected = naive_outcome(after, asker)
+            assert (end.tricks, end.points) == expected, (seed, move)
+
+
+def test_the_seat_to_act_takes_its_most_points_then_the_askers_fewest() -> None:
+    """outcome is the outcome_values entry with the most points for the seat
+    to act, then the fewest for the asking seat, then the first."""
+    rules = OhHell(players=3, schedule=(4,))
+    for seed in range(30):
+        state = ending(rules, seed, 4)
+        if state is None:
+            continue
+        for asker in range(3):
+            values = outcome_values(state, asker)
+            mover = min(state.to_act)
+            best = max((e.points[mover], -e.points[asker]) for e in values.values())
+            chosen = next(e for e in values.values() if (e.points[mover], -e.points[asker]) == best)
+            assert outcome(state, asker) == chosen
+
+
+def test_a_pass_is_chosen_from_the_lowest_seat_still_to_pass() -> None:
+    """In Counter's pass after a Five, outcome_values lists the moves of the
+    lowest seat still to pass."""
+    rules = Counter(players=3)
+    found = 0
+    for seed in range(200):
+        state = ending(rules, seed, 3)
+        if state is None or state.phase is not Phase.PASSING:
+            continue
+        values = outcome_values(state)
+        assert {move.seat for move in values} == {min(state.to_act)}
+        found += 1
+        if found >= 3:
+            break
+    assert found
+
+
+def test_the_tricks_already_won_count_and_the_points_are_the_hands() -> None:
+    """The tricks of an outcome include those already won; at the hand's
+    last card the outcome is the hand's end as the engine scores it."""
+    rules = OhHell(players=4, schedule=(3,))
+    state = ending(rules, 5, 1)
+    assert state is not None and state.phase is Phase.PLAYING
+    end = outcome(state)
+    assert sum(end.tricks) == state.cards_dealt
+    assert all(t >= w for t, w in zip(end.tricks, state.tricks_won, strict=True))
+
+
+def test_a_solver_answers_outcome_within_its_limits() -> None:
+    """Solver.outcome answers as outcome does, and gives up past its limit of
+    positions."""
+    from counter_rules.analysis import SearchLimitReached
+
+    rules = OhHell(players=4, schedule=(8,))
+    state = new_game(rules, seed=2)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    with pytest.raises(SearchLimitReached):
+        Solver(nodes=300).outcome(state)
+    small = ending(rules, 3, 3)
+    assert small is not None
+    solver = Solver()
+    assert solver.outcome(small) == outcome(small)
+    assert solver.outcome_values(small, 1) == outcome_values(small, 1)
+
+
+@pytest.mark.parametrize("bad", [-1, 4, "1", 1.0, True])
+def test_a_bad_asking_seat_is_refused_with_its_value(bad: object) -> None:
+    """An asking seat that is not a seat of the game is refused, naming it."""
+    state = ending(OhHell(players=4, schedule=(3,)), 1, 2)
+    assert state is not None
+    with pytest.raises(InvalidArgumentError, match="seat"):
+        outcome(state, bad)  # type: ignore[arg-type]
+
+
+def test_a_view_or_a_bid_is_refused() -> None:
+    """outcome needs every hand open, in the play of a hand."""
+    from counter_rules import view
+
+    state = new_game(OhHell(players=4, schedule=(3,)), seed=1)
+    with pytest.raises(InvalidArgumentError, match="being bid"):
+        outcome(state)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    with pytest.raises(InvalidArgumentError, match="every hand open"):
+        outcome_values(view(state, 0))  # type: ignore[arg-type]
