@@ -29,7 +29,16 @@ from counter_rules import (
     state_to_json,
     view,
 )
-from counter_rules.analysis import Analysis, Decision, analyse, can_make, hint, move_values
+from counter_rules.analysis import (
+    Analysis,
+    Decision,
+    analyse,
+    can_make,
+    hint,
+    move_values,
+    outcome,
+    outcome_values,
+)
 from counter_rules.cli import main
 
 
@@ -104,17 +113,43 @@ def test_a_running_game_is_analysed_up_to_its_state(short_game: GameState) -> No
 
 
 def test_the_report_names_the_costly_cards_and_the_totals(short_analysis: Analysis) -> None:
-    """The report has a line for each decision that gave tricks away or lost a
-    makeable bid, and the tricks given away by each seat."""
+    """The report has a line for each decision that gave tricks away, lost a
+    makeable bid or cost points with every seat for itself, and the tricks
+    and points given away by each seat."""
     text = short_analysis.report()
     assert str(short_analysis) == text
-    costly = [d for d in short_analysis.decisions if d.lost or d.broke_bid]
+    costly = [d for d in short_analysis.decisions if d.lost or d.broke_bid or d.points_lost]
     assert costly
+    assert any(d.points_lost and not (d.lost or d.broke_bid) for d in costly)
     assert sum(line.startswith("  trick ") for line in text.splitlines()) == len(costly)
     lost = short_analysis.lost_by_seat()
-    assert text.splitlines()[-1 - bool(short_analysis.broken_bids())] == (
-        "Tricks given away: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(lost))
-    )
+    points = short_analysis.points_lost_by_seat()
+    at = -1 - bool(short_analysis.broken_bids())
+    assert text.splitlines()[at - 1 : at + 1 or None] == [
+        "Tricks given away: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(lost)),
+        "Points lost with every seat for itself: "
+        + ", ".join(f"seat {s} {n}" for s, n in enumerate(points)),
+    ]
+
+
+def test_each_decision_gives_both_questions_answers(
+    short_game: GameState, short_analysis: Analysis
+) -> None:
+    """Every decision judged has the outcome of the move made and of the
+    seat's best move with every seat for itself, as outcome_values gives them."""
+    record = record_of(short_game)
+    judged = [
+        (state, move)
+        for state, move in zip(replay(record), record.moves, strict=False)
+        if state.phase is Phase.PLAYING and len(legal_moves(state, move.seat)) > 1
+    ]
+    assert len(judged) == len(short_analysis.decisions)
+    for (state, move), d in zip(judged, short_analysis.decisions, strict=True):
+        assert d.move == move and d.outcome is not None and d.best_outcome is not None
+        assert d.move in d.outcome_best_moves or d.points_lost > 0
+        assert d.points_lost == d.best_outcome.points[d.seat] - d.outcome.points[d.seat] >= 0
+        assert outcome_values(state, d.seat)[move] == d.outcome
+        assert outcome(state, d.seat) == d.best_outcome
 
 
 def test_the_json_holds_every_decision(short_analysis: Analysis) -> None:
@@ -125,7 +160,8 @@ def test_the_json_holds_every_decision(short_analysis: Analysis) -> None:
     first = data["decisions"][0]
     assert set(first) == {
         "hand", "trick", "seat", "move", "value", "best", "lost", "best_moves", "bid",
-        "could_make_before", "could_make_after",
+        "could_make_before", "could_make_after", "outcome", "best_outcome",
+        "outcome_best_moves", "points_lost",
     }  # fmt: skip
     assert rules_from_dict(data["rules"]) == short_analysis.rules
 

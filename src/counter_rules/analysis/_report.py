@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 
 from counter_rules.analysis._general import SearchLimitReached
-from counter_rules.analysis._solving import Searches, can_make_after
+from counter_rules.analysis._solving import Outcome, Searches, can_make_after, outcomes_after
 from counter_rules.checks import shown
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
@@ -31,9 +31,13 @@ class Decision:
     """One play (or pass) of a game with more than one legal choice, judged
     with every hand open.
 
-    Values count the tricks not yet finished that the seat can be sure of
-    alone, against all the other seats (:func:`~counter_rules.analysis.solve`
-    with ``seats=(seat,)``), the trick the move completes included.
+    Two questions judge it (see :doc:`analysis`). *Sure of*: values count the
+    tricks not yet finished that the seat can be sure of alone, against all
+    the other seats (:func:`~counter_rules.analysis.solve` with
+    ``seats=(seat,)``), the trick the move completes included. *Every seat
+    for itself*: the outcome of the hand after the move made and after the
+    seat's best move when every seat plays for its own points
+    (:func:`~counter_rules.analysis.outcome`, the seat asking).
     """
 
     hand: int
@@ -57,11 +61,28 @@ class Decision:
     """Whether the seat could be sure of making its bid exactly before the move."""
     could_make_after: bool | None
     """Whether it still could after the move."""
+    outcome: Outcome | None = None
+    """How the hand ends after the move made when every seat plays for its own
+    points, or ``None`` when that search did not finish in the time given."""
+    best_outcome: Outcome | None = None
+    """How it ends after the seat's best move under that question (the move
+    :func:`~counter_rules.analysis.outcome` picks for it), or ``None``."""
+    outcome_best_moves: tuple[Move, ...] = ()
+    """The moves that give the seat :attr:`best_outcome`'s points (none
+    without an outcome)."""
 
     @property
     def lost(self) -> int:
         """The tricks the move gave away: :attr:`best` less :attr:`value`."""
         return self.best - self.value
+
+    @property
+    def points_lost(self) -> int:
+        """The points the move cost the seat when every seat plays for its own
+        points (0 without an outcome)."""
+        if self.outcome is None or self.best_outcome is None:
+            return 0
+        return self.best_outcome.points[self.seat] - self.outcome.points[self.seat]
 
     @property
     def broke_bid(self) -> bool:
@@ -83,7 +104,18 @@ class Decision:
             "bid": self.bid,
             "could_make_before": self.could_make_before,
             "could_make_after": self.could_make_after,
+            "outcome": _outcome_dict(self.outcome),
+            "best_outcome": _outcome_dict(self.best_outcome),
+            "outcome_best_moves": [format_move(m, ascii=True) for m in self.outcome_best_moves],
+            "points_lost": self.points_lost,
         }
+
+
+def _outcome_dict(outcome: Outcome | None) -> dict[str, list[int]] | None:
+    """An outcome as JSON data."""
+    if outcome is None:
+        return None
+    return {"tricks": list(outcome.tricks), "points": list(outcome.points)}
 
 
 def _card_text(move: Move) -> str:
@@ -128,6 +160,14 @@ class Analysis:
             lost[decision.seat] += decision.lost
         return tuple(lost)
 
+    def points_lost_by_seat(self) -> tuple[int, ...]:
+        """The points each seat's decisions cost it in all, with every seat
+        for itself (:attr:`Decision.points_lost`)."""
+        lost = [0] * self.rules.players
+        for decision in self.decisions:
+            lost[decision.seat] += decision.points_lost
+        return tuple(lost)
+
     def broken_bids(self) -> tuple[Decision, ...]:
         """The decisions that made the deciding seat's bid impossible to be sure of."""
         return tuple(d for d in self.decisions if d.broke_bid)
@@ -145,7 +185,7 @@ class Analysis:
             lines.append(f"Hand {hand}:")
             quiet = True
             for d in self.decisions:
-                if d.hand != hand or not (d.lost or d.broke_bid):
+                if d.hand != hand or not (d.lost or d.broke_bid or d.points_lost):
                     continue
                 quiet = False
                 notes = []
@@ -157,11 +197,21 @@ class Analysis:
                     )
                 if d.broke_bid:
                     notes.append(f"its bid of {d.bid} could no longer be made for sure")
+                if d.points_lost and d.outcome is not None and d.best_outcome is not None:
+                    best = d.best_outcome
+                    notes.append(
+                        f"cost {d.points_lost} {'point' if d.points_lost == 1 else 'points'} "
+                        f"with every seat for itself ({best.points[d.seat]} "
+                        f"{_best_text(d.outcome_best_moves)}, {d.outcome.points[d.seat]} after it)"
+                    )
                 lines.append(
                     f"  trick {d.trick}: seat {d.seat} {_done_text(d.move)}: {'; '.join(notes)}"
                 )
             if quiet:
-                lines.append("  every decision kept the most tricks and every makeable bid")
+                lines.append(
+                    "  every decision kept the most tricks, every makeable bid and the most "
+                    "points with every seat for itself"
+                )
         if self.unsolved:
             count = len(self.unsolved)
             places: dict[tuple[int, int], list[str]] = {}
@@ -174,6 +224,11 @@ class Analysis:
             lines += [f"  hand {h} trick {t}: {', '.join(w)}" for (h, t), w in places.items()]
         lost = self.lost_by_seat()
         lines.append("Tricks given away: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(lost)))
+        points = self.points_lost_by_seat()
+        lines.append(
+            "Points lost with every seat for itself: "
+            + ", ".join(f"seat {s} {n}" for s, n in enumerate(points))
+        )
         broken = self.broken_bids()
         if broken:
             lines.append(
@@ -191,6 +246,7 @@ class Analysis:
             "rules": rules_to_dict(self.rules),
             "decisions": [d.to_dict() for d in self.decisions],
             "lost_by_seat": list(self.lost_by_seat()),
+            "points_lost_by_seat": list(self.points_lost_by_seat()),
             "unsolved": [
                 {"hand": h, "trick": t, "seat": m.seat, "move": format_move(m, ascii=True)}
                 for h, t, m in self.unsolved
@@ -276,10 +332,11 @@ def analyse(
         >>> print(analysis)
         Oh Hell, 3 players: 3 decisions in 1 hand analysed with every hand open
         Hand 1:
-          trick 1: seat 1 played 10♦: its bid of 0 could no longer be made for sure
+          trick 1: seat 1 played 10♦: its bid of 0 could no longer be made for sure; cost 8 points with every seat for itself (10 with 2♠, 2 after it)
           trick 1: seat 2 played 2♣: its bid of 0 could no longer be made for sure
-          trick 2: seat 1 played 2♠: gave away 1 trick (could be sure of 1 with K♠, 0 after it)
+          trick 2: seat 1 played 2♠: gave away 1 trick (could be sure of 1 with K♠, 0 after it); cost 1 point with every seat for itself (2 with K♠, 1 after it)
         Tricks given away: seat 0 0, seat 1 1, seat 2 0
+        Points lost with every seat for itself: seat 0 0, seat 1 9, seat 2 0
         Bids lost by a decision: seat 1 (hand 1, trick 1), seat 2 (hand 1, trick 1)
         >>> analyse(state, budget=30).decisions == analysis.decisions
         True
@@ -343,6 +400,18 @@ def _decision(
         before = searches.can_make(state, seat, bid)
         after = before and can_make_after(searches, state, move, seat, bid)
     best = max(values.values())
+    try:
+        outcomes = outcomes_after(searches, state, choices, seat)
+    except SearchLimitReached:
+        outcomes = {}
+    chosen: Outcome | None = None
+    best_outcome: Outcome | None = None
+    best_points: tuple[Move, ...] = ()
+    if outcomes:
+        chosen = outcomes[move]
+        most = max(o.points[seat] for o in outcomes.values())
+        best_points = tuple(m for m in choices if outcomes[m].points[seat] == most)
+        best_outcome = outcomes[best_points[0]]
     return Decision(
         hand=state.hand_number,
         trick=len(state.tricks) + 1,
@@ -354,4 +423,7 @@ def _decision(
         bid=bid,
         could_make_before=before,
         could_make_after=after,
+        outcome=chosen,
+        best_outcome=best_outcome,
+        outcome_best_moves=best_points,
     )

@@ -33,6 +33,7 @@ __all__ = [
     "move_values",
     "outcome_of",
     "outcome_values_of",
+    "outcomes_after",
     "side_of",
     "solve",
 ]
@@ -354,10 +355,18 @@ def outcome_values_of(
     """What :func:`outcome_values` answers (``name`` as for :func:`outcome_of`)."""
     state = check_position(state, name)
     mover, asker = asking_seat(state, seat, name)
+    return outcomes_after(searches, state, legal_moves(state, mover), asker)
+
+
+def outcomes_after(
+    searches: Searches, state: GameState, moves: Iterable[Move], asker: int
+) -> dict[Move, Outcome]:
+    """The outcome, ``asker`` breaking ties, once each of ``moves`` (legal
+    moves of seats to act in ``state``) is made."""
     search = searches.own_points(state, asker)
     board: Board = search.board(state)
     out: dict[Move, Outcome] = {}
-    for move in legal_moves(state, mover):
+    for move in moves:
         board.make(move)
         try:
             tricks = search.value(board)

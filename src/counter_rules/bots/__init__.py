@@ -4,6 +4,8 @@
 - :class:`RandomBot`: a random legal move.
 - :class:`HeuristicBot`: bids its likely winners and plays to make the bid.
 - :class:`ISMCTSBot`: information-set Monte Carlo tree search.
+- :class:`OutcomeBot` (``"best"``): the strongest, IS-MCTS early in a hand and
+  every seat for its own points in sampled worlds once few cards are left.
 - :class:`PIMCBot`: sampled worlds solved exactly, optionally weighted by
   the other seats' bids (:mod:`counter_rules.bots.pimc`); :class:`SlipBot` and
   :func:`level_bot`, difficulty levels 1 to 5 for apps.
@@ -28,6 +30,7 @@ Example:
 from counter_rules.bots.base import Bot, RandomBot, moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import ISMCTSBot
+from counter_rules.bots.outcome import OutcomeBot
 from counter_rules.bots.pimc import PIMCBot, SlipBot, WorldScores, level_bot
 from counter_rules.bots.registry import (
     BOT_NAMES,
@@ -45,6 +48,7 @@ __all__ = [
     "BotKind",
     "HeuristicBot",
     "ISMCTSBot",
+    "OutcomeBot",
     "PIMCBot",
     "RandomBot",
     "SlipBot",

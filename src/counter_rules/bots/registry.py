@@ -30,6 +30,7 @@ import attrs
 from counter_rules.bots.base import Bot, RandomBot
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import MAX_ITERATIONS, ISMCTSBot
+from counter_rules.bots.outcome import OutcomeBot
 from counter_rules.bots.pimc import (
     FAST_SEARCH_LIMITS,
     GENERAL_SEARCH_LIMITS,
@@ -131,6 +132,13 @@ BOTS: tuple[BotKind, ...] = (
         high=MAX_WORLDS,
         default=f"{FAST_SEARCH_LIMITS.worlds} in plain Oh Hell, {GENERAL_SEARCH_LIMITS.worlds} "
         "in Counter and the other games",
+        options=True,
+    ),
+    BotKind(
+        name="best",
+        summary="the strongest: IS-MCTS, then every seat for its own points in sampled "
+        "worlds once few cards are left",
+        make=OutcomeBot,
         options=True,
     ),
     BotKind(
