@@ -329,12 +329,14 @@ def analyse(
         >>> analysis = analyse(state)
         >>> [(d.seat, d.lost, d.broke_bid) for d in analysis.decisions]
         [(1, 0, True), (2, 0, True), (1, 1, False)]
-        >>> print(analysis)
+        >>> print(analysis)  # doctest: +NORMALIZE_WHITESPACE
         Oh Hell, 3 players: 3 decisions in 1 hand analysed with every hand open
         Hand 1:
-          trick 1: seat 1 played 10♦: its bid of 0 could no longer be made for sure; cost 8 points with every seat for itself (10 with 2♠, 2 after it)
+          trick 1: seat 1 played 10♦: its bid of 0 could no longer be made for sure;
+            cost 8 points with every seat for itself (10 with 2♠, 2 after it)
           trick 1: seat 2 played 2♣: its bid of 0 could no longer be made for sure
-          trick 2: seat 1 played 2♠: gave away 1 trick (could be sure of 1 with K♠, 0 after it); cost 1 point with every seat for itself (2 with K♠, 1 after it)
+          trick 2: seat 1 played 2♠: gave away 1 trick (could be sure of 1 with K♠, 0 after
+            it); cost 1 point with every seat for itself (2 with K♠, 1 after it)
         Tricks given away: seat 0 0, seat 1 1, seat 2 0
         Points lost with every seat for itself: seat 0 0, seat 1 9, seat 2 0
         Bids lost by a decision: seat 1 (hand 1, trick 1), seat 2 (hand 1, trick 1)
