@@ -1,5 +1,4 @@
-"""Perfect-information Monte Carlo: :class:`PIMCBot`, and the difficulty
-levels of :func:`~counter_rules.bots.level_bot`.
+"""Perfect-information Monte Carlo: :class:`PIMCBot`.
 
 The bot does what the strongest programs of trick-taking games do (GIB in
 bridge, Kermit in Skat): it samples the worlds it cannot tell apart from the
@@ -38,12 +37,7 @@ Bidding
 
 Inference
     The bids and plays already made say something about the hands behind
-    them. The model of a player is the heuristic bot's, made soft. A seat
-    bids about the sum of its cards' trick powers (the ruleset's
-    :meth:`~counter_rules.rulesets.advice.Advice.trick_power`), with a normal
-    error of one trick (:func:`bid_likelihood`). A seat plays each legal card
-    with a chance that grows with how much the heuristic bot likes it, given
-    whether the seat still wants tricks (:func:`play_likelihood`). With
+    them (:mod:`counter_rules.bots.inference` has the model). With
     ``inference="bids"`` (or ``True``) the bot draws several candidate worlds
     for each it solves and keeps them in proportion to the likelihood of the
     bids; with ``inference="plays"``, of the bids and the plays. The bots page
@@ -72,48 +66,48 @@ Limits by game
 
 from __future__ import annotations
 
-import math
 import random
+import typing
 from collections.abc import Iterator, Mapping, Sequence
 from time import perf_counter
-from types import MappingProxyType
 
 import attrs
 
 from counter_rules.analysis import SearchLimitReached, Solver, fast_search
 from counter_rules.bots.base import moves_of
 from counter_rules.bots.heuristic import HeuristicBot
+from counter_rules.bots.inference import has_evidence, likelihood
 from counter_rules.bots.ismcts import ISMCTSBot
-from counter_rules.bots.policy import play_preference, static_power, wants_trick
-from counter_rules.cards import Card
 from counter_rules.checks import check_choice, check_int, shown
+from counter_rules.deprecation import moved_names
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import Phase
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
-from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
 
 __all__ = [
     "FAST_SEARCH_LIMITS",
     "GENERAL_SEARCH_LIMITS",
-    "LEVELS",
     "MAX_WORLDS",
     "PIMCBot",
     "SearchLimits",
-    "SlipBot",
     "WorldScores",
-    "bid_likelihood",
-    "level_bot",
-    "play_likelihood",
 ]
 
-# The spread, in tricks, of a player's bid around its hand's trick powers.
-_BID_SPREAD = 1.0
-# The temperature of the soft play model: a card the heuristic bot likes one
-# unit less (a trick's worth of chance) is e**-2 times as likely.
-_PLAY_TEMPERATURE = 0.5
+if not typing.TYPE_CHECKING:  # the old homes of names that moved (deprecated)
+    __getattr__ = moved_names(
+        __name__,
+        {
+            "LEVELS": "counter_rules.bots.levels",
+            "SlipBot": "counter_rules.bots.levels",
+            "level_bot": "counter_rules.bots.levels",
+            "bid_likelihood": "counter_rules.bots.inference",
+            "play_likelihood": "counter_rules.bots.inference",
+        },
+    )
+
 _INFERENCE = (False, True, "bids", "plays")
 
 MAX_WORLDS = 10_000
@@ -284,15 +278,11 @@ class PIMCBot:
         first = sample_world(view, rng)
         worlds = self.limits(first).worlds
         plays = self.inference == "plays"
-        explain = _bids_to_explain(view) or (plays and _plays_to_explain(view))
-        if not self.inference or not explain:
+        if not self.inference or not has_evidence(view, plays=plays):
             return [first, *(sample_world(view, rng) for _ in range(worlds - 1))]
         count = worlds * self.candidates
         drawn = [first, *(sample_world(view, rng) for _ in range(count - 1))]
-        weights = [
-            bid_likelihood(world, view.seat) * (play_likelihood(world, view.seat) if plays else 1.0)
-            for world in drawn
-        ]
+        weights = [likelihood(world, view.seat, plays=plays) for world in drawn]
         if not sum(weights) > 0:
             return drawn[:worlds]
         return rng.choices(drawn, weights=weights, k=worlds)
@@ -523,210 +513,3 @@ def _points_by_tricks(world: GameState, me: int, bid: int | None = None) -> list
         )
         table.append(float(rules.score_hand(finished)[me]))
     return table
-
-
-def _bids_to_explain(view: PlayerView) -> bool:
-    return any(b is not None for s, b in enumerate(view.bids) if s != view.seat)
-
-
-def _plays_to_explain(view: PlayerView) -> bool:
-    return any(p.seat != view.seat for t in view.tricks for p in t.plays) or any(
-        p.seat != view.seat for p in view.trick
-    )
-
-
-def _dealt_hand(world: GameState, seat: int) -> list[Card]:
-    """The cards ``seat`` held when the hand was dealt, as far as the world
-    shows: those it holds and those it played this hand."""
-    played = [p.card for t in world.tricks for p in t.plays if p.seat == seat]
-    played += [p.card for p in world.trick if p.seat == seat]
-    return [*world.hands[seat], *played]
-
-
-def bid_likelihood(world: GameState, seat: int) -> float:
-    """How well ``world`` explains the bids of the seats other than ``seat``:
-    the likelihood of each bid if a player bids the sum of its cards' trick
-    powers (:meth:`~counter_rules.rulesets.advice.Advice.trick_power`) give or
-    take a normal error of one trick.
-
-    Example:
-        >>> from counter_rules import OhHell, apply_move, legal_moves, new_game
-        >>> from counter_rules.bots.pimc import bid_likelihood
-        >>> state = new_game(OhHell(players=3, schedule=(3,)), seed=2)
-        >>> state = apply_move(state, legal_moves(state)[-1])  # seat 1 bids 3
-        >>> 0 < bid_likelihood(state, 2) <= 1
-        True
-    """
-    advice = world.rules.advice
-    trump = world.tricks[0].trump if world.tricks else world.trump
-    log = 0.0
-    for other, bid in enumerate(world.bids):
-        if other == seat or bid is None:
-            continue
-        expected = sum(advice.trick_power(c, trump) for c in _dealt_hand(world, other))
-        log -= (bid - expected) ** 2 / (2 * _BID_SPREAD**2)
-    return math.exp(log)
-
-
-def play_likelihood(world: GameState, seat: int) -> float:
-    """How well ``world`` explains the cards the seats other than ``seat``
-    played this hand (since the last pass: a world does not know the hands
-    before another seat's pass).
-
-    Each play counts with its chance under a soft copy of the heuristic bot:
-    the seat, wanting the trick or not as its bid and tricks say (as the
-    heuristic bot decides it), plays each of its
-    legal cards (the ruleset's
-    :meth:`~counter_rules.rulesets.advice.Advice.plays_from`, from the hand it
-    held in the world) with a chance in proportion to ``exp(preference / 0.5)``,
-    where the preference is the heuristic bot's (the chance of winning the
-    trick, strong cards kept when winning and shed when ducking), the chance of
-    winning being whether the card beats the trick so far by the ruleset's own
-    resolution (a lead's chance is its trick power). Plays whose legal cards
-    the ruleset cannot list from the hand and trick alone count 1.
-
-    Example:
-        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
-        >>> from counter_rules.bots.pimc import play_likelihood
-        >>> state = new_game(OhHell(players=3, schedule=(4,)), seed=2)
-        >>> while state.phase is Phase.BIDDING or len(state.trick) < 2:
-        ...     state = apply_move(state, legal_moves(state)[0])
-        >>> 0 < play_likelihood(state, min(state.to_act)) <= 1
-        True
-    """
-    rules = world.rules
-    advice = rules.advice
-    players = world.players
-    start = 0
-    for i, trick in enumerate(world.tricks):
-        if trick.pass_cards and not trick.last_trick:
-            start = i + 1
-    finished = world.tricks[start:]
-    tricks = [(t.plays, t.trump) for t in finished]
-    tricks.append((world.trick, world.trump))
-    held = [list(hand) for hand in world.hands]
-    for plays, _ in tricks:
-        for played in plays:
-            held[played.seat].append(played.card)
-    won = [0] * players
-    for trick in world.tricks[:start]:
-        if trick.winner is not None:
-            won[trick.winner] += 1
-    log = 0.0
-    for number, (plays, trump) in enumerate(tricks):
-        for i, played in enumerate(plays):
-            other = played.seat
-            hand = tuple(held[other])
-            held[other].remove(played.card)
-            if other == seat:
-                continue
-            legal = advice.plays_from(hand, plays[:i], trump, other)
-            if legal is None or len(legal) < 2:
-                continue
-            want = wants_trick(rules, world.bids[other], won[other], len(hand), players)
-            scores: list[float] = []
-            chosen = -1
-            for play in legal:
-                candidate = PlayedCard(other, play.card, play.reveal, play.call)
-                if candidate == played:
-                    chosen = len(scores)
-                power = static_power(play.card, trump, rules)
-                if i:
-                    result = rules.resolve(
-                        (*plays[:i], candidate), trump, explain=False, trump_card=world.trump_card
-                    )
-                    chance = 1.0 if result.winner == other else 0.0
-                else:
-                    chance = power
-                scores.append(play_preference(chance, power, want) / _PLAY_TEMPERATURE)
-            if chosen < 0:
-                continue
-            top = max(scores)
-            log += scores[chosen] - top - math.log(sum(math.exp(x - top) for x in scores))
-        if number < len(finished):
-            winner = finished[number].winner
-            if winner is not None:
-                won[winner] += 1
-    return math.exp(log)
-
-
-@attrs.frozen
-class SlipBot:
-    """Another bot that slips now and then, as a person does: with chance
-    ``slips`` it plays a random legal card instead, or bids one off.
-
-    Example:
-        >>> import random
-        >>> from counter_rules import Counter, legal_moves, new_game, view
-        >>> from counter_rules.bots import HeuristicBot, SlipBot
-        >>> state = new_game(Counter(), seed=3)
-        >>> SlipBot(HeuristicBot(samples=4), 0.5).choose(view(state, 1), random.Random(0)) in (
-        ...     legal_moves(state))
-        True
-    """
-
-    bot: HeuristicBot
-    """The bot whose move is kept when there is no slip."""
-    slips: float = 0.2
-    """The chance of a slip at each decision, from 0 to 1."""
-
-    def __attrs_post_init__(self) -> None:
-        if (
-            isinstance(self.slips, bool)
-            or not isinstance(self.slips, int | float)
-            or not (0 <= self.slips <= 1)
-        ):
-            raise InvalidArgumentError(
-                f"SlipBot.slips must be a number from 0 to 1, got {self.slips!r:.40}"
-            )
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """The bot's move, or with chance :attr:`slips` a slip."""
-        move = self.bot.choose(view, rng)
-        moves = moves_of(view)
-        if rng.random() >= self.slips or len(moves) == 1:
-            return move
-        if isinstance(move, Bid):
-            near = [m for m in moves if isinstance(m, Bid) and abs(m.tricks - move.tricks) == 1]
-            return rng.choice(near) if near else move
-        return rng.choice(moves)
-
-
-LEVELS: Mapping[int, str] = MappingProxyType(
-    {
-        1: "a beginner: the heuristic bot, with a slip a third of the time",
-        2: "a casual player: the heuristic bot, with a slip one time in eight",
-        3: "a steady player: the heuristic bot",
-        4: "a strong player: IS-MCTS, 100 iterations a decision",
-        5: "the strongest: IS-MCTS, 400 iterations a decision",
-    }
-)
-"""The difficulty levels of :func:`~counter_rules.bots.level_bot`, from 1 (easiest) to 5; the
-bots page of the docs gives each level's measured strength."""
-
-
-def level_bot(level: int) -> SlipBot | HeuristicBot | ISMCTSBot:
-    """A bot of difficulty ``level`` (see :data:`~counter_rules.bots.pimc.LEVELS`), for an app that
-    offers "easy, medium, hard" (``bot_from_name("level:3")`` too).
-
-    The levels are ordered by strength as measured against the heuristic bot
-    (the bots page of the docs). PIMC is not among them: measured, it plays
-    below IS-MCTS at the same CPU time in both games (see :class:`PIMCBot`).
-
-    Raises:
-        InvalidArgumentError: ``level`` is not 1 to 5.
-
-    Example:
-        >>> from counter_rules.bots.pimc import level_bot
-        >>> level_bot(3), level_bot(5).iterations
-        (HeuristicBot(samples=16, max_counter_bid=5), 400)
-    """
-    if type(level) is not int or level not in LEVELS:
-        raise InvalidArgumentError(f"level must be 1, 2, 3, 4 or 5, got {level!r:.40}")
-    if level == 1:
-        return SlipBot(HeuristicBot(), 1 / 3)
-    if level == 2:
-        return SlipBot(HeuristicBot(), 1 / 8)
-    if level == 3:
-        return HeuristicBot()
-    return ISMCTSBot(iterations=100 if level == 4 else 400)

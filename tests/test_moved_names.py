@@ -1,0 +1,43 @@
+"""Names that moved stay importable from their old homes, with a warning
+that names the new home, until the next minor release (see the changelog)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+# (old module, name, new module)
+MOVED = [
+    ("counter_rules.bots.pimc", "LEVELS", "counter_rules.bots.levels"),
+    ("counter_rules.bots.pimc", "SlipBot", "counter_rules.bots.levels"),
+    ("counter_rules.bots.pimc", "level_bot", "counter_rules.bots.levels"),
+    ("counter_rules.bots.pimc", "bid_likelihood", "counter_rules.bots.inference"),
+    ("counter_rules.bots.pimc", "play_likelihood", "counter_rules.bots.inference"),
+]
+
+
+@pytest.mark.parametrize(("old", "name", "new"), MOVED)
+def test_a_moved_name_is_found_at_its_old_home_with_a_warning(
+    old: str, name: str, new: str
+) -> None:
+    """The old path gives the very object of the new one, and warns once per
+    use with both homes named."""
+    with pytest.warns(DeprecationWarning, match=rf"{old}\.{name} is deprecated: .* {new}$"):
+        found = getattr(importlib.import_module(old), name)
+    assert found is getattr(importlib.import_module(new), name)
+
+
+@pytest.mark.parametrize("old", sorted({old for old, _, _ in MOVED}))
+def test_an_unknown_name_of_an_old_home_is_an_attribute_error(old: str) -> None:
+    """A name that never lived there is refused as Python refuses any other."""
+    with pytest.raises(AttributeError, match="no_such_name"):
+        getattr(importlib.import_module(old), "no_such_name")  # noqa: B009
+
+
+def test_from_import_of_a_moved_name_warns_at_the_importing_line() -> None:
+    """``from old import name`` works and the warning points at the import."""
+    with pytest.warns(DeprecationWarning) as caught:
+        from counter_rules.bots.pimc import level_bot  # type: ignore[attr-defined]
+    assert callable(level_bot)
+    assert caught[0].filename == __file__
