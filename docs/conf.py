@@ -68,6 +68,8 @@ nitpick_ignore = [
     # The type variables of the internal per-ruleset cache.
     ("py:class", "counter_rules.per_ruleset._R"),
     ("py:class", "counter_rules.per_ruleset._T"),
+    # The type variable of the answers of analysis.solve_worlds.
+    ("py:class", "counter_rules.analysis._worlds._Answer"),
 ]
 default_role = "py:obj"
 

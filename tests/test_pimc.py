@@ -526,7 +526,7 @@ def test_a_decision_of_counter_stays_within_its_budget_of_positions(
             super().__init__(**kwargs)
             made.append(self)
 
-    monkeypatch.setattr("counter_rules.bots.pimc.Solver", Counting)
+    monkeypatch.setattr("counter_rules.analysis._worlds.Solver", Counting)
     state = new_game(Counter(players=4), seed=11)
     while state.phase is Phase.BIDDING:
         state = apply_move(state, legal_moves(state)[0])

@@ -8,6 +8,7 @@ from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._hint import Hint, MoveHint, hint
 from counter_rules.analysis._report import Analysis, Decision, analyse
 from counter_rules.analysis._solving import Solver, can_make, fast_search, move_values, solve
+from counter_rules.analysis._worlds import solve_worlds
 
 __all__ = [
     "Analysis",
@@ -26,4 +27,5 @@ __all__ = [
     "move_values",
     "solve",
     "solve_many",
+    "solve_worlds",
 ]

@@ -15,9 +15,10 @@ from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState, Phase
 from counter_rules.views import PlayerView
 
-_LATEST = 1e15  # seconds: a perf_counter time past any run, and small enough for a float
+LATEST = 1e15  # seconds: a perf_counter time past any run, and small enough for a float
 
 __all__ = [
+    "LATEST",
     "Searches",
     "Solver",
     "can_make",
@@ -188,7 +189,7 @@ class Solver:
     """
 
     def __init__(self, *, deadline: float = 0.0, nodes: int = 0, budget: int = 0) -> None:
-        check_real("Solver", "deadline", deadline, 0, _LATEST)
+        check_real("Solver", "deadline", deadline, 0, LATEST)
         check_int("Solver", "nodes", nodes, 0, 10**15)
         check_int("Solver", "budget", budget, 0, 10**15)
         self.deadline = float(deadline)

@@ -68,18 +68,20 @@ from __future__ import annotations
 
 import random
 import typing
-from collections.abc import Iterator, Mapping, Sequence
-from time import perf_counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TypeVar
 
 import attrs
 
-from counter_rules.analysis import SearchLimitReached, Solver, fast_search
+from counter_rules.analysis import Solver, fast_search, solve_worlds
 from counter_rules.bots.base import moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.inference import has_evidence, likelihood
 from counter_rules.bots.ismcts import ISMCTSBot
 from counter_rules.checks import check_choice, check_int, shown
 from counter_rules.deprecation import moved_names
+from counter_rules.engine import apply_move, legal_moves
+from counter_rules.engine.transitions import hand_points
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import Phase
 from counter_rules.moves import Bid, Move, Pass, Play
@@ -109,6 +111,7 @@ if not typing.TYPE_CHECKING:  # the old homes of names that moved (deprecated)
     )
 
 _INFERENCE = (False, True, "bids", "plays")
+_Answer = TypeVar("_Answer")
 
 MAX_WORLDS = 10_000
 """The most worlds a :class:`PIMCBot` may solve for one decision."""
@@ -263,8 +266,7 @@ class PIMCBot:
             >>> bot.limits(new_game(Counter(), seed=1))
             SearchLimits(worlds=8, nodes=10000, budget=10000)
         """
-        play = _as_play(world) if world.phase is Phase.BIDDING else world
-        game = FAST_SEARCH_LIMITS if fast_search(play) else GENERAL_SEARCH_LIMITS
+        game = FAST_SEARCH_LIMITS if fast_search(_as_play(world)) else GENERAL_SEARCH_LIMITS
         return SearchLimits(
             worlds=game.worlds if self.worlds is None else self.worlds,
             nodes=game.nodes if self.nodes is None else self.nodes,
@@ -287,24 +289,24 @@ class PIMCBot:
             return drawn[:worlds]
         return rng.choices(drawn, weights=weights, k=worlds)
 
-    def _solvers(self, worlds: Sequence[GameState]) -> Iterator[tuple[GameState, Solver]]:
-        """Each world with a fresh solver under the bot's limits, until the
-        time or the decision's positions run out (one world always gets one)."""
-        deadline = None if self.seconds is None else perf_counter() + self.seconds
+    def _solved(
+        self,
+        worlds: Sequence[GameState],
+        question: Callable[[Solver, GameState], _Answer],
+    ) -> Iterator[_Answer | None]:
+        """The answer of ``question`` in each world, under the bot's limits
+        (:func:`~counter_rules.analysis.solve_worlds`): ``None`` for a world
+        that needed more positions than its share, and no more worlds once
+        the time or the decision's positions run out."""
         limits = self.limits(worlds[0])
-        spent = 0
-        for i, world in enumerate(worlds):
-            if i and deadline is not None and perf_counter() > deadline:
-                return
-            share = 0
-            if limits.budget:
-                left = limits.budget - spent
-                if left <= 0:
-                    return
-                share = max(1, left // (len(worlds) - i))
-            solver = Solver(deadline=deadline or 0.0, nodes=limits.nodes, budget=share)
-            yield world, solver
-            spent += solver.positions
+        return solve_worlds(
+            worlds,
+            question,
+            count=len(worlds),
+            seconds=self.seconds,
+            nodes=limits.nodes,
+            budget=limits.budget,
+        )
 
     # -- play ---------------------------------------------------------------------
     def evaluate(self, view: PlayerView, rng: random.Random) -> WorldScores:
@@ -323,29 +325,26 @@ class PIMCBot:
         won = view.tricks_won[me]
         left = len(view.hand or ())
         reachable = bid is not None and won <= bid <= won + left
-        scored: list[tuple[float, ...]] = []
-        sure: list[tuple[bool, ...]] = []
-        points: list[float] | None = None
-        drawn = 0
-        for world, solver in self._solvers(self.sample(view, rng)):
-            drawn += 1
-            if points is None:
-                points = _points_by_tricks(world, me)
-            try:
-                values = solver.move_values(world, (me,))
-                if self.evaluation == "each":
-                    scores = _shared_scores(solver, world, moves, values, points, won, left)
-                    makes: tuple[bool, ...] = ()
-                else:
-                    makes = tuple(
-                        reachable and solver.can_make_after(world, m, me, bid or 0) for m in moves
-                    )
-                    scores = _alone_scores(moves, values, makes, points, won, bid, reachable)
-            except SearchLimitReached:
-                continue
-            scored.append(tuple(scores))
-            sure.append(makes)
-        return WorldScores(moves, tuple(scored), tuple(sure), drawn)
+        worlds = self.sample(view, rng)
+        points = _points_by_tricks(worlds[0], me)
+
+        def question(solver: Solver, world: GameState) -> tuple[list[float], tuple[bool, ...]]:
+            values = solver.move_values(world, (me,))
+            if self.evaluation == "each":
+                return _shared_scores(solver, world, moves, values, points, won, left), ()
+            makes = tuple(
+                reachable and solver.can_make_after(world, m, me, bid or 0) for m in moves
+            )
+            return _alone_scores(moves, values, makes, points, won, bid, reachable), makes
+
+        found = list(self._solved(worlds, question))
+        solved = [answer for answer in found if answer is not None]
+        return WorldScores(
+            moves,
+            tuple(tuple(scores) for scores, _ in solved),
+            tuple(makes for _, makes in solved),
+            len(found),
+        )
 
     def _play(self, view: PlayerView, rng: random.Random) -> Move:
         found = self.evaluate(view, rng)
@@ -369,22 +368,25 @@ class PIMCBot:
             return move
         me = view.seat
         score = {b.tricks: 0.0 for b in sighted}
-        solved = 0
-        for world, solver in self._solvers(self.sample(view, rng)):
+
+        def question(solver: Solver, world: GameState) -> dict[int, float]:
             play = _as_play(world)
+            sure = solver.solve(play, (me,))
             adds = {}
-            try:
-                sure = solver.solve(play, (me,))
-                for tricks in score:
-                    points = _points_by_tricks(play, me, bid=tricks)
-                    near = abs(tricks - sure) <= 1 or tricks == 0
-                    if near and solver.can_make(play, me, tricks):
-                        adds[tricks] = points[tricks]
-                    else:
-                        adds[tricks] = points[
-                            sure if sure != tricks else min(sure + 1, len(points) - 1)
-                        ]
-            except SearchLimitReached:
+            for tricks in score:
+                points = _points_by_tricks(play, me, bid=tricks)
+                near = abs(tricks - sure) <= 1 or tricks == 0
+                if near and solver.can_make(play, me, tricks):
+                    adds[tricks] = points[tricks]
+                else:
+                    adds[tricks] = points[
+                        sure if sure != tricks else min(sure + 1, len(points) - 1)
+                    ]
+            return adds
+
+        solved = 0
+        for adds in self._solved(self.sample(view, rng), question):
+            if adds is None:
                 continue
             solved += 1
             for tricks, add in adds.items():
@@ -487,29 +489,22 @@ def _shared_scores(
 
 def _as_play(world: GameState) -> GameState:
     """A world in bidding, as the play that follows it: the bids not yet made
-    filled in with 0 (double dummy reads no bid), the leader to play."""
-    bids = tuple(0 if b is None else b for b in world.bids)
-    return attrs.evolve(
-        world,
-        phase=Phase.PLAYING,
-        bids=bids,
-        to_act=frozenset({world.leader}),
-    )
+    made by the engine, each the first the seat may make (double dummy reads
+    no bid)."""
+    while world.phase is Phase.BIDDING:
+        world = apply_move(world, legal_moves(world)[0])
+    return world
 
 
 def _points_by_tricks(world: GameState, me: int, bid: int | None = None) -> list[float]:
     """The points the seat scores for the hand with 0, 1, ... tricks (its bid
-    ``bid``, else the one it made), by the ruleset's own scoring."""
-    rules = world.rules
-    bids = list(world.bids)
+    ``bid``, else the one it made), as the engine scores the hand's end."""
+    bids = [0 if b is None else b for b in world.bids]
     if bid is not None:
         bids[me] = bid
+    won = list(world.tricks_won)
     table = []
     for tricks in range(world.cards_dealt + 1):
-        won = list(world.tricks_won)
         won[me] = tricks
-        finished = attrs.evolve(
-            world, bids=tuple(0 if b is None else b for b in bids), tricks_won=tuple(won)
-        )
-        table.append(float(rules.score_hand(finished)[me]))
+        table.append(float(hand_points(world, tuple(bids), tuple(won))[me]))
     return table

@@ -36,6 +36,7 @@ __all__ = [
     "compute_legal",
     "derive",
     "equals_legal",
+    "hand_points",
     "legal_moves",
     "start_hand",
     "why_illegal",
@@ -582,6 +583,15 @@ def apply_play(state: GameState, move: Play) -> GameState:
     if doubled is not d["doubled_lead"]:
         nd["doubled_lead"] = doubled
     return _make(nd)
+
+
+def hand_points(state: GameState, bids: tuple[int, ...], won: tuple[int, ...]) -> tuple[int, ...]:
+    """The points each seat scores if the hand of ``state`` ends with the
+    tricks ``won`` after the bids ``bids``: the ruleset's score of the hand,
+    asked as :func:`end_hand` asks it (what a bot weighs before the end)."""
+    fields = state._fields_dict.copy()
+    fields.update({"bids": bids, "tricks_won": won, "to_act": _EMPTY, "_legal": ()})
+    return state.rules.score_hand(_make(fields))
 
 
 def end_hand(
