@@ -6,7 +6,10 @@ from __future__ import annotations
 import argparse
 import random
 
-from counter_rules.cli._common import Streams, card_text, make_rules, seed_number, whole_number
+from counter_rules.cli._arguments import seed_number, whole_number
+from counter_rules.cli._colour import card_text
+from counter_rules.cli._output import Streams
+from counter_rules.cli._ruleset_args import make_rules
 from counter_rules.effects.base import fmt_half
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.moves import Bid

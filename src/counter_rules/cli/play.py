@@ -21,19 +21,12 @@ from collections.abc import Sequence
 
 from counter_rules.bots import Bot, bot_name
 from counter_rules.cards import Card
-from counter_rules.cli._common import (
-    Streams,
-    UsageError,
-    add_ruleset_arguments,
-    bots_for,
-    bots_help,
-    card_text,
-    record_text,
-    rules_from_args,
-    seed_number,
-    suit_text,
-    whole_number,
-)
+from counter_rules.cli._arguments import UsageError, seed_number, whole_number
+from counter_rules.cli._bot_args import bots_for, bots_help
+from counter_rules.cli._colour import card_text, suit_text
+from counter_rules.cli._output import Streams
+from counter_rules.cli._record_args import record_text
+from counter_rules.cli._ruleset_args import add_ruleset_arguments, rules_from_args
 from counter_rules.cli.analyse import hint_text
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidNotationError
