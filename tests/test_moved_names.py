@@ -14,6 +14,13 @@ MOVED = [
     ("counter_rules.bots.pimc", "level_bot", "counter_rules.bots.levels"),
     ("counter_rules.bots.pimc", "bid_likelihood", "counter_rules.bots.inference"),
     ("counter_rules.bots.pimc", "play_likelihood", "counter_rules.bots.inference"),
+    ("counter_rules.records", "load_rules", "counter_rules.rules_json"),
+    ("counter_rules.records", "rules_from_dict", "counter_rules.rules_json"),
+    ("counter_rules.records", "rules_to_dict", "counter_rules.rules_json"),
+    ("counter_rules.records", "record_of", "counter_rules.recording"),
+    ("counter_rules.records", "replay", "counter_rules.recording"),
+    ("counter_rules.records", "state_from_json", "counter_rules.recording"),
+    ("counter_rules.records", "state_to_json", "counter_rules.recording"),
 ]
 
 

@@ -33,15 +33,9 @@ from counter_rules.errors import (
 )
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.notation import format_move, parse_move
-from counter_rules.records import (
-    GameRecord,
-    record_of,
-    replay,
-    rules_from_dict,
-    rules_to_dict,
-    state_from_json,
-    state_to_json,
-)
+from counter_rules.recording import record_of, replay, state_from_json, state_to_json
+from counter_rules.records import GameRecord
+from counter_rules.rules_json import rules_from_dict, rules_to_dict
 from counter_rules.rulesets import Blackout, Counter, OhHell, Ruleset, UpAndDown
 from counter_rules.rulesets.options import RulesetOption, RulesetSpec
 from counter_rules.rulesets.registry import (

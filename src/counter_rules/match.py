@@ -51,7 +51,8 @@ from counter_rules.checks import check_seed, shorten
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import CounterRulesError, InvalidArgumentError, WorkerLostError
 from counter_rules.moves import Move
-from counter_rules.records import GameRecord, rules_to_dict
+from counter_rules.records import GameRecord
+from counter_rules.rules_json import rules_to_dict
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 from counter_rules.stats import Estimate, mean_interval, points_interval, wilson_interval

@@ -32,7 +32,7 @@ from counter_rules.engine import apply_move, explain_trick, legal_moves, new_gam
 from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.notation import format_move
-from counter_rules.records import record_of, state_from_json, state_to_json
+from counter_rules.recording import record_of, state_from_json, state_to_json
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import import_plugin
 from counter_rules.state import GameState, HandResult, Phase

@@ -42,7 +42,7 @@ from counter_rules.errors import InvalidArgumentError
 from counter_rules.hands import Phase
 from counter_rules.moves import Move
 from counter_rules.notation import format_move, parse_move
-from counter_rules.records import state_from_json, state_to_json
+from counter_rules.recording import state_from_json, state_to_json
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import ruleset_entry_for
 from counter_rules.state import GameState
