@@ -40,7 +40,7 @@ The module is plain typed Python, compiled with mypyc in the compiled build.
 
 from __future__ import annotations
 
-from counter_rules.analysis._general import SearchLimitReached, over_budget
+from counter_rules.analysis._general import SearchLimitReached, bisect, over_budget
 from counter_rules.builders import played_card
 from counter_rules.cards import Card
 from counter_rules.moves import Play, PlayTable
@@ -905,13 +905,7 @@ class PythonSearch:
         low = 0
         high = self.left
         if guess < 0:
-            while low < high:
-                middle = (low + high + 1) // 2
-                if self._root(middle, False):
-                    low = middle
-                else:
-                    high = middle - 1
-            return low
+            return bisect(lambda target: self._root(target, False), low, high)
         guess = min(guess, high)
         while low < high:
             target = guess + 1 if guess == low else guess
