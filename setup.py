@@ -31,14 +31,14 @@ from backend import compile_mode  # noqa: E402
 # This list is the only place that names them.
 COMPILED_MODULES = [
     "src/counter_rules/board.py",
-    "src/counter_rules/builders.py",
+    "src/counter_rules/fast_values.py",
     "src/counter_rules/bots/policy.py",
     "src/counter_rules/dealing.py",
-    "src/counter_rules/engine/tables.py",
+    "src/counter_rules/engine/lookup_tables.py",
     "src/counter_rules/engine/transitions.py",
     "src/counter_rules/per_ruleset.py",
     "src/counter_rules/play_rules.py",
-    "src/counter_rules/rulesets/bid_rules.py",
+    "src/counter_rules/rulesets/bids_in_turn.py",
     "src/counter_rules/rulesets/plain_tricks.py",
     "src/counter_rules/rulesets/counter_tricks.py",
     "src/counter_rules/effects/base.py",

@@ -61,7 +61,8 @@ from counter_rules import (
 from counter_rules.analysis import SearchLimitReached, Solver, analyse, dd_table, solve
 from counter_rules.analysis._plain import native_kernel
 from counter_rules.analysis._solving import Searches
-from counter_rules.analysis.bridge import bridge_play, pbn_card, to_pbn
+from counter_rules.analysis.bridge import bridge_play
+from counter_rules.analysis.pbn import pbn_card, to_pbn
 
 
 def _bridge(seed: int) -> tuple[list[list[Card]], Suit | None, int]:

@@ -1,5 +1,6 @@
-"""Bridge deals in and out (:mod:`counter_rules.analysis.bridge`): the PBN
-notation both ways, and a bridge deal's card play as the engine's game. The
+"""Bridge deals in and out: the PBN notation both ways
+(:mod:`counter_rules.analysis.pbn`), and a bridge deal's card play as the
+engine's game (:mod:`counter_rules.analysis.bridge`). The
 agreement with endplay's own reading of PBN is in test_analysis_dds.py."""
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from counter_rules import Card, Phase, Rank, Suit, standard_deck
-from counter_rules.analysis.bridge import bridge_play, from_pbn, pbn_card, to_pbn
+from counter_rules.analysis.bridge import bridge_play
+from counter_rules.analysis.pbn import from_pbn, pbn_card, to_pbn
 from counter_rules.errors import InvalidArgumentError
 
 DEAL = "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32"

@@ -33,7 +33,8 @@ from counter_rules import (
 )
 from counter_rules.analysis import dd_table, solve
 from counter_rules.analysis._plain import native_kernel, use_native
-from counter_rules.analysis.bridge import bridge_play, from_pbn, pbn_card, to_pbn
+from counter_rules.analysis.bridge import bridge_play
+from counter_rules.analysis.pbn import from_pbn, pbn_card, to_pbn
 
 # Where the dds extra installs endplay (its marker in pyproject.toml).
 ENDPLAY_INSTALLS = sys.version_info < (3, 14) and not (

@@ -19,7 +19,7 @@ from cli_helpers import run_cli
 
 from counter_rules import Counter, GameRecord, InvalidArgumentError, standard_deck
 from counter_rules.cli import main, make_rules
-from counter_rules.cli._common import seed_number
+from counter_rules.cli._arguments import seed_number
 from counter_rules.rulesets.registry import ruleset_entries, unregister_ruleset
 
 

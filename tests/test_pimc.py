@@ -1,4 +1,5 @@
-"""PIMCBot, SlipBot and the difficulty levels (counter_rules.bots.pimc).
+"""PIMCBot (counter_rules.bots.pimc), its inference (counter_rules.bots.inference),
+SlipBot and the difficulty levels (counter_rules.bots.levels).
 
 The bots' strength is measured by benchmarks/bench_vs_openspiel.py (the bots
 page of the docs), never asserted here: these tests check legality,
@@ -38,14 +39,9 @@ from counter_rules.bots import (
     bot_name,
     level_bot,
 )
-from counter_rules.bots.pimc import (
-    FAST_SEARCH_LIMITS,
-    GENERAL_SEARCH_LIMITS,
-    LEVELS,
-    _points_by_tricks,
-    bid_likelihood,
-    play_likelihood,
-)
+from counter_rules.bots.inference import bid_likelihood, play_likelihood
+from counter_rules.bots.levels import LEVELS
+from counter_rules.bots.pimc import FAST_SEARCH_LIMITS, GENERAL_SEARCH_LIMITS, _points_by_tricks
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.sampling import sample_world
@@ -530,7 +526,7 @@ def test_a_decision_of_counter_stays_within_its_budget_of_positions(
             super().__init__(**kwargs)
             made.append(self)
 
-    monkeypatch.setattr("counter_rules.bots.pimc.Solver", Counting)
+    monkeypatch.setattr("counter_rules.analysis._worlds.Solver", Counting)
     state = new_game(Counter(players=4), seed=11)
     while state.phase is Phase.BIDDING:
         state = apply_move(state, legal_moves(state)[0])

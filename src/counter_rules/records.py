@@ -1,10 +1,9 @@
-"""Game records: save, share and replay games exactly.
+"""Game records and their JSON: :class:`GameRecord`.
 
 A :class:`GameRecord` holds the ruleset with every option, the seed, the
 explicit first deal if there was one, and the moves. It serializes to
-versioned JSON and back; :func:`replay` yields every state. A game in progress
-is saved the same way (:func:`state_to_json`) and resumed by replaying it
-(:func:`state_from_json`), which gives back an equal state.
+versioned JSON and back, and replays to every state of its game. A game in
+progress is saved as its record (:mod:`counter_rules.recording`).
 
 Loading is safe on untrusted input: the JSON is parsed (never executed),
 every field is checked, every move is replayed through the rules, and any
@@ -46,38 +45,42 @@ Example:
 from __future__ import annotations
 
 import json
+import typing
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
 import attrs
 
+from counter_rules.argument_checks import seed_problem, shown
 from counter_rules.cards import Card
-from counter_rules.checks import read_json, seed_problem, shorten, shown
+from counter_rules.deal import Deal
+from counter_rules.deprecation import moved_names
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import CounterRulesError, InvalidArgumentError, InvalidNotationError
+from counter_rules.input_limits import read_json
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.notation import format_move, parse_move
+from counter_rules.rules_json import rules_from_dict as _rules_from_dict
+from counter_rules.rules_json import rules_to_dict as _rules_to_dict
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.rulesets.registry import (
-    option_from_json,
-    option_to_json,
-    ruleset_entries,
-    ruleset_entry_for,
-)
-from counter_rules.state import Deal, GameState, Phase
-from counter_rules.state_checks import check_state
+from counter_rules.state import GameState
 
-__all__ = [
-    "FORMAT",
-    "VERSION",
-    "GameRecord",
-    "record_of",
-    "replay",
-    "rules_from_dict",
-    "rules_to_dict",
-    "state_from_json",
-    "state_to_json",
-]
+__all__ = ["FORMAT", "VERSION", "GameRecord", "check_indent", "load_record"]
+
+if not typing.TYPE_CHECKING:  # the old homes of names that moved (deprecated)
+    __getattr__ = moved_names(
+        __name__,
+        {
+            "load_rules": "counter_rules.rules_json",
+            "record_of": "counter_rules.recording",
+            "replay": "counter_rules.recording",
+            "rules_from_dict": "counter_rules.rules_json",
+            "rules_to_dict": "counter_rules.rules_json",
+            "state_from_json": "counter_rules.recording",
+            "state_to_json": "counter_rules.recording",
+        },
+    )
 
 FORMAT = "counter-rules/game-record"
 """The ``format`` tag of a record's JSON."""
@@ -92,92 +95,6 @@ def _bad(where: str, problem: str, document: str = "record") -> InvalidNotationE
     return InvalidNotationError(
         f"{document} {where}: {problem}" if where else f"{document}: {problem}"
     )
-
-
-# -- rulesets <-> JSON ---------------------------------------------------------
-def rules_to_dict(rules: Ruleset) -> dict[str, Any]:
-    """A ruleset as plain JSON data: ``{"game": ..., "options": {...}}``.
-
-    ``game`` is the tag of the ruleset's class in the registry
-    (:func:`counter_rules.register_ruleset`), ``options`` every option of the
-    class in its JSON form (a preset such as the office rules is recorded as
-    the :class:`~counter_rules.OhHell` it builds).
-
-    Raises:
-        InvalidArgumentError: The ruleset's class is not registered, or an
-            option has no JSON form.
-
-    Example:
-        >>> from counter_rules import Blackout, rules_to_dict
-        >>> rules_to_dict(Blackout(5, hook=True))["options"]["hook"]
-        True
-    """
-    entry = ruleset_entry_for(rules)
-    options = {name: option_to_json(value) for name, value in entry.options_of(rules).items()}
-    return {"game": entry.game, "options": options}
-
-
-def rules_from_dict(data: object, where: str = "rules") -> Ruleset:
-    """Build a ruleset from :func:`rules_to_dict` data, checking every option.
-
-    Args:
-        data: JSON data as :func:`rules_to_dict` writes it.
-        where: How error messages name the place of ``data`` in a larger document.
-
-    Raises:
-        InvalidNotationError: Unknown game or option, or a bad value; the
-            message names where.
-
-    Example:
-        >>> from counter_rules import rules_from_dict
-        >>> rules_from_dict({"game": "Counter", "options": {"players": 3}})
-        Counter(players=3, target=None, hook=False)
-    """
-    return load_rules(data, where, "record")
-
-
-def load_rules(data: object, where: str, document: str) -> Ruleset:
-    """:func:`rules_from_dict` for a document of any kind (internal: records and the wire)."""
-    if not isinstance(data, dict) or set(data) != {"game", "options"}:
-        raise _bad(where, 'expected an object with keys "game" and "options"', document)
-    game = data["game"]
-    entries = {e.game: e for e in ruleset_entries() if e.game is not None}
-    if not isinstance(game, str) or game not in entries:
-        raise _bad(
-            f"{where}.game",
-            f"expected one of {', '.join(entries)} (or a game registered with "
-            f"register_ruleset), got {game!r:.60}",
-            document,
-        )
-    entry = entries[game]
-    options = data["options"]
-    if not isinstance(options, dict):
-        raise _bad(f"{where}.options", f"expected an object, got {options!r:.60}", document)
-    kwargs: dict[str, object] = {}
-    for name, value in options.items():
-        try:
-            option = entry.option(name)
-        except InvalidArgumentError:
-            allowed = ", ".join(o.name for o in entry.options)
-            raise _bad(
-                f"{where}.options",
-                f"unknown option {name!r:.40} for {game} ({allowed})",
-                document,
-            ) from None
-        try:
-            kwargs[name] = option_from_json(value, option.hint)
-        except CounterRulesError as exc:
-            raise _bad(f"{where}.options.{name}", shorten(str(exc)), document) from None
-    try:
-        return entry.build(**kwargs)
-    except CounterRulesError as exc:
-        raise _bad(f"{where}.options", str(exc), document) from None
-    except (TypeError, ValueError, OverflowError) as exc:
-        # A ruleset written by a user may not check its options as the
-        # built-in ones do; its own error still comes out as the record's.
-        raise _bad(
-            f"{where}.options", f"{type(exc).__name__}: {shorten(str(exc))}", document
-        ) from None
 
 
 # -- the record ----------------------------------------------------------------
@@ -216,14 +133,15 @@ class GameRecord:
 
     def replay(self) -> Iterator[GameState]:
         """Every state of the game, from the first deal to the last move."""
-        return replay(self)
+        state = new_game(self.rules, self.seed, deal=self.deal, dealer=self.dealer)
+        yield state
+        for move in self.moves:
+            state = apply_move(state, move)
+            yield state
 
     def final_state(self) -> GameState:
         """The state after the last move."""
-        state = new_game(self.rules, self.seed, deal=self.deal, dealer=self.dealer)
-        for move in self.moves:
-            state = apply_move(state, move)
-        return state
+        return deque(self.replay(), maxlen=1).pop()
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON data (see the module documentation)."""
@@ -240,7 +158,7 @@ class GameRecord:
         data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
-            "rules": rules_to_dict(self.rules),
+            "rules": _rules_to_dict(self.rules),
             "seed": self.seed,
             "deal": deal,
             "dealer": self.dealer,
@@ -253,7 +171,7 @@ class GameRecord:
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as JSON text."""
-        _check_indent(indent)
+        check_indent(indent)
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
@@ -269,7 +187,7 @@ class GameRecord:
     @classmethod
     def from_dict(cls, data: object) -> GameRecord:
         """Check JSON data (as :meth:`to_dict` writes it) and build the record."""
-        record, _ = _load(data)
+        record, _ = load_record(data)
         return record
 
 
@@ -318,7 +236,10 @@ def _fields(names: set[str]) -> str:
     return "field" if len(names) == 1 else "fields"
 
 
-def _load(data: object) -> tuple[GameRecord, GameState]:
+def load_record(data: object) -> tuple[GameRecord, GameState]:
+    """The record in JSON data, checked, and the state its moves reach
+    (internal: :meth:`GameRecord.from_dict` and
+    :func:`~counter_rules.state_from_json`)."""
     keys = {"format", "version", "rules", "seed", "deal", "moves", "result"}
     if not isinstance(data, dict):
         raise _bad("", "expected a JSON object")
@@ -333,7 +254,7 @@ def _load(data: object) -> tuple[GameRecord, GameState]:
     version = data["version"]
     if type(version) is not int or version != VERSION:
         raise _bad("version", f"this library reads version {VERSION}, got {shown(version)}")
-    rules = rules_from_dict(data["rules"])
+    rules = _rules_from_dict(data["rules"])
     seed = data["seed"]
     problem = seed_problem(seed)
     if problem is not None:
@@ -428,154 +349,7 @@ def _check_result(data: object, state: GameState) -> None:
         )
 
 
-# -- replaying and recording -------------------------------------------------
-def replay(record: GameRecord) -> Iterator[GameState]:
-    """Yield every state of a recorded game, the first deal first.
-
-    Raises:
-        IllegalMoveError: A move of the record is illegal (records read with
-            :meth:`GameRecord.from_json` have been checked already).
-        GameOverError: The record has moves after the end of the game.
-        InvalidArgumentError: ``record`` is not a :class:`GameRecord`.
-    """
-    if not isinstance(record, GameRecord):
-        raise InvalidArgumentError(f"expected a GameRecord, got {record!r:.80}")
-    state = new_game(record.rules, record.seed, deal=record.deal, dealer=record.dealer)
-    yield state
-    for move in record.moves:
-        state = apply_move(state, move)
-        yield state
-
-
-def _hand_moves(
-    state: GameState,
-    dealer: int,
-    bids: tuple[int | None, ...],
-    blind: tuple[bool, ...],
-    tricks: tuple[Any, ...],
-    exchanges: tuple[tuple[Card | None, ...], ...],
-    partial: tuple[Any, ...],
-    pending: tuple[Card | None, ...],
-) -> list[Move]:
-    rules = state.rules
-    players = rules.players
-    moves: list[Move] = []
-    if rules.simultaneous_bidding:
-        order = list(range(players))
-    else:
-        first = rules.first_bidder(dealer)
-        order = [(first + i) % players for i in range(players)]
-    for seat in order:
-        bid = bids[seat]
-        if bid is not None:
-            moves.append(Bid(seat, bid, blind[seat]))
-    done = 0
-    for trick in tricks:
-        moves += [Play(p.seat, p.card, p.reveal, p.call) for p in trick.plays]
-        if trick.pass_cards and not trick.last_trick and done < len(exchanges):
-            exchange = exchanges[done]
-            done += 1
-            if any(c is None for c in exchange):
-                raise InvalidArgumentError(
-                    "cannot record this state: some passes are not known (a sampled world?)"
-                )
-            moves += [Pass(s, c) for s, c in enumerate(exchange) if c is not None]
-    moves += [Pass(s, c) for s, c in enumerate(pending) if c is not None]
-    moves += [Play(p.seat, p.card, p.reveal, p.call) for p in partial]
-    return moves
-
-
-def _check_indent(indent: object) -> None:
+def check_indent(indent: object) -> None:
+    """Refuse an ``indent`` of JSON text that is not ``None`` or 0 to 16 spaces."""
     if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
         raise InvalidArgumentError(f"indent must be None or 0..16 spaces, got {indent!r:.80}")
-
-
-def _check_state(state: object) -> None:
-    if not isinstance(state, GameState):
-        raise InvalidArgumentError(f"expected a GameState, got {state!r:.80}")
-
-
-def _moves_of(state: GameState) -> list[Move]:
-    """The moves that led to ``state``, rebuilt from its history."""
-    moves: list[Move] = []
-    players = state.players
-    no_pending: tuple[Card | None, ...] = (None,) * players
-    for hand in state.history:
-        moves += _hand_moves(
-            state, hand.dealer, hand.bids, hand.blind or (False,) * players, hand.tricks,
-            hand.exchanges, (), no_pending,
-        )  # fmt: skip
-    if not state.is_over:
-        pending = state.pending if state.phase is Phase.PASSING else no_pending
-        moves += _hand_moves(
-            state, state.dealer, state.bids, state.blind, state.tricks, state.exchanges,
-            state.trick, pending,
-        )  # fmt: skip
-    return moves
-
-
-def record_of(state: GameState) -> GameRecord:
-    """The record of the game that led to ``state`` (its moves are rebuilt from
-    the state's history).
-
-    The record is checked by replaying it: it must lead to ``state`` itself.
-
-    Raises:
-        InvalidArgumentError: The state's history is incomplete (a sampled world
-            does not know the passes other players made), or its seed, first
-            deal and moves do not lead to it: a state changed by hand (a hand
-            cut short, a card in two hands, scores changed), or a world drawn by
-            :func:`~counter_rules.sample_world` in a later hand (a record holds
-            only the first deal). No record of another game is made.
-    """
-    _check_state(state)
-    if state._fields_dict["_legal"] is None:  # a state built by hand
-        check_state(state)
-    try:
-        moves = _moves_of(state)
-    except CounterRulesError:
-        raise
-    except (LookupError, TypeError, ValueError, AttributeError):
-        # A history changed by hand: the replay below could not match it either.
-        raise InvalidArgumentError(
-            "cannot record this state: its history is not one a game can have"
-        ) from None
-    first_dealer = state.history[0].dealer if state.history else state.dealer
-    record = GameRecord(state.rules, state.seed, state.first_deal, tuple(moves), first_dealer)
-    # The record must be of this game: its seed (and first deal) and moves
-    # must replay to this very state, not to another game's.
-    try:
-        reached: GameState | None = record.final_state()
-    except CounterRulesError:
-        reached = None
-    if reached != state:
-        raise InvalidArgumentError(
-            "cannot record this state: its seed, first deal and moves do not replay to it "
-            "(a state changed by hand, or a world from sample_world after the first hand: "
-            "a record holds only the first deal)"
-        )
-    return record
-
-
-def state_to_json(state: GameState, *, indent: int | None = None) -> str:
-    """Save a game (finished or in progress) as record JSON.
-
-    Raises:
-        InvalidArgumentError: ``state`` is not a state, or not one its seed,
-            first deal and moves replay to (see :func:`record_of`), or
-            ``indent`` is not ``None`` or a count of spaces from 0 to 16.
-    """
-    _check_state(state)
-    _check_indent(indent)
-    return record_of(state).to_json(indent=indent)
-
-
-def state_from_json(text: str | bytes) -> GameState:
-    """Resume a game saved by :func:`state_to_json`: replays and checks every move.
-
-    Raises:
-        InvalidNotationError: The text is not a valid record; the message names
-            where the problem is.
-    """
-    _, state = _load(read_json(text, "record text"))
-    return state

@@ -14,8 +14,8 @@ import attrs
 
 from counter_rules.analysis._plain import PlainSearch, plain_applies
 from counter_rules.analysis._solving import Searches, check_position, side_of
+from counter_rules.argument_checks import shown
 from counter_rules.cards import Suit
-from counter_rules.checks import shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.state import GameState
 
@@ -32,7 +32,8 @@ class TrickTable:
     Example:
         >>> from counter_rules import Suit
         >>> from counter_rules.analysis import dd_table
-        >>> from counter_rules.analysis.bridge import bridge_play, from_pbn
+        >>> from counter_rules.analysis.bridge import bridge_play
+        >>> from counter_rules.analysis.pbn import from_pbn
         >>> deal = from_pbn("N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32")
         >>> table = dd_table(bridge_play(deal, None, 0), sides=[(0, 2), (1, 3)])
         >>> table.tricks(None, leader=1, seats=(0, 2)), table.tricks(Suit.SPADES, 0, (1, 3))
@@ -295,7 +296,8 @@ def dd_tables(
     Example:
         >>> from counter_rules import Suit
         >>> from counter_rules.analysis import dd_tables
-        >>> from counter_rules.analysis.bridge import bridge_play, from_pbn
+        >>> from counter_rules.analysis.bridge import bridge_play
+        >>> from counter_rules.analysis.pbn import from_pbn
         >>> deal = from_pbn("N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32")
         >>> (table,) = dd_tables([bridge_play(deal, None, 0)], [(0, 2)], trumps=[Suit.CLUBS])
         >>> table.values

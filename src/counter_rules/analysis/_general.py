@@ -39,13 +39,19 @@ from typing import Final
 
 from counter_rules.board import Board, BoardMemo
 from counter_rules.cards import KEY_COUNT
-from counter_rules.engine.tables import tables_for
-from counter_rules.errors import CounterRulesError
+from counter_rules.engine.lookup_tables import tables_for
+from counter_rules.errors import SearchLimitReached
 from counter_rules.moves import Pass, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
-__all__ = ["GeneralSearch", "SearchLimitReached", "gallop", "next_mover", "search_order"]
+__all__ = [
+    "GeneralSearch",
+    "bisect",
+    "gallop",
+    "next_mover",
+    "search_order",
+]
 
 # Bounds are packed into one int: the lowest value known, and the highest
 # value known in the next byte.
@@ -53,11 +59,6 @@ _BYTE: Final = 256
 # The score that puts a move first.
 _FIRST: Final = 1 << 40
 _WINS_TRICK: Final = 1 << 30
-
-
-class SearchLimitReached(CounterRulesError):
-    """A question to a :class:`~counter_rules.analysis.Solver` ran past the
-    solver's deadline or its limit of positions, and has no answer."""
 
 
 def over_budget(nodes: int, deadline: float, node_limit: int) -> bool:
@@ -270,9 +271,9 @@ class GeneralSearch:
 def gallop(holds: Callable[[int], bool], most: int) -> int:
     """The largest ``t`` from 0 to ``most`` for which ``holds(t)`` is true
     (``holds`` is true at 0 and, once false, stays false): asked at 1, 2,
-    4 ... until it fails, then by bisection. The small questions come first
-    because they are the cheap ones, and a side of one seat can seldom be sure
-    of many tricks."""
+    4 ... until it fails, then by :func:`bisect`. The small questions come
+    first because they are the cheap ones, and a side of one seat can seldom
+    be sure of many tricks."""
     low = 0
     high = most
     step = 1
@@ -284,6 +285,13 @@ def gallop(holds: Callable[[int], bool], most: int) -> int:
         else:
             high = probe - 1
             break
+    return bisect(holds, low, high)
+
+
+def bisect(holds: Callable[[int], bool], low: int, high: int) -> int:
+    """The largest ``t`` from ``low`` to ``high`` for which ``holds(t)`` is
+    true (``holds`` is true at ``low`` and, once false, stays false), by
+    bisection."""
     while low < high:
         middle = (low + high + 1) // 2
         if holds(middle):

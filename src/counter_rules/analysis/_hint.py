@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from time import perf_counter
 
 import attrs
 
-from counter_rules.analysis._general import SearchLimitReached
-from counter_rules.analysis._solving import Searches, can_make_after
+from counter_rules.analysis._solving import Solver
+from counter_rules.analysis._worlds import solve_worlds
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move
 from counter_rules.notation import format_move
+from counter_rules.phase import Phase
 from counter_rules.sampling import sample_world
-from counter_rules.state import Phase
+from counter_rules.state import GameState
 from counter_rules.views import PlayerView
 
 __all__ = ["Hint", "MoveHint", "hint"]
@@ -135,27 +135,23 @@ def hint(
     if not choices:
         raise InvalidArgumentError(f"seat {seat} has no move to make now")
     bid = player_view.bids[seat]
+
+    def question(solver: Solver, world: GameState) -> tuple[list[int], list[bool]]:
+        values = solver.move_values(world, (seat,))
+        makes = [bid is not None and solver.can_make_after(world, m, seat, bid) for m in choices]
+        return [values[m] for m in choices], makes
+
     totals = [0] * len(choices)
     made = [0] * len(choices)
-    deadline = 0.0 if seconds is None else perf_counter() + seconds
     solved = 0
-    side = 1 << seat
     if progress is not None:
         progress(0, worlds)
-    for _ in range(worlds):
-        if deadline and perf_counter() > deadline:
+    drawn = (sample_world(player_view, rng) for _ in range(worlds))
+    # Only the time limits the worlds: the first world out of time is the last.
+    for answer in solve_worlds(drawn, question, count=worlds, seconds=seconds):
+        if answer is None:
             break
-        world = sample_world(player_view, rng)
-        searches = Searches()
-        searches.deadline = deadline
-        try:
-            values = [searches.move_value(world, move, side) for move in choices]
-            makes = [
-                bid is not None and can_make_after(searches, world, move, seat, bid)
-                for move in choices
-            ]
-        except SearchLimitReached:
-            break
+        values, makes = answer
         for i in range(len(choices)):
             totals[i] += values[i]
             made[i] += makes[i]

@@ -38,10 +38,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from counter_rules.analysis._general import SearchLimitReached, over_budget
+from counter_rules.analysis._general import over_budget
 from counter_rules.analysis._plain import PlainTables, plain_applies, plain_tables
 from counter_rules.board import Board, BoardMemo
-from counter_rules.engine.tables import tables_for
+from counter_rules.engine.lookup_tables import tables_for
+from counter_rules.errors import SearchLimitReached
 from counter_rules.moves import Pass, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState

@@ -131,7 +131,7 @@ typedef struct {
     /* Move ordering: the move of the last cut-off by depth and place in the
      * trick; the lead the table suggests at the trick being searched. */
     int8_t killer[MAX_TRICKS + 1][MAX_SEATS];
-    int hint;
+    int best_lead;
     /* Limits, and the count of tricks played (DDS's "trick nodes"). */
     unsigned long long nodes, node_limit, next_check, trick_nodes;
     double deadline;
@@ -596,8 +596,8 @@ static int rank_in_suit(const Kernel *k, int place) {
 #ifndef W_KILLER
 #define W_KILLER 60
 #endif
-#ifndef W_HINT
-#define W_HINT 30
+#ifndef W_BEST_LEAD
+#define W_BEST_LEAD 30
 #endif
 #ifndef W_FOLLOW_KILLER
 #define W_FOLLOW_KILLER 0
@@ -901,13 +901,13 @@ static int in_trick(Kernel *k, int pos, int target, int win) {
             weigh_follow(k, pos, moves, count);
         }
         int killer = k->killer[left][pos];
-        int hint = pos == 0 ? k->hint : -1;
+        int best_lead = pos == 0 ? k->best_lead : -1;
         for (int i = 0; i < count; i++) {
             if (killer >= 0 && (moves[i].run >> killer & 1)) {
                 moves[i].weight += pos ? W_FOLLOW_KILLER : W_KILLER;
             }
-            if (hint >= 0 && (moves[i].run >> hint & 1)) {
-                moves[i].weight += W_HINT;
+            if (best_lead >= 0 && (moves[i].run >> best_lead & 1)) {
+                moves[i].weight += W_BEST_LEAD;
             }
         }
         sort_moves(moves, count);
@@ -969,7 +969,7 @@ static int in_trick(Kernel *k, int pos, int target, int win) {
         if (ok == maximize) {
             k->killer[left][pos] = (int8_t)place;
             if (pos == 0) {
-                k->hint = place; /* the lead that answered, for the table */
+                k->best_lead = place; /* the lead that answered, for the table */
             }
             return ok;
         }
@@ -989,12 +989,12 @@ static int in_trick(Kernel *k, int pos, int target, int win) {
     }
     k->relevant = every;
     if (pos == 0) {
-        k->hint = -1;
+        k->best_lead = -1;
     }
     return !maximize;
 }
 
-static int tt_hint(const Kernel *k, const Entry *e) {
+static int table_lead(const Kernel *k, const Entry *e) {
     if (e->best_suit < 0) {
         return -1;
     }
@@ -1064,7 +1064,7 @@ static int trick_start(Kernel *k, int target) {
     uint64_t key[KEY_WORDS];
     make_key(k, key);
     make_sequences(k);
-    int hint = -1;
+    int best_lead = -1;
     Bucket *b = table_bucket(k, key, 0);
     if (b != NULL) {
         for (int i = b->count - 1; i >= 0; i--) {
@@ -1095,16 +1095,16 @@ static int trick_start(Kernel *k, int target) {
                 k->relevant = entry_cards(k, e);
                 return answer;
             }
-            if (hint < 0) {
-                hint = tt_hint(k, e);
+            if (best_lead < 0) {
+                best_lead = table_lead(k, e);
             }
         }
     }
-    k->hint = hint;
+    k->best_lead = best_lead;
     mask_t sequence[4];
     memcpy(sequence, k->sequence, sizeof sequence);
     int result = in_trick(k, 0, target, 0);
-    int best = k->hint;
+    int best = k->best_lead;
     mask_t relevant = k->relevant;
     memcpy(k->sequence, sequence, sizeof sequence); /* the tricks below wrote theirs */
     store(k, key, relevant, result, target, best);
@@ -1193,7 +1193,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     k->trick_nodes = 0;
     k->node_limit = 0;
     k->deadline = 0.0;
-    k->hint = -1;
+    k->best_lead = -1;
     memset(k->killer, -1, sizeof k->killer);
     table_clear(k);
     if (k->clock == NULL) {

@@ -40,9 +40,10 @@ The module is plain typed Python, compiled with mypyc in the compiled build.
 
 from __future__ import annotations
 
-from counter_rules.analysis._general import SearchLimitReached, over_budget
-from counter_rules.builders import played_card
+from counter_rules.analysis._general import bisect, over_budget
 from counter_rules.cards import Card
+from counter_rules.errors import SearchLimitReached
+from counter_rules.fast_values import played_card
 from counter_rules.moves import Play, PlayTable
 from counter_rules.rulesets import plain_tricks
 
@@ -65,7 +66,7 @@ W_LOSER: int = 12
 W_RUFFED: int = 5
 W_KILLER: int = 60
 W_FOLLOW_KILLER: int = 0
-W_HINT: int = 30
+W_BEST_LEAD: int = 30
 W_OVERTAKE: int = -20
 W_LOW: int = 30
 W_WIN: int = 80
@@ -190,7 +191,9 @@ class PythonSearch:
         self.trick_mask = 0
         self.relevant = 0
         self.sequence = [0, 0, 0, 0]
-        self.hint = -1
+        # The lead that settled this trick's position before (the table's),
+        # or that answered the search just made: tried early, and stored.
+        self.best_lead = -1
         self.nodes = 0
         self.trick_nodes = 0
         """Tricks played so far (DDS counts these as its "trick nodes")."""
@@ -700,12 +703,12 @@ class PythonSearch:
             else:
                 self._weigh_follow(pos, places, runs, weights)
             killer = self.killer[left][pos]
-            hint = self.hint if pos == 0 else -1
+            best_lead = self.best_lead if pos == 0 else -1
             for i in range(count):
                 if killer >= 0 and runs[i] >> killer & 1:
                     weights[i] += W_FOLLOW_KILLER if pos else W_KILLER
-                if hint >= 0 and runs[i] >> hint & 1:
-                    weights[i] += W_HINT
+                if best_lead >= 0 and runs[i] >> best_lead & 1:
+                    weights[i] += W_BEST_LEAD
             # Highest weight first; equal weights in the order generated (as
             # the kernel's stable insertion sort).
             ordered = sorted(range(count), key=lambda i: (-weights[i], i))
@@ -759,7 +762,7 @@ class PythonSearch:
             if ok == maximize:
                 self.killer[left][pos] = place
                 if pos == 0:
-                    self.hint = place
+                    self.best_lead = place
                 return ok
             every |= self.relevant
             if floor[suit] < 0:
@@ -772,10 +775,10 @@ class PythonSearch:
                 every |= run
         self.relevant = every
         if pos == 0:
-            self.hint = -1
+            self.best_lead = -1
         return not maximize
 
-    def _tt_hint(self, entry: Entry) -> int:
+    def _table_lead(self, entry: Entry) -> int:
         if entry.best_suit < 0:
             return -1
         cards = self.remaining & self.suit_mask[entry.best_suit]
@@ -831,7 +834,7 @@ class PythonSearch:
                     return not ours
         key = self._key()
         self._sequences()
-        hint = -1
+        best_lead = -1
         bucket = self.buckets.get(key)
         if bucket is not None:
             for i in range(len(bucket.entries) - 1, -1, -1):
@@ -856,11 +859,11 @@ class PythonSearch:
                 if answer >= 0:
                     self.relevant = self._entry_cards(entry)
                     return answer == 1
-                if hint < 0:
-                    hint = self._tt_hint(entry)
-        self.hint = hint
+                if best_lead < 0:
+                    best_lead = self._table_lead(entry)
+        self.best_lead = best_lead
         result = self._in_trick(0, target, 0)
-        best = self.hint
+        best = self.best_lead
         relevant = self.relevant
         self._sequences()  # the tricks searched below wrote theirs
         self._store(key, relevant, result, target, best)
@@ -905,13 +908,7 @@ class PythonSearch:
         low = 0
         high = self.left
         if guess < 0:
-            while low < high:
-                middle = (low + high + 1) // 2
-                if self._root(middle, False):
-                    low = middle
-                else:
-                    high = middle - 1
-            return low
+            return bisect(lambda target: self._root(target, False), low, high)
         guess = min(guess, high)
         while low < high:
             target = guess + 1 if guess == low else guess

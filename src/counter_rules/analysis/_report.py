@@ -9,16 +9,18 @@ from typing import Any
 
 import attrs
 
-from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._solving import Outcome, Searches, can_make_after, outcomes_after
-from counter_rules.checks import shown
+from counter_rules.argument_checks import shown
 from counter_rules.engine import legal_moves
-from counter_rules.errors import InvalidArgumentError
+from counter_rules.errors import InvalidArgumentError, SearchLimitReached
 from counter_rules.moves import Move, Pass
 from counter_rules.notation import format_move
-from counter_rules.records import GameRecord, record_of, replay, rules_to_dict
+from counter_rules.phase import Phase
+from counter_rules.recording import record_of, replay
+from counter_rules.records import GameRecord
+from counter_rules.rules_json import rules_to_dict
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.state import GameState, Phase
+from counter_rules.state import GameState
 
 __all__ = ["Analysis", "Decision", "analyse"]
 

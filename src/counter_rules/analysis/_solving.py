@@ -10,18 +10,20 @@ import attrs
 from counter_rules.analysis._general import GeneralSearch, next_mover, search_order
 from counter_rules.analysis._maxn import OwnPointsSearch
 from counter_rules.analysis._plain import PlainSearch, plain_applies
+from counter_rules.argument_checks import check_int, check_real, seat_problem, shown
 from counter_rules.board import Board
-from counter_rules.checks import check_int, check_real, seat_problem, shown
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move, Play
+from counter_rules.phase import Phase
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.state import GameState, Phase
+from counter_rules.state import GameState
 from counter_rules.views import PlayerView
 
-_LATEST = 1e15  # seconds: a perf_counter time past any run, and small enough for a float
+LATEST = 1e15  # seconds: a perf_counter time past any run, and small enough for a float
 
 __all__ = [
+    "LATEST",
     "Outcome",
     "Searches",
     "Solver",
@@ -93,7 +95,7 @@ class Searches:
         ] = {}
         self.deadline = 0.0
         """A time (of :func:`time.perf_counter`) past which every search gives
-        up with :class:`~counter_rules.analysis._general.SearchLimitReached`; 0 for none."""
+        up with :class:`~counter_rules.analysis.SearchLimitReached`; 0 for none."""
         self.node_limit = 0
         """A count of positions past which each search gives up the same way
         (deterministic, unlike a deadline); 0 for none."""
@@ -217,7 +219,7 @@ class Solver:
     """
 
     def __init__(self, *, deadline: float = 0.0, nodes: int = 0, budget: int = 0) -> None:
-        check_real("Solver", "deadline", deadline, 0, _LATEST)
+        check_real("Solver", "deadline", deadline, 0, LATEST)
         check_int("Solver", "nodes", nodes, 0, 10**15)
         check_int("Solver", "budget", budget, 0, 10**15)
         self.deadline = float(deadline)

@@ -7,8 +7,10 @@
 - :class:`OutcomeBot` (``"best"``): the strongest, IS-MCTS early in a hand and
   every seat for its own points in sampled worlds once few cards are left.
 - :class:`PIMCBot`: sampled worlds solved exactly, optionally weighted by
-  the other seats' bids (:mod:`counter_rules.bots.pimc`); :class:`SlipBot` and
-  :func:`level_bot`, difficulty levels 1 to 5 for apps.
+  the other seats' bids (:mod:`counter_rules.bots.pimc`,
+  :mod:`counter_rules.bots.inference`).
+- :class:`SlipBot` and :func:`level_bot`: difficulty levels 1 to 5 for apps
+  (:mod:`counter_rules.bots.levels`).
 - :func:`bot_from_name`: ``"random"``, ``"heuristic"``, ``"ismcts"``,
   ``"ismcts:500"`` (500 iterations), ``"pimc"``, ``"pimc:8"`` (8 worlds),
   ``"pimc:4:nodes=20000"`` (another option) or ``"level:3"``, as the command
@@ -30,9 +32,8 @@ Example:
 from counter_rules.bots.base import Bot, RandomBot, moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import ISMCTSBot
-from counter_rules.bots.outcome import OutcomeBot
-from counter_rules.bots.pimc import PIMCBot, SlipBot, WorldScores, level_bot
-from counter_rules.bots.registry import (
+from counter_rules.bots.levels import SlipBot, level_bot
+from counter_rules.bots.names import (
     BOT_NAMES,
     BOTS,
     BotKind,
@@ -40,6 +41,8 @@ from counter_rules.bots.registry import (
     bot_name,
     bot_names_text,
 )
+from counter_rules.bots.outcome import OutcomeBot
+from counter_rules.bots.pimc import PIMCBot, WorldScores
 
 __all__ = [
     "BOTS",

@@ -29,12 +29,12 @@ import random
 import attrs
 
 from counter_rules.analysis import SearchLimitReached, Solver, fast_search
+from counter_rules.argument_checks import check_int
 from counter_rules.bots.base import moves_of
 from counter_rules.bots.ismcts import ISMCTSBot
-from counter_rules.checks import check_int
 from counter_rules.moves import Move, Play
+from counter_rules.phase import Phase
 from counter_rules.sampling import sample_world
-from counter_rules.state import Phase
 from counter_rules.views import PlayerView
 
 __all__ = ["ENDGAME_FAST", "ENDGAME_GENERAL", "OutcomeBot"]

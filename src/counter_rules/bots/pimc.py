@@ -1,5 +1,4 @@
-"""Perfect-information Monte Carlo: :class:`PIMCBot`, and the difficulty
-levels of :func:`~counter_rules.bots.level_bot`.
+"""Perfect-information Monte Carlo: :class:`PIMCBot`.
 
 The bot does what the strongest programs of trick-taking games do (GIB in
 bridge, Kermit in Skat): it samples the worlds it cannot tell apart from the
@@ -38,12 +37,7 @@ Bidding
 
 Inference
     The bids and plays already made say something about the hands behind
-    them. The model of a player is the heuristic bot's, made soft. A seat
-    bids about the sum of its cards' trick powers (the ruleset's
-    :meth:`~counter_rules.rulesets.advice.Advice.trick_power`), with a normal
-    error of one trick (:func:`bid_likelihood`). A seat plays each legal card
-    with a chance that grows with how much the heuristic bot likes it, given
-    whether the seat still wants tricks (:func:`play_likelihood`). With
+    them (:mod:`counter_rules.bots.inference` has the model). With
     ``inference="bids"`` (or ``True``) the bot draws several candidate worlds
     for each it solves and keeps them in proportion to the likelihood of the
     bids; with ``inference="plays"``, of the bids and the plays. The bots page
@@ -72,49 +66,52 @@ Limits by game
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from time import perf_counter
-from types import MappingProxyType
+import typing
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TypeVar
 
 import attrs
 
-from counter_rules.analysis import SearchLimitReached, Solver, fast_search
-from counter_rules.bots.base import moves_of
+from counter_rules.analysis import Solver, fast_search, solve_worlds
+from counter_rules.argument_checks import check_choice, check_int, shown
+from counter_rules.bots.base import DecidingBot, moves_of
 from counter_rules.bots.heuristic import HeuristicBot
+from counter_rules.bots.inference import has_evidence, likelihood
 from counter_rules.bots.ismcts import ISMCTSBot
-from counter_rules.bots.policy import play_preference, static_power, wants_trick
-from counter_rules.cards import Card
-from counter_rules.checks import check_choice, check_int, shown
+from counter_rules.deprecation import moved_names
+from counter_rules.engine import apply_move, legal_moves
+from counter_rules.engine.transitions import hand_points
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.hands import Phase
 from counter_rules.moves import Bid, Move, Pass, Play
+from counter_rules.phase import Phase
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
-from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView
 
 __all__ = [
     "FAST_SEARCH_LIMITS",
     "GENERAL_SEARCH_LIMITS",
-    "LEVELS",
     "MAX_WORLDS",
     "PIMCBot",
     "SearchLimits",
-    "SlipBot",
     "WorldScores",
-    "bid_likelihood",
-    "level_bot",
-    "play_likelihood",
 ]
 
-# The spread, in tricks, of a player's bid around its hand's trick powers.
-_BID_SPREAD = 1.0
-# The temperature of the soft play model: a card the heuristic bot likes one
-# unit less (a trick's worth of chance) is e**-2 times as likely.
-_PLAY_TEMPERATURE = 0.5
+if not typing.TYPE_CHECKING:  # the old homes of names that moved (deprecated)
+    __getattr__ = moved_names(
+        __name__,
+        {
+            "LEVELS": "counter_rules.bots.levels",
+            "SlipBot": "counter_rules.bots.levels",
+            "level_bot": "counter_rules.bots.levels",
+            "bid_likelihood": "counter_rules.bots.inference",
+            "play_likelihood": "counter_rules.bots.inference",
+        },
+    )
+
 _INFERENCE = (False, True, "bids", "plays")
+_Answer = TypeVar("_Answer")
 
 MAX_WORLDS = 10_000
 """The most worlds a :class:`PIMCBot` may solve for one decision."""
@@ -144,7 +141,7 @@ decision of Counter stays under half a second."""
 
 
 @attrs.frozen
-class PIMCBot:
+class PIMCBot(DecidingBot):
     """Samples worlds, solves each exactly, plays the best expected score (see
     the module docs).
 
@@ -182,13 +179,11 @@ class PIMCBot:
 
     Example:
         >>> import random
-        >>> from counter_rules import OhHell, legal_moves, new_game, view
+        >>> from counter_rules import OhHell, new_game, view
         >>> from counter_rules.bots import PIMCBot
-        >>> state = new_game(OhHell(players=3, schedule=(3,)), seed=2)
-        >>> bot = PIMCBot(worlds=4)
-        >>> move = bot.choose(view(state, 1), random.Random(0))
-        >>> move in legal_moves(state), move == bot.choose(view(state, 1), random.Random(0))
-        (True, True)
+        >>> bot = PIMCBot(worlds=4, bidding="solved")
+        >>> print(bot.choose(view(new_game(OhHell(players=3), seed=2), 1), random.Random(0)))
+        P1:bid 1
     """
 
     worlds: int | None = None
@@ -235,15 +230,9 @@ class PIMCBot:
                 f"PIMCBot.inference must be False, True, 'bids' or 'plays', got {shown(inference)}"
             )
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """Bid, pass or play for ``view.seat``.
-
-        Raises:
-            InvalidArgumentError: The seat has nothing to decide now.
-        """
-        moves = moves_of(view)
-        if len(moves) == 1:
-            return moves[0]
+    def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """Bid (see ``bidding``), pass as the heuristic bot does, or play the
+        best total of the worlds solved."""
         first = moves[0]
         if isinstance(first, Bid) and self.bidding == "solved":
             return self._bid(view, [m for m in moves if isinstance(m, Bid)], rng)
@@ -269,8 +258,7 @@ class PIMCBot:
             >>> bot.limits(new_game(Counter(), seed=1))
             SearchLimits(worlds=8, nodes=10000, budget=10000)
         """
-        play = _as_play(world) if world.phase is Phase.BIDDING else world
-        game = FAST_SEARCH_LIMITS if fast_search(play) else GENERAL_SEARCH_LIMITS
+        game = FAST_SEARCH_LIMITS if fast_search(_as_play(world)) else GENERAL_SEARCH_LIMITS
         return SearchLimits(
             worlds=game.worlds if self.worlds is None else self.worlds,
             nodes=game.nodes if self.nodes is None else self.nodes,
@@ -284,37 +272,33 @@ class PIMCBot:
         first = sample_world(view, rng)
         worlds = self.limits(first).worlds
         plays = self.inference == "plays"
-        explain = _bids_to_explain(view) or (plays and _plays_to_explain(view))
-        if not self.inference or not explain:
+        if not self.inference or not has_evidence(view, plays=plays):
             return [first, *(sample_world(view, rng) for _ in range(worlds - 1))]
         count = worlds * self.candidates
         drawn = [first, *(sample_world(view, rng) for _ in range(count - 1))]
-        weights = [
-            bid_likelihood(world, view.seat) * (play_likelihood(world, view.seat) if plays else 1.0)
-            for world in drawn
-        ]
+        weights = [likelihood(world, view.seat, plays=plays) for world in drawn]
         if not sum(weights) > 0:
             return drawn[:worlds]
         return rng.choices(drawn, weights=weights, k=worlds)
 
-    def _solvers(self, worlds: Sequence[GameState]) -> Iterator[tuple[GameState, Solver]]:
-        """Each world with a fresh solver under the bot's limits, until the
-        time or the decision's positions run out (one world always gets one)."""
-        deadline = None if self.seconds is None else perf_counter() + self.seconds
+    def _solved(
+        self,
+        worlds: Sequence[GameState],
+        question: Callable[[Solver, GameState], _Answer],
+    ) -> Iterator[_Answer | None]:
+        """The answer of ``question`` in each world, under the bot's limits
+        (:func:`~counter_rules.analysis.solve_worlds`): ``None`` for a world
+        that needed more positions than its share, and no more worlds once
+        the time or the decision's positions run out."""
         limits = self.limits(worlds[0])
-        spent = 0
-        for i, world in enumerate(worlds):
-            if i and deadline is not None and perf_counter() > deadline:
-                return
-            share = 0
-            if limits.budget:
-                left = limits.budget - spent
-                if left <= 0:
-                    return
-                share = max(1, left // (len(worlds) - i))
-            solver = Solver(deadline=deadline or 0.0, nodes=limits.nodes, budget=share)
-            yield world, solver
-            spent += solver.positions
+        return solve_worlds(
+            worlds,
+            question,
+            count=len(worlds),
+            seconds=self.seconds,
+            nodes=limits.nodes,
+            budget=limits.budget,
+        )
 
     # -- play ---------------------------------------------------------------------
     def evaluate(self, view: PlayerView, rng: random.Random) -> WorldScores:
@@ -333,29 +317,26 @@ class PIMCBot:
         won = view.tricks_won[me]
         left = len(view.hand or ())
         reachable = bid is not None and won <= bid <= won + left
-        scored: list[tuple[float, ...]] = []
-        sure: list[tuple[bool, ...]] = []
-        points: list[float] | None = None
-        drawn = 0
-        for world, solver in self._solvers(self.sample(view, rng)):
-            drawn += 1
-            if points is None:
-                points = _points_by_tricks(world, me)
-            try:
-                values = solver.move_values(world, (me,))
-                if self.evaluation == "each":
-                    scores = _shared_scores(solver, world, moves, values, points, won, left)
-                    makes: tuple[bool, ...] = ()
-                else:
-                    makes = tuple(
-                        reachable and solver.can_make_after(world, m, me, bid or 0) for m in moves
-                    )
-                    scores = _alone_scores(moves, values, makes, points, won, bid, reachable)
-            except SearchLimitReached:
-                continue
-            scored.append(tuple(scores))
-            sure.append(makes)
-        return WorldScores(moves, tuple(scored), tuple(sure), drawn)
+        worlds = self.sample(view, rng)
+        points = _points_by_tricks(worlds[0], me)
+
+        def question(solver: Solver, world: GameState) -> tuple[list[float], tuple[bool, ...]]:
+            values = solver.move_values(world, (me,))
+            if self.evaluation == "each":
+                return _shared_scores(solver, world, moves, values, points, won, left), ()
+            makes = tuple(
+                reachable and solver.can_make_after(world, m, me, bid or 0) for m in moves
+            )
+            return _alone_scores(moves, values, makes, points, won, bid, reachable), makes
+
+        found = list(self._solved(worlds, question))
+        solved = [answer for answer in found if answer is not None]
+        return WorldScores(
+            moves,
+            tuple(tuple(scores) for scores, _ in solved),
+            tuple(makes for _, makes in solved),
+            len(found),
+        )
 
     def _play(self, view: PlayerView, rng: random.Random) -> Move:
         found = self.evaluate(view, rng)
@@ -379,22 +360,25 @@ class PIMCBot:
             return move
         me = view.seat
         score = {b.tricks: 0.0 for b in sighted}
-        solved = 0
-        for world, solver in self._solvers(self.sample(view, rng)):
+
+        def question(solver: Solver, world: GameState) -> dict[int, float]:
             play = _as_play(world)
+            sure = solver.solve(play, (me,))
             adds = {}
-            try:
-                sure = solver.solve(play, (me,))
-                for tricks in score:
-                    points = _points_by_tricks(play, me, bid=tricks)
-                    near = abs(tricks - sure) <= 1 or tricks == 0
-                    if near and solver.can_make(play, me, tricks):
-                        adds[tricks] = points[tricks]
-                    else:
-                        adds[tricks] = points[
-                            sure if sure != tricks else min(sure + 1, len(points) - 1)
-                        ]
-            except SearchLimitReached:
+            for tricks in score:
+                points = _points_by_tricks(play, me, bid=tricks)
+                near = abs(tricks - sure) <= 1 or tricks == 0
+                if near and solver.can_make(play, me, tricks):
+                    adds[tricks] = points[tricks]
+                else:
+                    adds[tricks] = points[
+                        sure if sure != tricks else min(sure + 1, len(points) - 1)
+                    ]
+            return adds
+
+        solved = 0
+        for adds in self._solved(self.sample(view, rng), question):
+            if adds is None:
                 continue
             solved += 1
             for tricks, add in adds.items():
@@ -497,236 +481,22 @@ def _shared_scores(
 
 def _as_play(world: GameState) -> GameState:
     """A world in bidding, as the play that follows it: the bids not yet made
-    filled in with 0 (double dummy reads no bid), the leader to play."""
-    bids = tuple(0 if b is None else b for b in world.bids)
-    return attrs.evolve(
-        world,
-        phase=Phase.PLAYING,
-        bids=bids,
-        to_act=frozenset({world.leader}),
-    )
+    made by the engine, each the first the seat may make (double dummy reads
+    no bid)."""
+    while world.phase is Phase.BIDDING:
+        world = apply_move(world, legal_moves(world)[0])
+    return world
 
 
 def _points_by_tricks(world: GameState, me: int, bid: int | None = None) -> list[float]:
     """The points the seat scores for the hand with 0, 1, ... tricks (its bid
-    ``bid``, else the one it made), by the ruleset's own scoring."""
-    rules = world.rules
-    bids = list(world.bids)
+    ``bid``, else the one it made), as the engine scores the hand's end."""
+    bids = [0 if b is None else b for b in world.bids]
     if bid is not None:
         bids[me] = bid
+    won = list(world.tricks_won)
     table = []
     for tricks in range(world.cards_dealt + 1):
-        won = list(world.tricks_won)
         won[me] = tricks
-        finished = attrs.evolve(
-            world, bids=tuple(0 if b is None else b for b in bids), tricks_won=tuple(won)
-        )
-        table.append(float(rules.score_hand(finished)[me]))
+        table.append(float(hand_points(world, tuple(bids), tuple(won))[me]))
     return table
-
-
-def _bids_to_explain(view: PlayerView) -> bool:
-    return any(b is not None for s, b in enumerate(view.bids) if s != view.seat)
-
-
-def _plays_to_explain(view: PlayerView) -> bool:
-    return any(p.seat != view.seat for t in view.tricks for p in t.plays) or any(
-        p.seat != view.seat for p in view.trick
-    )
-
-
-def _dealt_hand(world: GameState, seat: int) -> list[Card]:
-    """The cards ``seat`` held when the hand was dealt, as far as the world
-    shows: those it holds and those it played this hand."""
-    played = [p.card for t in world.tricks for p in t.plays if p.seat == seat]
-    played += [p.card for p in world.trick if p.seat == seat]
-    return [*world.hands[seat], *played]
-
-
-def bid_likelihood(world: GameState, seat: int) -> float:
-    """How well ``world`` explains the bids of the seats other than ``seat``:
-    the likelihood of each bid if a player bids the sum of its cards' trick
-    powers (:meth:`~counter_rules.rulesets.advice.Advice.trick_power`) give or
-    take a normal error of one trick.
-
-    Example:
-        >>> from counter_rules import OhHell, apply_move, legal_moves, new_game
-        >>> from counter_rules.bots.pimc import bid_likelihood
-        >>> state = new_game(OhHell(players=3, schedule=(3,)), seed=2)
-        >>> state = apply_move(state, legal_moves(state)[-1])  # seat 1 bids 3
-        >>> 0 < bid_likelihood(state, 2) <= 1
-        True
-    """
-    advice = world.rules.advice
-    trump = world.tricks[0].trump if world.tricks else world.trump
-    log = 0.0
-    for other, bid in enumerate(world.bids):
-        if other == seat or bid is None:
-            continue
-        expected = sum(advice.trick_power(c, trump) for c in _dealt_hand(world, other))
-        log -= (bid - expected) ** 2 / (2 * _BID_SPREAD**2)
-    return math.exp(log)
-
-
-def play_likelihood(world: GameState, seat: int) -> float:
-    """How well ``world`` explains the cards the seats other than ``seat``
-    played this hand (since the last pass: a world does not know the hands
-    before another seat's pass).
-
-    Each play counts with its chance under a soft copy of the heuristic bot:
-    the seat, wanting the trick or not as its bid and tricks say (as the
-    heuristic bot decides it), plays each of its
-    legal cards (the ruleset's
-    :meth:`~counter_rules.rulesets.advice.Advice.plays_from`, from the hand it
-    held in the world) with a chance in proportion to ``exp(preference / 0.5)``,
-    where the preference is the heuristic bot's (the chance of winning the
-    trick, strong cards kept when winning and shed when ducking), the chance of
-    winning being whether the card beats the trick so far by the ruleset's own
-    resolution (a lead's chance is its trick power). Plays whose legal cards
-    the ruleset cannot list from the hand and trick alone count 1.
-
-    Example:
-        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
-        >>> from counter_rules.bots.pimc import play_likelihood
-        >>> state = new_game(OhHell(players=3, schedule=(4,)), seed=2)
-        >>> while state.phase is Phase.BIDDING or len(state.trick) < 2:
-        ...     state = apply_move(state, legal_moves(state)[0])
-        >>> 0 < play_likelihood(state, min(state.to_act)) <= 1
-        True
-    """
-    rules = world.rules
-    advice = rules.advice
-    players = world.players
-    start = 0
-    for i, trick in enumerate(world.tricks):
-        if trick.pass_cards and not trick.last_trick:
-            start = i + 1
-    finished = world.tricks[start:]
-    tricks = [(t.plays, t.trump) for t in finished]
-    tricks.append((world.trick, world.trump))
-    held = [list(hand) for hand in world.hands]
-    for plays, _ in tricks:
-        for played in plays:
-            held[played.seat].append(played.card)
-    won = [0] * players
-    for trick in world.tricks[:start]:
-        if trick.winner is not None:
-            won[trick.winner] += 1
-    log = 0.0
-    for number, (plays, trump) in enumerate(tricks):
-        for i, played in enumerate(plays):
-            other = played.seat
-            hand = tuple(held[other])
-            held[other].remove(played.card)
-            if other == seat:
-                continue
-            legal = advice.plays_from(hand, plays[:i], trump, other)
-            if legal is None or len(legal) < 2:
-                continue
-            want = wants_trick(rules, world.bids[other], won[other], len(hand), players)
-            scores: list[float] = []
-            chosen = -1
-            for play in legal:
-                candidate = PlayedCard(other, play.card, play.reveal, play.call)
-                if candidate == played:
-                    chosen = len(scores)
-                power = static_power(play.card, trump, rules)
-                if i:
-                    result = rules.resolve(
-                        (*plays[:i], candidate), trump, explain=False, trump_card=world.trump_card
-                    )
-                    chance = 1.0 if result.winner == other else 0.0
-                else:
-                    chance = power
-                scores.append(play_preference(chance, power, want) / _PLAY_TEMPERATURE)
-            if chosen < 0:
-                continue
-            top = max(scores)
-            log += scores[chosen] - top - math.log(sum(math.exp(x - top) for x in scores))
-        if number < len(finished):
-            winner = finished[number].winner
-            if winner is not None:
-                won[winner] += 1
-    return math.exp(log)
-
-
-@attrs.frozen
-class SlipBot:
-    """Another bot that slips now and then, as a person does: with chance
-    ``slips`` it plays a random legal card instead, or bids one off.
-
-    Example:
-        >>> import random
-        >>> from counter_rules import Counter, legal_moves, new_game, view
-        >>> from counter_rules.bots import HeuristicBot, SlipBot
-        >>> state = new_game(Counter(), seed=3)
-        >>> SlipBot(HeuristicBot(samples=4), 0.5).choose(view(state, 1), random.Random(0)) in (
-        ...     legal_moves(state))
-        True
-    """
-
-    bot: HeuristicBot
-    """The bot whose move is kept when there is no slip."""
-    slips: float = 0.2
-    """The chance of a slip at each decision, from 0 to 1."""
-
-    def __attrs_post_init__(self) -> None:
-        if (
-            isinstance(self.slips, bool)
-            or not isinstance(self.slips, int | float)
-            or not (0 <= self.slips <= 1)
-        ):
-            raise InvalidArgumentError(
-                f"SlipBot.slips must be a number from 0 to 1, got {self.slips!r:.40}"
-            )
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """The bot's move, or with chance :attr:`slips` a slip."""
-        move = self.bot.choose(view, rng)
-        moves = moves_of(view)
-        if rng.random() >= self.slips or len(moves) == 1:
-            return move
-        if isinstance(move, Bid):
-            near = [m for m in moves if isinstance(m, Bid) and abs(m.tricks - move.tricks) == 1]
-            return rng.choice(near) if near else move
-        return rng.choice(moves)
-
-
-LEVELS: Mapping[int, str] = MappingProxyType(
-    {
-        1: "a beginner: the heuristic bot, with a slip a third of the time",
-        2: "a casual player: the heuristic bot, with a slip one time in eight",
-        3: "a steady player: the heuristic bot",
-        4: "a strong player: IS-MCTS, 100 iterations a decision",
-        5: "the strongest: IS-MCTS, 400 iterations a decision",
-    }
-)
-"""The difficulty levels of :func:`~counter_rules.bots.level_bot`, from 1 (easiest) to 5; the
-bots page of the docs gives each level's measured strength."""
-
-
-def level_bot(level: int) -> SlipBot | HeuristicBot | ISMCTSBot:
-    """A bot of difficulty ``level`` (see :data:`~counter_rules.bots.pimc.LEVELS`), for an app that
-    offers "easy, medium, hard" (``bot_from_name("level:3")`` too).
-
-    The levels are ordered by strength as measured against the heuristic bot
-    (the bots page of the docs). PIMC is not among them: measured, it plays
-    below IS-MCTS at the same CPU time in both games (see :class:`PIMCBot`).
-
-    Raises:
-        InvalidArgumentError: ``level`` is not 1 to 5.
-
-    Example:
-        >>> from counter_rules.bots.pimc import level_bot
-        >>> level_bot(3), level_bot(5).iterations
-        (HeuristicBot(samples=16, max_counter_bid=5), 400)
-    """
-    if type(level) is not int or level not in LEVELS:
-        raise InvalidArgumentError(f"level must be 1, 2, 3, 4 or 5, got {level!r:.40}")
-    if level == 1:
-        return SlipBot(HeuristicBot(), 1 / 3)
-    if level == 2:
-        return SlipBot(HeuristicBot(), 1 / 8)
-    if level == 3:
-        return HeuristicBot()
-    return ISMCTSBot(iterations=100 if level == 4 else 400)

@@ -28,17 +28,11 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from counter_rules.cli import analyse, demo, explain, play, rules, serve, show, simulate
-from counter_rules.cli._common import (
-    Parser,
-    Streams,
-    UsageError,
-    cli_message,
-    failure_line,
-    guarded_output,
-    make_rules,
-    quiet_stdout,
-    wants_color,
-)
+from counter_rules.cli._arguments import Parser, UsageError, cli_message
+from counter_rules.cli._colour import wants_color
+from counter_rules.cli._failures import failure_line
+from counter_rules.cli._output import Streams, guarded_output, quiet_stdout
+from counter_rules.cli._ruleset_args import make_rules
 from counter_rules.errors import CounterRulesError
 
 __all__ = ["main", "make_rules"]

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import argparse
 
+from counter_rules.argument_checks import counted, shown
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import counted, shown
-from counter_rules.cli._common import Streams, UsageError, card_text, make_rules, whole_number
+from counter_rules.cli._arguments import UsageError, whole_number
+from counter_rules.cli._colour import card_text
+from counter_rules.cli._output import Streams
+from counter_rules.cli._ruleset_args import make_rules
 from counter_rules.effects.base import fmt_half
 from counter_rules.engine import resolve_trick
 from counter_rules.errors import CounterRulesError

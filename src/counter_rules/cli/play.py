@@ -17,37 +17,37 @@ from __future__ import annotations
 
 import argparse
 import random
+import typing
 from collections.abc import Sequence
 
 from counter_rules.bots import Bot, bot_name
 from counter_rules.cards import Card
-from counter_rules.cli._common import (
-    Streams,
-    UsageError,
-    add_ruleset_arguments,
-    bots_for,
-    bots_help,
-    card_text,
-    record_text,
-    rules_from_args,
-    seed_number,
-    suit_text,
-    whole_number,
-)
+from counter_rules.cli._arguments import UsageError, seed_number, whole_number
+from counter_rules.cli._bot_args import bots_for, bots_help
+from counter_rules.cli._colour import card_text, suit_text
+from counter_rules.cli._output import Streams
+from counter_rules.cli._record_args import record_text
+from counter_rules.cli._ruleset_args import add_ruleset_arguments, rules_from_args
 from counter_rules.cli.analyse import hint_text
+from counter_rules.deprecation import moved_names
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidNotationError
+from counter_rules.hand_result import HandResult
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.notation import format_move
-from counter_rules.records import record_of, state_from_json, state_to_json
+from counter_rules.phase import Phase
+from counter_rules.recording import record_of, state_from_json, state_to_json
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import import_plugin
-from counter_rules.state import GameState, HandResult, Phase
+from counter_rules.state import GameState
 from counter_rules.text_seat import read_move
 from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView, view
 
-__all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "Table", "add_arguments", "run"]
+__all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "TerminalGame", "add_arguments", "run"]
+
+if not typing.TYPE_CHECKING:  # the old name of TerminalGame (deprecated)
+    __getattr__ = moved_names(__name__, {"Table": f"{__name__}:TerminalGame"})
 
 SUMMARY = "play a game in the terminal against bots"
 DESCRIPTION = (
@@ -151,7 +151,7 @@ def _played_text(plays: Sequence[PlayedCard], me: int, color: bool) -> str:
     return ", ".join(parts)
 
 
-class Table:
+class TerminalGame:
     """A game at the terminal: what the player at seat ``me`` sees and does.
     With ``me`` = -1 nobody plays: it narrates a recorded game."""
 
@@ -476,7 +476,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     others = [s for s in range(rules.players) if s != me]
     chosen = bots_for(args.bots, len(others), ("heuristic",), "other seat")
     bots = dict(zip(others, chosen, strict=True))
-    game = Table(rules, state, me, bots, ply, args.save, streams)
+    game = TerminalGame(rules, state, me, bots, ply, args.save, streams)
     playing = ", ".join(f"seat {s} {bot_name(bots[s])}" for s in others)
     game.write(
         f"{title}, {rules.players} players, seed {state.seed}. You are seat {me}; "

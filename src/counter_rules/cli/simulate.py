@@ -7,19 +7,13 @@ import argparse
 import contextlib
 import re
 
-from counter_rules.cli._common import (
-    CommandError,
-    Streams,
-    UsageError,
-    add_ruleset_arguments,
-    bots_for,
-    bots_help,
-    rules_from_args,
-    seed_number,
-    whole_number,
-)
+from counter_rules.cli._arguments import UsageError, seed_number, whole_number
+from counter_rules.cli._bot_args import bots_for, bots_help
+from counter_rules.cli._failures import CommandError
+from counter_rules.cli._output import Streams
 from counter_rules.cli._progress import Progress
 from counter_rules.cli._records_file import RecordsFile, Resumed, read_resumed
+from counter_rules.cli._ruleset_args import add_ruleset_arguments, rules_from_args
 from counter_rules.errors import InvalidArgumentError, WorkerLostError
 from counter_rules.match import GameOutcome, play_match
 

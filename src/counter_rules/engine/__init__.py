@@ -12,7 +12,7 @@ their signatures; the machinery lives beside it, compiled to C in the
 compiled build: ``counter_rules.engine.transitions`` (starting a hand,
 listing the legal moves, applying a bid, a pass or a play, ending a hand;
 :func:`legal_moves` and :func:`apply_move` themselves) and
-``counter_rules.engine.tables`` (what the engine keeps once per ruleset).
+``counter_rules.engine.lookup_tables`` (what the engine keeps once per ruleset).
 
 Example:
     >>> import random
@@ -31,11 +31,11 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from counter_rules.argument_checks import check_seed, shown
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import check_seed, shown
+from counter_rules.deal import Deal
 from counter_rules.engine.transitions import accepts, start_hand
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.hands import Deal
 from counter_rules.moves import Move
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
@@ -74,7 +74,7 @@ def new_game(
         rules: The ruleset, e.g. ``Counter(players=4)``.
         seed: Every deal is drawn from it; the same rules and seed always give
             the same game. A seed is an integer from ``-(2**128 - 1)`` to
-            ``2**128 - 1`` (:data:`~counter_rules.checks.SEED_LIMIT`), so every
+            ``2**128 - 1`` (:data:`~counter_rules.argument_checks.SEED_LIMIT`), so every
             game can be saved and resumed (:func:`~counter_rules.state_to_json`).
             ``None`` draws a fresh seed from the operating system (it is kept
             in :attr:`GameState.seed`, so the game can still be reproduced).

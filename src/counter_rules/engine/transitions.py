@@ -16,14 +16,17 @@ from bisect import insort
 from operator import add, attrgetter
 from typing import Any, Final, cast
 
+from counter_rules.argument_checks import seat_problem, shown
 from counter_rules.board import AFTER_LAST, AFTER_PASS, after_trick
-from counter_rules.builders import PLAYED_TABLES, played_card
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import seat_problem, shown
-from counter_rules.engine.tables import SEATS, EngineTables, tables_for, turn_bid_moves
+from counter_rules.deal import Deal, DealtHand
+from counter_rules.engine.lookup_tables import SEATS, EngineTables, tables_for, turn_bid_moves
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
-from counter_rules.hands import Deal, DealtHand, HandResult, Phase, Position
+from counter_rules.fast_values import PLAYED_TABLES, played_card
+from counter_rules.hand_result import HandResult
 from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
+from counter_rules.phase import Phase
+from counter_rules.position import Position
 from counter_rules.rulesets.base import SHORTCUT_NONE, Ruleset
 from counter_rules.state import GameState
 from counter_rules.state_checks import check_state
@@ -36,6 +39,7 @@ __all__ = [
     "compute_legal",
     "derive",
     "equals_legal",
+    "hand_points",
     "legal_moves",
     "start_hand",
     "why_illegal",
@@ -582,6 +586,15 @@ def apply_play(state: GameState, move: Play) -> GameState:
     if doubled is not d["doubled_lead"]:
         nd["doubled_lead"] = doubled
     return _make(nd)
+
+
+def hand_points(state: GameState, bids: tuple[int, ...], won: tuple[int, ...]) -> tuple[int, ...]:
+    """The points each seat scores if the hand of ``state`` ends with the
+    tricks ``won`` after the bids ``bids``: the ruleset's score of the hand,
+    asked as :func:`end_hand` asks it (what a bot weighs before the end)."""
+    fields = state._fields_dict.copy()
+    fields.update({"bids": bids, "tricks_won": won, "to_act": _EMPTY, "_legal": ()})
+    return state.rules.score_hand(_make(fields))
 
 
 def end_hand(
