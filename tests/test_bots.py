@@ -465,4 +465,4 @@ def test_the_help_text_lists_every_kind_with_its_bounds_and_default() -> None:
     text = bot_names_text()
     for kind in BOTS:
         assert kind.usage in text and kind.help in text
-    assert BOT_NAMES == ("random", "heuristic", "ismcts", "pimc")
+    assert BOT_NAMES == ("random", "heuristic", "ismcts", "pimc", "best")

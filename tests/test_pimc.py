@@ -33,6 +33,7 @@ from counter_rules.analysis import can_make, move_values
 from counter_rules.bots import (
     HeuristicBot,
     ISMCTSBot,
+    OutcomeBot,
     PIMCBot,
     SlipBot,
     bot_from_name,
@@ -326,7 +327,8 @@ def test_slip_bot_refuses_a_slip_chance_outside_0_to_1(slips: object) -> None:
 def test_levels_run_from_1_to_5_and_the_table_is_read_only() -> None:
     assert sorted(LEVELS) == [1, 2, 3, 4, 5]
     assert isinstance(LEVELS, MappingProxyType)
-    assert isinstance(level_bot(1), SlipBot) and isinstance(level_bot(5), ISMCTSBot)
+    assert isinstance(level_bot(1), SlipBot) and isinstance(level_bot(4), ISMCTSBot)
+    assert isinstance(level_bot(5), OutcomeBot)  # the best bot is the top level
     assert level_bot(5).iterations > level_bot(4).iterations  # type: ignore[union-attr]
     for level in (0, 6, "3", 3.0, True):
         with pytest.raises(InvalidArgumentError, match="level"):
@@ -340,7 +342,7 @@ def test_levels_run_from_1_to_5_and_the_table_is_read_only() -> None:
         ("pimc:8", PIMCBot(worlds=8), "pimc:8"),
         ("level:1", level_bot(1), "level:1"),
         ("level:4", level_bot(4), "ismcts:100"),  # any name that gives an equal bot
-        ("level:5", level_bot(5), "ismcts:400"),
+        ("level:5", level_bot(5), "best:iterations=400"),
     ],
 )
 def test_pimc_and_levels_by_name_and_back(name: str, bot: object, named: str) -> None:

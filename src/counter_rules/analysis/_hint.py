@@ -10,7 +10,7 @@ import attrs
 from counter_rules.analysis._solving import Solver
 from counter_rules.analysis._worlds import solve_worlds
 from counter_rules.engine import legal_moves
-from counter_rules.errors import InvalidArgumentError
+from counter_rules.errors import InvalidArgumentError, SearchLimitReached
 from counter_rules.moves import Move
 from counter_rules.notation import format_move
 from counter_rules.phase import Phase
@@ -33,6 +33,11 @@ class MoveHint:
     bid_made: float | None
     """In what share of the worlds solved (0 to 1) the seat can still be sure
     of making its bid exactly once the move is made; ``None`` without a bid."""
+    points: float | None = None
+    """The seat's points for the hand once the move is made, with every seat
+    playing for its own points (:func:`~counter_rules.analysis.outcome`, the
+    seat asking), on average over the worlds where that search finished;
+    ``None`` where it finished in none."""
 
 
 @attrs.frozen(kw_only=True)
@@ -48,23 +53,50 @@ class Hint:
     """How many worlds were solved (the averages are over them)."""
     bid: int | None
     """The seat's bid this hand, or ``None``."""
+    outcome_worlds: int = 0
+    """In how many of the worlds the search with every seat for itself
+    finished (:attr:`MoveHint.points` averages over them)."""
+
+    @property
+    def best(self) -> tuple[Move, ...]:
+        """The moves the hint recommends: those with the most points with every
+        seat for itself, where that search finished in some world; else those
+        with the most tricks the seat can be sure of alone."""
+        if not self.worlds:
+            return ()
+        if self.outcome_worlds:
+            most = max(m.points or 0.0 for m in self.moves)
+            return tuple(m.move for m in self.moves if (m.points or 0.0) == most)
+        top = max(m.value for m in self.moves)
+        return tuple(m.move for m in self.moves if m.value == top)
 
     def __str__(self) -> str:
         if not self.worlds:
             return "No world could be solved in the time given: try again later in the hand."
         world_word = "world" if self.worlds == 1 else "worlds"
+        outcome = self.outcome_worlds > 0
         lines = [
             f"Double dummy over {self.worlds} {world_word} drawn from what seat {self.seat} "
             "sees, each solved with every hand open:",
             "  move      tricks sure of alone"
+            + ("   points, every seat for itself" if outcome else "")
             + (f"   bid of {self.bid} still makeable" if self.bid is not None else ""),
         ]
         for advice in self.moves:
             text = format_move(advice.move).partition(":")[2]
             line = f"  {text:<8} {advice.value:10.2f}"
+            if outcome:
+                line += f"   {advice.points or 0.0:29.2f}"
             if advice.bid_made is not None:
                 line += f"            {advice.bid_made:4.0%} of the worlds"
             lines.append(line)
+        best = " or ".join(format_move(m).partition(":")[2] for m in self.best)
+        question = (
+            "the most points with every seat for itself"
+            if outcome
+            else "the most tricks sure of alone"
+        )
+        lines.append(f"Best: {best} ({question})")
         return "\n".join(lines)
 
 
@@ -76,15 +108,19 @@ def hint(
     seconds: float | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Hint:
-    """For each legal move of the view's seat, its double-dummy value and how
-    often its bid can still be made, over worlds sampled from the view.
+    """For each legal move of the view's seat, over worlds sampled from the
+    view: the seat's points when every seat plays for its own points, the
+    tricks it can be sure of alone, and how often its bid can still be made
+    for sure; :attr:`Hint.best` recommends by the points.
 
     The hint uses only what the seat may know: each world is drawn by
     :func:`~counter_rules.sample_world` from the view (never from the true
-    hidden hands) and solved with every hand open, the seat playing alone
-    against the others (:func:`move_values` and :func:`can_make`). Averaging
-    double-dummy answers over worlds is the usual stand-in for play with
-    hidden cards; it overrates what the seat can know later in the hand.
+    hidden hands) and solved with every hand open, both ways (see
+    :doc:`analysis`): every seat for its own points (:func:`outcome`, the
+    seat asking), and the seat alone against the others (:func:`move_values`
+    and :func:`can_make`). Averaging double-dummy answers over worlds is the
+    usual stand-in for play with hidden cards; it overrates what the seat can
+    know later in the hand.
 
     Args:
         player_view: The view of a seat that is to play (or pass).
@@ -110,6 +146,13 @@ def hint(
         >>> advice = hint(view(state, 1), rng=random.Random(1), worlds=5)
         >>> advice.worlds, [str(m.move) for m in advice.moves]
         (5, ['P1:4♥', 'P1:Q♥', 'P1:3♠'])
+        >>> print(advice)  # doctest: +NORMALIZE_WHITESPACE
+        Double dummy over 5 worlds drawn from what seat 1 sees, each solved with every hand open:
+          move      tricks sure of alone   points, every seat for itself   bid of 0 still makeable
+          4♥             0.40                            8.60             80% of the worlds
+          Q♥             1.20                            5.80             40% of the worlds
+          3♠             0.40                            8.60             60% of the worlds
+        Best: 4♥ or 3♠ (the most points with every seat for itself)
     """
     if not isinstance(player_view, PlayerView):
         raise InvalidArgumentError(
@@ -136,14 +179,23 @@ def hint(
         raise InvalidArgumentError(f"seat {seat} has no move to make now")
     bid = player_view.bids[seat]
 
-    def question(solver: Solver, world: GameState) -> tuple[list[int], list[bool]]:
+    def question(
+        solver: Solver, world: GameState
+    ) -> tuple[list[int], list[bool], list[int] | None]:
         values = solver.move_values(world, (seat,))
         makes = [bid is not None and solver.can_make_after(world, m, seat, bid) for m in choices]
-        return [values[m] for m in choices], makes
+        try:
+            ends = solver.outcomes_after(world, choices, seat)
+            points: list[int] | None = [ends[m].points[seat] for m in choices]
+        except SearchLimitReached:  # the sure-of answers stand without it
+            points = None
+        return [values[m] for m in choices], makes, points
 
     totals = [0] * len(choices)
     made = [0] * len(choices)
+    gained = [0] * len(choices)
     solved = 0
+    outcomes = 0
     if progress is not None:
         progress(0, worlds)
     drawn = (sample_world(player_view, rng) for _ in range(worlds))
@@ -151,10 +203,14 @@ def hint(
     for answer in solve_worlds(drawn, question, count=worlds, seconds=seconds):
         if answer is None:
             break
-        values, makes = answer
+        values, makes, points = answer
         for i in range(len(choices)):
             totals[i] += values[i]
             made[i] += makes[i]
+        if points is not None:
+            outcomes += 1
+            for i in range(len(choices)):
+                gained[i] += points[i]
         solved += 1
         if progress is not None:
             progress(solved, worlds)
@@ -165,9 +221,11 @@ def hint(
                 move=move,
                 value=totals[i] / solved if solved else 0.0,
                 bid_made=None if bid is None else (made[i] / solved if solved else 0.0),
+                points=gained[i] / outcomes if outcomes else None,
             )
             for i, move in enumerate(choices)
         ),
         worlds=solved,
         bid=bid,
+        outcome_worlds=outcomes,
     )

@@ -279,6 +279,21 @@ class Solver:
         """
         return outcome_of(self._ready(), state, seat, "Solver.outcome")
 
+    def outcomes_after(
+        self, state: GameState, moves: Iterable[Move], seat: int
+    ) -> dict[Move, Outcome]:
+        """The :func:`~counter_rules.analysis.outcome`, ``seat`` asking, once
+        each of ``moves`` (legal moves of seats to act in ``state``; in a pass,
+        of any seat still to pass) is made.
+
+        Raises:
+            InvalidArgumentError: As :func:`~counter_rules.analysis.outcome` does.
+            SearchLimitReached: A question ran past the solver's limits.
+        """
+        state = check_position(state, "Solver.outcomes_after")
+        seat = check_seat(seat, state.players, "Solver.outcomes_after's seat")
+        return outcomes_after(self._ready(), state, moves, seat)
+
     def outcome_values(self, state: GameState, seat: int | None = None) -> dict[Move, Outcome]:
         """What :func:`~counter_rules.analysis.outcome_values` answers.
 

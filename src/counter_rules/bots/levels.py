@@ -13,6 +13,7 @@ import attrs
 from counter_rules.bots.base import moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import ISMCTSBot
+from counter_rules.bots.outcome import OutcomeBot
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Bid, Move
 from counter_rules.views import PlayerView
@@ -68,14 +69,15 @@ LEVELS: Mapping[int, str] = MappingProxyType(
         2: "a casual player: the heuristic bot, with a slip one time in eight",
         3: "a steady player: the heuristic bot",
         4: "a strong player: IS-MCTS, 100 iterations a decision",
-        5: "the strongest: IS-MCTS, 400 iterations a decision",
+        5: "the strongest: the best bot (OutcomeBot), IS-MCTS at 400 iterations a decision "
+        "and every seat for its own points once few cards are left",
     }
 )
 """The difficulty levels of :func:`~counter_rules.bots.level_bot`, from 1 (easiest) to 5; the
 bots page of the docs gives each level's measured strength."""
 
 
-def level_bot(level: int) -> SlipBot | HeuristicBot | ISMCTSBot:
+def level_bot(level: int) -> SlipBot | HeuristicBot | ISMCTSBot | OutcomeBot:
     """A bot of difficulty ``level`` (see
     :data:`~counter_rules.bots.levels.LEVELS`), for an app that offers "easy,
     medium, hard" (``bot_from_name("level:3")`` too).
@@ -101,4 +103,6 @@ def level_bot(level: int) -> SlipBot | HeuristicBot | ISMCTSBot:
         return SlipBot(HeuristicBot(), 1 / 8)
     if level == 3:
         return HeuristicBot()
-    return ISMCTSBot(iterations=100 if level == 4 else 400)
+    if level == 4:
+        return ISMCTSBot(iterations=100)
+    return OutcomeBot(iterations=400)

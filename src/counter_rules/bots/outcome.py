@@ -28,13 +28,14 @@ import random
 
 import attrs
 
-from counter_rules.analysis import SearchLimitReached, Solver, fast_search
+from counter_rules.analysis import Solver, fast_search, solve_worlds
 from counter_rules.argument_checks import check_int
 from counter_rules.bots.base import moves_of
 from counter_rules.bots.ismcts import ISMCTSBot
 from counter_rules.moves import Move, Play
 from counter_rules.phase import Phase
 from counter_rules.sampling import sample_world
+from counter_rules.state import GameState
 from counter_rules.views import PlayerView
 
 __all__ = ["ENDGAME_FAST", "ENDGAME_GENERAL", "OutcomeBot"]
@@ -130,17 +131,18 @@ class OutcomeBot:
             endgame = ENDGAME_FAST if fast_search(worlds[0]) else ENDGAME_GENERAL
             if left > endgame:
                 return None
-        solver = Solver(budget=self.nodes)
+
+        def question(solver: Solver, world: GameState) -> list[tuple[int, ...]]:
+            ends = solver.outcomes_after(world, moves, seat)
+            return [ends[move].points for move in moves]
+
         mine = [0] * len(moves)
         theirs = [0] * len(moves)
         solved = 0
-        for world in worlds:
-            try:
-                values = solver.outcome_values(world, seat)
-            except SearchLimitReached:
-                break
-            for i, move in enumerate(moves):
-                points = values[move].points
+        for answer in solve_worlds(worlds, question, count=len(worlds), budget=self.nodes):
+            if answer is None:
+                continue
+            for i, points in enumerate(answer):
                 mine[i] += points[seat]
                 theirs[i] += sum(points) - points[seat]
             solved += 1

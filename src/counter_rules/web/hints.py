@@ -1,6 +1,7 @@
 """The hint key of the table in the browser: for each legal move of a seat,
-its double-dummy value and whether the bid can still be made, from worlds
-sampled from that seat's view (:func:`counter_rules.analysis.hint`)."""
+its points with every seat for itself, its double-dummy value and whether the
+bid can still be made, from worlds sampled from that seat's view
+(:func:`counter_rules.analysis.hint`), and the moves recommended."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ __all__ = ["hint_for"]
 
 def hint_for(player_view: PlayerView, *, worlds: int = 12, seconds: float = 2.0) -> dict[str, Any]:
     """The hint message for a seat's view: ``{"type": "hint", "text": ...,
-    "moves": [{"label", "value", "bid_made"}, ...], "worlds": n}``, or an
+    "moves": [{"label", "value", "bid_made", "points"}, ...], "best": [label,
+    ...], "worlds": n}``, or an
     ``"error"`` saying why there is none (not the seat's turn to play, say).
 
     The worlds come from the view alone, never from the hidden hands, drawn
@@ -37,7 +39,9 @@ def hint_for(player_view: PlayerView, *, worlds: int = 12, seconds: float = 2.0)
                 "label": format_move(m.move).partition(":")[2],
                 "value": round(m.value, 2),
                 "bid_made": None if m.bid_made is None else round(m.bid_made, 2),
+                "points": None if m.points is None else round(m.points, 2),
             }
             for m in advice.moves
         ],
+        "best": [format_move(move).partition(":")[2] for move in advice.best],
     }
