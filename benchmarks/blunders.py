@@ -105,7 +105,9 @@ def right_plays(state: GameState, worlds: int, rng: random.Random) -> tuple[Move
             if values[move].points[seat] < most:
                 short[move] += 1
     right = tuple(m for m in moves if short[m] == 0)
-    if not right or any(0 < n < SHARE_WRONG * worlds for n in short.values()):
+    if not right or len(right) == len(moves):
+        return ()
+    if any(0 < n < SHARE_WRONG * worlds for n in short.values()):
         return ()
     return right
 

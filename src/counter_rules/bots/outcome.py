@@ -38,13 +38,16 @@ from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
 from counter_rules.views import PlayerView
 
-__all__ = ["ENDGAME_FAST", "ENDGAME_GENERAL", "OutcomeBot"]
+__all__ = ["ENDGAME_FAST", "ENDGAME_GENERAL", "TIE_ROUNDS", "OutcomeBot"]
 
 ENDGAME_FAST = 4
 """Cards left in the bot's hand from which it plays by the outcome question
 where plain Oh Hell's fast search runs (the plain family)."""
 ENDGAME_GENERAL = 3
 """The same where the general search runs (Counter and the other rulesets)."""
+TIE_ROUNDS = 3
+"""The most rounds of worlds an endgame decision draws beyond its first while
+plays tie (see :meth:`OutcomeBot.endgame_play`)."""
 
 
 @attrs.frozen
@@ -121,32 +124,52 @@ class OutcomeBot:
     ) -> Move | None:
         """The play the outcome question picks in sampled worlds, or ``None``
         when the hand is not yet in its endgame or the searches did not fit
-        the budget in at least half the worlds."""
+        the budget in at least half the worlds.
+
+        While two or more plays tie for the most points (and the fewest for
+        the others), up to :data:`TIE_ROUNDS` more rounds of :attr:`worlds`
+        worlds are drawn, within the same budget: a play that falls short
+        only in some worlds shows it in more of them."""
         seat = view.seat
         left = len(view.hand or ())
         if self.endgame is not None and left > self.endgame:
             return None
-        worlds = [sample_world(view, rng) for _ in range(self.worlds)]
+        first = sample_world(view, rng)
         if self.endgame is None:
-            endgame = ENDGAME_FAST if fast_search(worlds[0]) else ENDGAME_GENERAL
+            endgame = ENDGAME_FAST if fast_search(first) else ENDGAME_GENERAL
             if left > endgame:
                 return None
 
+        spent = [0]  # the positions of every world asked so far
+
         def question(solver: Solver, world: GameState) -> list[tuple[int, ...]]:
-            ends = solver.outcomes_after(world, moves, seat)
+            try:
+                ends = solver.outcomes_after(world, moves, seat)
+            finally:
+                spent[0] += solver.positions
             return [ends[move].points for move in moves]
 
-        mine = [0] * len(moves)
-        theirs = [0] * len(moves)
-        solved = 0
-        for answer in solve_worlds(worlds, question, count=len(worlds), budget=self.nodes):
-            if answer is None:
-                continue
-            for i, points in enumerate(answer):
-                mine[i] += points[seat]
-                theirs[i] += sum(points) - points[seat]
-            solved += 1
-        if solved * 2 < len(worlds):
-            return None
-        best = max(range(len(moves)), key=lambda i: (mine[i], -theirs[i], -i))
+        totals = [(0, 0)] * len(moves)
+        for round_ in range(1 + TIE_ROUNDS):
+            budget = self.nodes - spent[0]
+            if budget <= 0:
+                break
+            worlds = [first] if round_ == 0 else []
+            worlds += [sample_world(view, rng) for _ in range(self.worlds - len(worlds))]
+            solved = 0
+            for answer in solve_worlds(worlds, question, count=len(worlds), budget=budget):
+                if answer is None:
+                    continue
+                for i, points in enumerate(answer):
+                    mine, theirs = totals[i]
+                    totals[i] = (mine + points[seat], theirs + sum(points) - points[seat])
+                solved += 1
+            if solved * 2 < len(worlds):
+                if round_ == 0:
+                    return None
+                break
+            top = max((mine, -theirs) for mine, theirs in totals)
+            if sum((mine, -theirs) == top for mine, theirs in totals) == 1:
+                break
+        best = max(range(len(moves)), key=lambda i: (totals[i][0], -totals[i][1], -i))
         return moves[best]

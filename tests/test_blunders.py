@@ -1,0 +1,74 @@
+"""The blunder suite (benchmarks/blunders.py): positions from real play of six
+games where one choice is right in every world the seat can imagine, and the
+best bot gets them right."""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import random
+import sys
+from types import ModuleType
+
+import pytest
+
+from counter_rules import legal_moves, sample_world, view
+from counter_rules.analysis import outcome_values
+from counter_rules.bots import bot_from_name
+
+_PATH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "blunders.py"
+
+
+@pytest.fixture(scope="module")
+def blunders() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("blunders", _PATH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_position_loads_with_legal_right_plays_and_a_wrong_one(
+    blunders: ModuleType,
+) -> None:
+    """Each position replays, its seat is to play, its right plays are legal,
+    and at least one legal play is wrong; every game gives positions."""
+    suite = blunders.load()
+    assert {game for game, *_ in suite} == set(blunders.GAMES)
+    for game, state, seat, right in suite:
+        moves = legal_moves(state, seat)
+        assert state.current_player == seat, game
+        assert right and set(right) <= set(moves) and len(right) < len(moves), game
+
+
+@pytest.mark.slow
+def test_the_right_plays_are_right_in_fresh_worlds(blunders: ModuleType) -> None:
+    """In new worlds drawn from the seat's view, every right play of a position
+    gives the seat the most points with every seat for itself."""
+    rng = random.Random(7)
+    by_game: dict[str, int] = {}
+    for game, state, seat, right in blunders.load():
+        if by_game.get(game, 0) >= 5:
+            continue
+        by_game[game] = by_game.get(game, 0) + 1
+        seen = view(state, seat)
+        for _ in range(8):
+            values = outcome_values(sample_world(seen, rng), seat)
+            most = max(end.points[seat] for end in values.values())
+            assert all(values[move].points[seat] == most for move in right), game
+
+
+@pytest.mark.slow
+def test_the_best_bot_gets_nearly_every_position_right(blunders: ModuleType) -> None:
+    """The best bot plays a right play in at least 99 % of each game's
+    positions (the bots page gives the other bots' shares)."""
+    bot = bot_from_name("best")
+    wrong: dict[str, int] = {}
+    total: dict[str, int] = {}
+    for index, (game, state, seat, right) in enumerate(blunders.load()):
+        move = bot.choose(view(state, seat), random.Random(index))
+        total[game] = total.get(game, 0) + 1
+        wrong[game] = wrong.get(game, 0) + (move not in right)
+    for game, count in total.items():
+        assert wrong.get(game, 0) <= count // 100, (game, wrong)
