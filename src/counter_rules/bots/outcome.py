@@ -61,8 +61,9 @@ class OutcomeBot:
         worlds: Worlds drawn for a decision of the endgame, from 1 to 256.
         endgame: The cards left in the bot's hand from which it plays by the
             outcome question, from 1 to 52; ``None`` for the game's default
-            (:data:`ENDGAME_FAST` where the fast search runs, else
-            :data:`ENDGAME_GENERAL`).
+            (:data:`~counter_rules.bots.outcome.ENDGAME_FAST` where the
+            fast search runs, else
+            :data:`~counter_rules.bots.outcome.ENDGAME_GENERAL`).
         nodes: The positions the searches of one endgame decision may visit
             in all, from 1 to 10,000,000; past it, the decision is IS-MCTS's.
 
@@ -127,9 +128,10 @@ class OutcomeBot:
         the budget in at least half the worlds.
 
         While two or more plays tie for the most points (and the fewest for
-        the others), up to :data:`TIE_ROUNDS` more rounds of :attr:`worlds`
-        worlds are drawn, within the same budget: a play that falls short
-        only in some worlds shows it in more of them."""
+        the others), up to :data:`~counter_rules.bots.outcome.TIE_ROUNDS`
+        more rounds of :attr:`worlds` worlds are drawn, within the same
+        budget: a play that falls short only in some worlds shows it in more
+        of them."""
         seat = view.seat
         left = len(view.hand or ())
         if self.endgame is not None and left > self.endgame:
