@@ -127,8 +127,7 @@ class OutcomeBot:
         when the hand is not yet in its endgame or the searches did not fit
         the budget in at least half the worlds.
 
-        While two or more plays tie for the most points (and the fewest for
-        the others), up to :data:`~counter_rules.bots.outcome.TIE_ROUNDS`
+        While two or more plays tie for the most points for the bot, up to :data:`~counter_rules.bots.outcome.TIE_ROUNDS`
         more rounds of :attr:`worlds` worlds are drawn, within the same
         budget: a play that falls short only in some worlds shows it in more
         of them."""
@@ -170,8 +169,8 @@ class OutcomeBot:
                 if round_ == 0:
                     return None
                 break
-            top = max((mine, -theirs) for mine, theirs in totals)
-            if sum((mine, -theirs) == top for mine, theirs in totals) == 1:
+            top = max(mine for mine, _ in totals)
+            if sum(mine == top for mine, _ in totals) == 1:
                 break
         best = max(range(len(moves)), key=lambda i: (totals[i][0], -totals[i][1], -i))
         return moves[best]
