@@ -44,9 +44,9 @@ def outcome(state: GameState, seat: int | None = None) -> Outcome:
         >>> [" ".join(map(str, hand)) for hand in state.hands]  # seat 1 leads
         ['9♥ J♠ K♠', '4♥ Q♥ 3♠', '5♣ 5♦ 9♦']
         >>> end = outcome(state)
-        >>> end.tricks, end.points
-        ((2, 1, 0), (2, 1, 10))
-        >>> solve(state, (1,))  # what seat 1 could be sure of: more tricks, not its bid
+        >>> end.tricks, end.points  # seats 1 and 2 make their bids of 0
+        ((3, 0, 0), (3, 10, 10))
+        >>> solve(state, (1,))  # what seat 1 could be sure of, against the others as one side
         2
     """
     return outcome_of(Searches(), state, seat, "outcome")
@@ -73,6 +73,10 @@ def outcome_values(state: GameState, seat: int | None = None) -> dict[Move, Outc
         >>> state = new_game(OhHell(players=3, schedule=(3,), trump="none"), seed=4)
         >>> while state.phase is Phase.BIDDING:  # every seat bids 0
         ...     state = apply_move(state, legal_moves(state)[0])
-        >>> {str(move): str(end) for move, end in outcome_values(state).items()}
+        >>> for move, end in outcome_values(state).items():
+        ...     print(move, end)
+        P1:4♥ tricks 3 0 0, points 3 10 10
+        P1:Q♥ tricks 1 2 0, points 1 2 10
+        P1:3♠ tricks 3 0 0, points 3 10 10
     """
     return outcome_values_of(Searches(), state, seat, "outcome_values")
