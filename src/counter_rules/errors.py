@@ -9,6 +9,7 @@ and the ones caused by a bad value also derive from :class:`ValueError`, so
     ├── InvalidArgumentError (ValueError)    bad ruleset field, bad deal, bad trick
     ├── InvalidNotationError (ValueError)    card/move/record text that does not parse
     ├── GameOverError
+    ├── SearchLimitReached                   a solver's question past its limits
     └── WorkerLostError (RuntimeError)       .outcomes, .lost: a match's worker died
 
 Messages are lower-case, end without a period, name the offending value and say
@@ -33,6 +34,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidNotationError",
+    "SearchLimitReached",
     "WorkerLostError",
 ]
 
@@ -75,6 +77,12 @@ class InvalidNotationError(CounterRulesError, ValueError):
 
 class GameOverError(CounterRulesError):
     """A move was applied to a game that has already ended."""
+
+
+class SearchLimitReached(CounterRulesError):
+    """A question to a :class:`~counter_rules.analysis.Solver` ran past the
+    solver's deadline or its limit of positions, and has no answer (also
+    importable from :mod:`counter_rules.analysis`)."""
 
 
 class WorkerLostError(CounterRulesError, RuntimeError):

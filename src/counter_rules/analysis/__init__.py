@@ -4,11 +4,11 @@ See :doc:`analysis`.
 """
 
 from counter_rules.analysis._batch import TrickTable, dd_table, dd_tables, solve_many
-from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._hint import Hint, MoveHint, hint
 from counter_rules.analysis._report import Analysis, Decision, analyse
 from counter_rules.analysis._solving import Solver, can_make, fast_search, move_values, solve
 from counter_rules.analysis._worlds import solve_worlds
+from counter_rules.errors import SearchLimitReached
 
 __all__ = [
     "Analysis",

@@ -40,14 +40,13 @@ from typing import Final
 from counter_rules.board import Board, BoardMemo
 from counter_rules.cards import KEY_COUNT
 from counter_rules.engine.tables import tables_for
-from counter_rules.errors import CounterRulesError
+from counter_rules.errors import SearchLimitReached
 from counter_rules.moves import Pass, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
 __all__ = [
     "GeneralSearch",
-    "SearchLimitReached",
     "bisect",
     "gallop",
     "next_mover",
@@ -60,11 +59,6 @@ _BYTE: Final = 256
 # The score that puts a move first.
 _FIRST: Final = 1 << 40
 _WINS_TRICK: Final = 1 << 30
-
-
-class SearchLimitReached(CounterRulesError):
-    """A question to a :class:`~counter_rules.analysis.Solver` ran past the
-    solver's deadline or its limit of positions, and has no answer."""
 
 
 def over_budget(nodes: int, deadline: float, node_limit: int) -> bool:

@@ -42,11 +42,11 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Final
 
-from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._plain_search import PythonSearch, SearchTables
 from counter_rules.builders import played_card
 from counter_rules.cards import KEY_COUNT, SUIT_OF_KEY, Card, Suit
 from counter_rules.engine.tables import tables_for
+from counter_rules.errors import SearchLimitReached
 from counter_rules.moves import Play
 from counter_rules.play_rules import play_rules_of
 from counter_rules.rulesets import plain_tricks

@@ -9,11 +9,10 @@ from typing import Any
 
 import attrs
 
-from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._solving import Searches, can_make_after
 from counter_rules.checks import shown
 from counter_rules.engine import legal_moves
-from counter_rules.errors import InvalidArgumentError
+from counter_rules.errors import InvalidArgumentError, SearchLimitReached
 from counter_rules.moves import Move, Pass
 from counter_rules.notation import format_move
 from counter_rules.recording import record_of, replay

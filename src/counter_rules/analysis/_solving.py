@@ -81,7 +81,7 @@ class Searches:
         self._made: dict[tuple[int, int, object, int], GeneralSearch | PlainSearch] = {}
         self.deadline = 0.0
         """A time (of :func:`time.perf_counter`) past which every search gives
-        up with :class:`~counter_rules.analysis._general.SearchLimitReached`; 0 for none."""
+        up with :class:`~counter_rules.analysis.SearchLimitReached`; 0 for none."""
         self.node_limit = 0
         """A count of positions past which each search gives up the same way
         (deterministic, unlike a deadline); 0 for none."""

@@ -9,9 +9,9 @@ from collections.abc import Callable, Iterable, Iterator
 from time import perf_counter
 from typing import TypeVar
 
-from counter_rules.analysis._general import SearchLimitReached
 from counter_rules.analysis._solving import LATEST, Solver
 from counter_rules.checks import check_int, check_real
+from counter_rules.errors import SearchLimitReached
 from counter_rules.state import GameState
 
 __all__ = ["solve_worlds"]
