@@ -14,6 +14,7 @@ Example:
 """
 
 from counter_rules.cards import SUITS, Card, Rank, Suit, cards, standard_deck
+from counter_rules.deal import Deal
 from counter_rules.engine import (
     apply_move,
     explain_trick,
@@ -31,8 +32,10 @@ from counter_rules.errors import (
     InvalidNotationError,
     WorkerLostError,
 )
+from counter_rules.hand_result import HandResult
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.notation import format_move, parse_move
+from counter_rules.phase import Phase
 from counter_rules.recording import record_of, replay, state_from_json, state_to_json
 from counter_rules.records import GameRecord
 from counter_rules.rules_json import rules_from_dict, rules_to_dict
@@ -49,7 +52,7 @@ from counter_rules.rulesets.registry import (
     ruleset_entry_for,
 )
 from counter_rules.sampling import sample_world
-from counter_rules.state import Deal, GameState, HandResult, Phase
+from counter_rules.state import GameState
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 from counter_rules.views import PlayerView, view
 from counter_rules.wire import (

@@ -14,9 +14,10 @@ from counter_rules.cards import Card, Rank, Suit
 from counter_rules.checks import shown
 from counter_rules.engine import explain_trick, legal_moves
 from counter_rules.errors import CounterRulesError, InvalidNotationError
+from counter_rules.hand_result import HandResult
 from counter_rules.moves import Bid, Move, Pass, Play
+from counter_rules.phase import Phase
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.state import HandResult, Phase
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 from counter_rules.views import PlayerView
 

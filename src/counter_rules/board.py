@@ -17,7 +17,7 @@ end changes (the tricks won, the next leader, trump, the Jacks onto the stock,
 the pass after a Five, the end of the hand) is done by
 :func:`after_trick`, the function the engine's transition runs too.
 
-A board is also a :class:`~counter_rules.hands.Position`: a ruleset that
+A board is also a :class:`~counter_rules.position.Position`: a ruleset that
 reads the whole game (trumps broken, a Joker's call) reads the board as it
 reads a state. The board belongs to the library's internals: it is what the
 analysis module and the bots search on.
@@ -31,9 +31,11 @@ from typing import Any, Final, Protocol
 
 from counter_rules.builders import played_card
 from counter_rules.cards import KEY_COUNT, Card, Suit
-from counter_rules.hands import HandResult, Phase, Position
+from counter_rules.hand_result import HandResult
 from counter_rules.moves import Move, Pass, Play, pass_table, shared_pass
+from counter_rules.phase import Phase
 from counter_rules.play_rules import PlayRules
+from counter_rules.position import Position
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = ["AFTER_LAST", "AFTER_PASS", "Board", "BoardMemo", "InPlay", "after_trick"]

@@ -27,7 +27,8 @@ from counter_rules.engine import apply_move, is_legal
 from counter_rules.engine.transitions import why_malformed
 from counter_rules.errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass, Play, play_text
-from counter_rules.state import GameState, Phase
+from counter_rules.phase import Phase
+from counter_rules.state import GameState
 
 __all__ = ["format_move", "parse_move"]
 

@@ -34,9 +34,9 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Final, Protocol
 
 from counter_rules.cards import KEY_COUNT, Card, Suit
-from counter_rules.hands import Position
 from counter_rules.moves import Play, PlayTable, seat_plays
 from counter_rules.per_ruleset import PerRuleset
+from counter_rules.position import Position
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = ["AskedRules", "PlayRules", "play_rules_of"]

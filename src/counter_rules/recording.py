@@ -24,8 +24,9 @@ from counter_rules.cards import Card
 from counter_rules.checks import read_json
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play
+from counter_rules.phase import Phase
 from counter_rules.records import GameRecord, check_indent, load_record
-from counter_rules.state import GameState, Phase
+from counter_rules.state import GameState
 from counter_rules.state_checks import check_state
 
 __all__ = ["record_of", "replay", "state_from_json", "state_to_json"]

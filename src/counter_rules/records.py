@@ -54,6 +54,7 @@ import attrs
 
 from counter_rules.cards import Card
 from counter_rules.checks import read_json, seed_problem, shown
+from counter_rules.deal import Deal
 from counter_rules.deprecation import moved_names
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import CounterRulesError, InvalidArgumentError, InvalidNotationError
@@ -62,7 +63,7 @@ from counter_rules.notation import format_move, parse_move
 from counter_rules.rules_json import rules_from_dict as _rules_from_dict
 from counter_rules.rules_json import rules_to_dict as _rules_to_dict
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.state import Deal, GameState
+from counter_rules.state import GameState
 
 __all__ = ["FORMAT", "VERSION", "GameRecord", "check_indent", "load_record"]
 

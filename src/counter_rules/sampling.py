@@ -49,12 +49,14 @@ from collections.abc import Sequence
 from counter_rules._deal_sampler import DealPlan
 from counter_rules.cards import Card, Suit
 from counter_rules.checks import shown
+from counter_rules.deal import Deal
 from counter_rules.dealing import shuffled, sort_hand
 from counter_rules.engine.transitions import derive
 from counter_rules.errors import InvalidArgumentError
+from counter_rules.phase import Phase
 from counter_rules.play_rules import play_rules_of
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.state import Deal, GameState, Phase
+from counter_rules.state import GameState
 from counter_rules.state_checks import check_view
 from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView

@@ -1,5 +1,4 @@
-"""The game state: :class:`GameState` (and, from :mod:`counter_rules.hands`,
-:class:`Phase`, :class:`Deal` and :class:`HandResult`, which it holds).
+"""The game state: :class:`GameState`.
 
 A :class:`GameState` is immutable: :func:`counter_rules.apply_move` returns a
 new one and never changes the old. States carry no validators (they would run
@@ -16,11 +15,13 @@ import attrs
 
 from counter_rules._fields import FrozenFields
 from counter_rules.cards import Card, Suit
-from counter_rules.hands import Deal, HandResult, Phase
+from counter_rules.deal import Deal
+from counter_rules.hand_result import HandResult
+from counter_rules.phase import Phase, Turn
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.trick import PlayedCard, TrickResult
 
-__all__ = ["Deal", "GameState", "HandResult", "Phase"]
+__all__ = ["GameState"]
 
 
 _GAME_OVER = Phase.GAME_OVER
@@ -30,7 +31,7 @@ _GAME_OVER = Phase.GAME_OVER
 # a fresh instance at once (a new state is built for every move); FrozenFields
 # shows that dict to everybody else read-only.
 @attrs.frozen(repr=False, slots=False)
-class GameState(FrozenFields):
+class GameState(FrozenFields, Turn):
     """One moment of a game. Immutable; build it with :func:`counter_rules.new_game`.
 
     The fields are positional for speed inside the engine; treat construction
@@ -111,19 +112,6 @@ class GameState(FrozenFields):
     def players(self) -> int:
         """The number of seats."""
         return len(self.hands)
-
-    @property
-    def current_player(self) -> int | None:
-        """The one seat to act, or ``None`` in a simultaneous phase or at the end."""
-        if len(self.to_act) == 1:
-            for seat in self.to_act:
-                return seat
-        return None
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is _GAME_OVER
 
     @property
     def winners(self) -> tuple[int, ...]:

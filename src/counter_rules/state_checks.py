@@ -23,8 +23,10 @@ from collections.abc import Callable
 
 from counter_rules.cards import Card, Suit
 from counter_rules.checks import seed_problem, shown
+from counter_rules.deal import Deal
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.hands import Deal, HandResult, Phase
+from counter_rules.hand_result import HandResult
+from counter_rules.phase import Phase
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 from counter_rules.trick import PlayedCard, TrickResult

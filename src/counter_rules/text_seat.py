@@ -39,8 +39,9 @@ from counter_rules.engine import legal_moves
 from counter_rules.errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass
 from counter_rules.notation import format_move, parse_move
+from counter_rules.phase import Phase
 from counter_rules.rulesets.registry import ruleset_entry_for
-from counter_rules.state import GameState, Phase
+from counter_rules.state import GameState
 from counter_rules.trick import PlayedCard
 from counter_rules.views import PlayerView, view
 

@@ -26,7 +26,8 @@ import attrs
 from counter_rules.cards import Card, Suit
 from counter_rules.checks import seat_problem, shown
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.hands import HandResult, Phase
+from counter_rules.hand_result import HandResult
+from counter_rules.phase import Phase, Turn
 from counter_rules.play_rules import play_rules_of
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
@@ -37,7 +38,7 @@ __all__ = ["PlayerView", "view"]
 
 
 @attrs.frozen
-class PlayerView:
+class PlayerView(Turn):
     """Everything seat :attr:`seat` may know at one moment. Immutable."""
 
     rules: Ruleset
@@ -100,19 +101,6 @@ class PlayerView:
     def players(self) -> int:
         """The number of seats."""
         return len(self.hand_sizes)
-
-    @property
-    def current_player(self) -> int | None:
-        """The one seat to act, or ``None`` in a simultaneous phase or at the end."""
-        if len(self.to_act) == 1:
-            for seat in self.to_act:
-                return seat
-        return None
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is Phase.GAME_OVER
 
     @property
     def revealed_fours(self) -> tuple[tuple[int, Card], ...]:
@@ -209,7 +197,7 @@ def view(state: GameState, seat: int) -> PlayerView:
 
 
 class SeatPosition:
-    """A view as a :class:`~counter_rules.hands.Position`: its public fields and
+    """A view as a :class:`~counter_rules.position.Position`: its public fields and
     the seat's own hand (the other hands empty), which is all a ruleset reads
     to list that seat's legal moves (internal; the engine lists a view's moves
     through it)."""

@@ -39,9 +39,9 @@ from counter_rules.cards import Card, Suit
 from counter_rules.checks import read_json
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
+from counter_rules.hand_result import HandResult
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.rules_json import load_rules, rules_to_dict
-from counter_rules.state import HandResult
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 from counter_rules.views import PlayerView
 

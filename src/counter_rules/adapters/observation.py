@@ -20,8 +20,8 @@ except ModuleNotFoundError as error:
 from counter_rules.adapters.actions import ActionMap
 from counter_rules.cards import SUITS
 from counter_rules.errors import InvalidArgumentError
+from counter_rules.phase import Phase
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.state import Phase
 from counter_rules.views import PlayerView
 
 __all__ = [

@@ -105,6 +105,7 @@ from counter_rules.bots.base import Bot
 from counter_rules.cards import Card
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidArgumentError
+from counter_rules.hand_result import HandResult
 from counter_rules.moves import Move
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import (
@@ -113,7 +114,7 @@ from counter_rules.rulesets.registry import (
     ruleset_entry_for,
 )
 from counter_rules.sampling import sample_world
-from counter_rules.state import GameState, HandResult
+from counter_rules.state import GameState
 from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView, view
 

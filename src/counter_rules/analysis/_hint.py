@@ -13,8 +13,9 @@ from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move
 from counter_rules.notation import format_move
+from counter_rules.phase import Phase
 from counter_rules.sampling import sample_world
-from counter_rules.state import GameState, Phase
+from counter_rules.state import GameState
 from counter_rules.views import PlayerView
 
 __all__ = ["Hint", "MoveHint", "hint"]

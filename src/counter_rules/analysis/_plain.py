@@ -48,10 +48,11 @@ from counter_rules.cards import KEY_COUNT, SUIT_OF_KEY, Card, Suit
 from counter_rules.engine.tables import tables_for
 from counter_rules.errors import SearchLimitReached
 from counter_rules.moves import Play
+from counter_rules.phase import Phase
 from counter_rules.play_rules import play_rules_of
 from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.base import SHORTCUT_PLAIN, Ruleset
-from counter_rules.state import GameState, Phase
+from counter_rules.state import GameState
 
 __all__ = [
     "PlainSearch",

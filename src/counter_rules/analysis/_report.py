@@ -15,11 +15,12 @@ from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError, SearchLimitReached
 from counter_rules.moves import Move, Pass
 from counter_rules.notation import format_move
+from counter_rules.phase import Phase
 from counter_rules.recording import record_of, replay
 from counter_rules.records import GameRecord
 from counter_rules.rules_json import rules_to_dict
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.state import GameState, Phase
+from counter_rules.state import GameState
 
 __all__ = ["Analysis", "Decision", "analyse"]
 

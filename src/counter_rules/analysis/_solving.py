@@ -11,8 +11,9 @@ from counter_rules.checks import check_int, check_real, seat_problem, shown
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move, Play
+from counter_rules.phase import Phase
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.state import GameState, Phase
+from counter_rules.state import GameState
 from counter_rules.views import PlayerView
 
 LATEST = 1e15  # seconds: a perf_counter time past any run, and small enough for a float

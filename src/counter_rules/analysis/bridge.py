@@ -25,10 +25,11 @@ from collections.abc import Sequence
 
 from counter_rules.cards import Card, Suit
 from counter_rules.checks import shown
+from counter_rules.deal import Deal
 from counter_rules.deprecation import moved_names
 from counter_rules.engine import apply_move, legal_moves, new_game
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.hands import Deal, Phase
+from counter_rules.phase import Phase
 from counter_rules.rulesets import OhHell
 from counter_rules.state import GameState
 

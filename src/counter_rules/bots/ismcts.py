@@ -74,9 +74,10 @@ from counter_rules.checks import check_choice, check_int, shown
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Bid, Move, Play
+from counter_rules.phase import Phase
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.sampling import sample_world
-from counter_rules.state import GameState, Phase
+from counter_rules.state import GameState
 from counter_rules.views import PlayerView
 
 __all__ = ["BIDDINGS", "MAX_ITERATIONS", "ROLLOUTS", "ISMCTSBot"]

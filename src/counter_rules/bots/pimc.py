@@ -83,8 +83,8 @@ from counter_rules.deprecation import moved_names
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.engine.transitions import hand_points
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.hands import Phase
 from counter_rules.moves import Bid, Move, Pass, Play
+from counter_rules.phase import Phase
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
 from counter_rules.views import PlayerView

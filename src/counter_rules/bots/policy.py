@@ -22,8 +22,8 @@ from typing import Final
 from counter_rules.board import Board, BoardMemo
 from counter_rules.cards import Card, Suit
 from counter_rules.engine.transitions import apply_move, legal_moves
-from counter_rules.hands import Phase
 from counter_rules.moves import Bid, Move, Pass, Play
+from counter_rules.phase import Phase
 from counter_rules.play_rules import play_rules_of
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState

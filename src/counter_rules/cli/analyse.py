@@ -14,8 +14,8 @@ from counter_rules.checks import shown
 from counter_rules.cli._output import Streams
 from counter_rules.cli._progress import Progress, duration
 from counter_rules.cli._record_args import add_record_arguments, read_record
+from counter_rules.phase import Phase
 from counter_rules.records import GameRecord
-from counter_rules.state import Phase
 from counter_rules.views import PlayerView
 
 __all__ = [

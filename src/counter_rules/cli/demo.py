@@ -13,7 +13,8 @@ from counter_rules.cli._ruleset_args import make_rules
 from counter_rules.effects.base import fmt_half
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.moves import Bid
-from counter_rules.state import GameState, Phase
+from counter_rules.phase import Phase
+from counter_rules.state import GameState
 from counter_rules.trick import TrickResult
 
 __all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "add_arguments", "run"]

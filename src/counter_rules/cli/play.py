@@ -30,12 +30,14 @@ from counter_rules.cli._ruleset_args import add_ruleset_arguments, rules_from_ar
 from counter_rules.cli.analyse import hint_text
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidNotationError
+from counter_rules.hand_result import HandResult
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.notation import format_move
+from counter_rules.phase import Phase
 from counter_rules.recording import record_of, state_from_json, state_to_json
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import import_plugin
-from counter_rules.state import GameState, HandResult, Phase
+from counter_rules.state import GameState
 from counter_rules.text_seat import read_move
 from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView, view

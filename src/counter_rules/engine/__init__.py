@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING
 
 from counter_rules.cards import Card, Suit
 from counter_rules.checks import check_seed, shown
+from counter_rules.deal import Deal
 from counter_rules.engine.transitions import accepts, start_hand
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.hands import Deal
 from counter_rules.moves import Move
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState

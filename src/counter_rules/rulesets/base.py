@@ -22,11 +22,13 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from counter_rules.cards import Card, Suit, intern_card
+from counter_rules.deal import Deal, DealtHand
 from counter_rules.dealing import deal_order, sort_hand, sorted_deck, split_deal
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.hands import Deal, DealtHand, HandResult, Position
+from counter_rules.hand_result import HandResult
 from counter_rules.moves import Play
 from counter_rules.play_rules import PlayRules
+from counter_rules.position import Position
 from counter_rules.rulesets.advice import Advice
 from counter_rules.rulesets.bid_rules import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL
 from counter_rules.rulesets.information import Information

@@ -23,10 +23,11 @@ from counter_rules.cards import Card, Rank, Suit, standard_deck
 from counter_rules.checks import check_bool, check_int
 from counter_rules.effects import eight, four
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.hands import HandResult, Position
+from counter_rules.hand_result import HandResult
 from counter_rules.moves import Play, seat_plays
 from counter_rules.per_ruleset import PerRuleset
 from counter_rules.play_rules import PlayRules
+from counter_rules.position import Position
 from counter_rules.rulesets import counter_tricks
 from counter_rules.rulesets.advice import Advice
 from counter_rules.rulesets.base import (

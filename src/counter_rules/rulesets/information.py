@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from counter_rules.cards import Card, Suit
-from counter_rules.hands import Position
+from counter_rules.position import Position
 from counter_rules.trick import PlayedCard
 
 __all__ = ["Information"]

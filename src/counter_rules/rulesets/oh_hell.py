@@ -22,11 +22,13 @@ from typing import Any, Final, Self, cast
 import attrs
 
 from counter_rules.cards import Card, Rank, Suit, intern_card, standard_deck
+from counter_rules.deal import Deal, DealtHand
 from counter_rules.errors import InvalidArgumentError, InvalidNotationError
-from counter_rules.hands import Deal, DealtHand, HandResult, Position
+from counter_rules.hand_result import HandResult
 from counter_rules.moves import Play, seat_plays
 from counter_rules.per_ruleset import PerRuleset
 from counter_rules.play_rules import PlayRules
+from counter_rules.position import Position
 from counter_rules.rulesets import oh_hell_presets
 from counter_rules.rulesets.base import SHORTCUT_NONE, SHORTCUT_PLAIN, Ruleset, Shortcuts, keeps
 from counter_rules.rulesets.oh_hell_companions import OhHellAdvice, OhHellInformation

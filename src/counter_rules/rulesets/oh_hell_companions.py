@@ -13,8 +13,9 @@ from typing import Final
 import attrs
 
 from counter_rules.cards import Card, Rank, Suit
-from counter_rules.hands import Phase, Position
 from counter_rules.moves import Play, PlayTable
+from counter_rules.phase import Phase
+from counter_rules.position import Position
 from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.advice import Advice
 from counter_rules.rulesets.information import Information

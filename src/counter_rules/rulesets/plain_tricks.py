@@ -49,9 +49,9 @@ from counter_rules.cards import (
     intern_card,
     standard_deck,
 )
-from counter_rules.hands import Position
 from counter_rules.moves import Play, PlayTable
 from counter_rules.play_rules import AskedRules, PlayRules
+from counter_rules.position import Position
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = [

@@ -39,9 +39,9 @@ from counter_rules.bots.base import Bot
 from counter_rules.checks import check_int, check_real, shown
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.hands import Phase
 from counter_rules.moves import Move
 from counter_rules.notation import format_move, parse_move
+from counter_rules.phase import Phase
 from counter_rules.recording import state_from_json, state_to_json
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import ruleset_entry_for

@@ -27,7 +27,7 @@ from counter_rules import (
     RulesetSpec,
     register_ruleset,
 )
-from counter_rules.hands import Position
+from counter_rules.position import Position
 
 __all__ = ["NAME", "StreakOhHell"]
 

@@ -36,8 +36,8 @@ import attrs
 
 from counter_rules.builders import plays_of
 from counter_rules.cards import Card, Rank, Suit
-from counter_rules.hands import Position
 from counter_rules.moves import Play, PlayTable, any_plays, call_play
+from counter_rules.position import Position
 from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.parts.jokers import JokerStyle
 from counter_rules.trick import PlayedCard

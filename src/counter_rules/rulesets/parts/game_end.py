@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from counter_rules.hands import HandResult
+from counter_rules.hand_result import HandResult
 
 __all__ = ["GameEnd"]
 

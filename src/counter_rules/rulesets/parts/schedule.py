@@ -18,9 +18,9 @@ from collections.abc import Sequence
 import attrs
 
 from counter_rules.cards import Card, Rank, intern_card
+from counter_rules.deal import DealtHand
 from counter_rules.dealing import deal_order, hand_rng, sort_hand
 from counter_rules.errors import InvalidArgumentError
-from counter_rules.hands import DealtHand
 
 __all__ = ["SCHEDULES", "FixedSchedule", "TurnedCardSchedule", "named_sizes"]
 
