@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from typing import Any, Final, Protocol
 
-from counter_rules.builders import played_card
 from counter_rules.cards import KEY_COUNT, Card, Suit
+from counter_rules.fast_values import played_card
 from counter_rules.hand_result import HandResult
 from counter_rules.moves import Move, Pass, Play, pass_table, shared_pass
 from counter_rules.phase import Phase

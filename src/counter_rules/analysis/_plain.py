@@ -43,10 +43,10 @@ from types import ModuleType
 from typing import Final
 
 from counter_rules.analysis._plain_search import PythonSearch, SearchTables
-from counter_rules.builders import played_card
 from counter_rules.cards import KEY_COUNT, SUIT_OF_KEY, Card, Suit
 from counter_rules.engine.tables import tables_for
 from counter_rules.errors import SearchLimitReached
+from counter_rules.fast_values import played_card
 from counter_rules.moves import Play
 from counter_rules.phase import Phase
 from counter_rules.play_rules import play_rules_of

@@ -36,7 +36,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from counter_rules.builders import make_result, plays_of
 from counter_rules.cards import RANK_OF_KEY, SUIT_OF_KEY, Card, Rank, Suit
 from counter_rules.effects import (
     ace,
@@ -54,6 +53,7 @@ from counter_rules.effects import (
     two,
 )
 from counter_rules.effects.base import VOID, TrickWork, fmt_half
+from counter_rules.fast_values import make_result, plays_of
 from counter_rules.moves import Play, PlayTable, reveal_play
 from counter_rules.play_rules import PlayRules
 from counter_rules.trick import PlayedCard, TrickResult

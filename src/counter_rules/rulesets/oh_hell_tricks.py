@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from counter_rules.builders import make_result
 from counter_rules.cards import Card, Rank, Suit
+from counter_rules.fast_values import make_result
 from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.parts.follow import FollowRule
 from counter_rules.trick import Effect, PlayedCard, TrickResult

@@ -38,7 +38,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Final
 
-from counter_rules.builders import make_result, not_in_deck, plays_of
 from counter_rules.cards import (
     KEY_COUNT,
     RANK_OF_KEY,
@@ -49,6 +48,7 @@ from counter_rules.cards import (
     intern_card,
     standard_deck,
 )
+from counter_rules.fast_values import make_result, not_in_deck, plays_of
 from counter_rules.moves import Play, PlayTable
 from counter_rules.play_rules import AskedRules, PlayRules
 from counter_rules.position import Position

@@ -34,8 +34,8 @@ from typing import NamedTuple
 
 import attrs
 
-from counter_rules.builders import plays_of
 from counter_rules.cards import Card, Rank, Suit
+from counter_rules.fast_values import plays_of
 from counter_rules.moves import Play, PlayTable, any_plays, call_play
 from counter_rules.position import Position
 from counter_rules.rulesets import plain_tricks
