@@ -32,6 +32,15 @@ MOVED = [
 ]
 
 
+# (old module, new module): modules that moved whole
+MOVED_MODULES = [
+    ("counter_rules.builders", "counter_rules.fast_values"),
+]
+MOVED += [
+    (old, name, new) for old, new in MOVED_MODULES for name in importlib.import_module(new).__all__
+]
+
+
 @pytest.mark.parametrize(("old", "name", "new"), MOVED)
 def test_a_moved_name_is_found_at_its_old_home_with_a_warning(
     old: str, name: str, new: str

@@ -3,10 +3,11 @@
 A public name that moves to another module stays importable from its old
 module until the next minor release, with a :class:`DeprecationWarning` that
 names the new home (the changelog lists each move). The old module hands
-:func:`moved_names` its own name and the moved names' new modules, and keeps
-the answer as its ``__getattr__``, which Python asks only for a name the
-module does not define itself. Type checkers do not see the old paths: the
-module sets its ``__getattr__`` outside ``typing.TYPE_CHECKING``.
+:func:`moved_names` its own name and the moved names' new modules (or, when
+the whole module moved, :func:`module_moved` its new name), and keeps the
+answer as its ``__getattr__``, which Python asks only for a name the module
+does not define itself. Type checkers do not see the old paths: the module
+sets its ``__getattr__`` outside ``typing.TYPE_CHECKING``.
 
 Example:
     >>> import warnings
@@ -25,7 +26,7 @@ import importlib
 import warnings
 from collections.abc import Callable, Mapping
 
-__all__ = ["moved_names"]
+__all__ = ["module_moved", "moved_names"]
 
 
 def moved_names(module: str, moved: Mapping[str, str]) -> Callable[[str], object]:
@@ -41,11 +42,41 @@ def moved_names(module: str, moved: Mapping[str, str]) -> Callable[[str], object
         home = moved.get(name)
         if home is None:
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
-        warnings.warn(
-            f"{module}.{name} is deprecated: import it from {home}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return getattr(importlib.import_module(home), name)
+        return _found(module, name, home)
 
     return __getattr__
+
+
+def module_moved(module: str, home: str) -> Callable[[str], object]:
+    """A module ``__getattr__`` for ``module``, which moved whole to the
+    module ``home``: every name of ``home``'s ``__all__``, with a warning.
+
+    Example:
+        >>> import warnings
+        >>> from counter_rules.deprecation import module_moved
+        >>> getattr_ = module_moved("old.cards", "counter_rules.cards")
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore")
+        ...     getattr_("Card").__name__
+        'Card'
+        >>> getattr_("_intern")
+        Traceback (most recent call last):
+        ...
+        AttributeError: module 'old.cards' has no attribute '_intern'
+    """
+
+    def __getattr__(name: str) -> object:
+        if name not in getattr(importlib.import_module(home), "__all__", ()):
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        return _found(module, name, home)
+
+    return __getattr__
+
+
+def _found(module: str, name: str, home: str) -> object:
+    warnings.warn(
+        f"{module}.{name} is deprecated: import it from {home}",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return getattr(importlib.import_module(home), name)
