@@ -358,7 +358,7 @@ def test_the_ruleset_interface_states_the_rules_alone() -> None:
 GAME_BLIND = (
     "counter_rules.engine",
     "counter_rules.engine.transitions",
-    "counter_rules.engine.tables",
+    "counter_rules.engine.lookup_tables",
     "counter_rules.board",
     "counter_rules.play_rules",
     "counter_rules.state",

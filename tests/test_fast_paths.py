@@ -230,7 +230,7 @@ def test_quick_bids_follow_the_bidding_rule_sentences(
     """The quick bid list (used by the engine and by ``legal_bids``) equals the
     rule written out: free bids, the hook on the last bidder, bids that must
     total the cards dealt."""
-    from counter_rules.engine.tables import turn_bid_moves
+    from counter_rules.engine.lookup_tables import turn_bid_moves
     from counter_rules.rulesets.bid_rules import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, turn_bids
 
     rule, cards, bids = position

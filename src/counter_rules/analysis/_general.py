@@ -39,7 +39,7 @@ from typing import Final
 
 from counter_rules.board import Board, BoardMemo
 from counter_rules.cards import KEY_COUNT
-from counter_rules.engine.tables import tables_for
+from counter_rules.engine.lookup_tables import tables_for
 from counter_rules.errors import SearchLimitReached
 from counter_rules.moves import Pass, Play
 from counter_rules.rulesets.base import Ruleset

@@ -44,7 +44,7 @@ from typing import Final
 
 from counter_rules.analysis._plain_search import PythonSearch, SearchTables
 from counter_rules.cards import KEY_COUNT, SUIT_OF_KEY, Card, Suit
-from counter_rules.engine.tables import tables_for
+from counter_rules.engine.lookup_tables import tables_for
 from counter_rules.errors import SearchLimitReached
 from counter_rules.fast_values import played_card
 from counter_rules.moves import Play

@@ -12,7 +12,7 @@ their signatures; the machinery lives beside it, compiled to C in the
 compiled build: ``counter_rules.engine.transitions`` (starting a hand,
 listing the legal moves, applying a bid, a pass or a play, ending a hand;
 :func:`legal_moves` and :func:`apply_move` themselves) and
-``counter_rules.engine.tables`` (what the engine keeps once per ruleset).
+``counter_rules.engine.lookup_tables`` (what the engine keeps once per ruleset).
 
 Example:
     >>> import random

@@ -20,7 +20,7 @@ from counter_rules.board import AFTER_LAST, AFTER_PASS, after_trick
 from counter_rules.cards import Card, Suit
 from counter_rules.checks import seat_problem, shown
 from counter_rules.deal import Deal, DealtHand
-from counter_rules.engine.tables import SEATS, EngineTables, tables_for, turn_bid_moves
+from counter_rules.engine.lookup_tables import SEATS, EngineTables, tables_for, turn_bid_moves
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
 from counter_rules.fast_values import PLAYED_TABLES, played_card
 from counter_rules.hand_result import HandResult
