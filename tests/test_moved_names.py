@@ -35,6 +35,7 @@ MOVED = [
 # (old module, new module): modules that moved whole
 MOVED_MODULES = [
     ("counter_rules.builders", "counter_rules.fast_values"),
+    ("counter_rules.engine.tables", "counter_rules.engine.lookup_tables"),
 ]
 MOVED += [
     (old, name, new) for old, new in MOVED_MODULES for name in importlib.import_module(new).__all__
