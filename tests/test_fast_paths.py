@@ -231,7 +231,7 @@ def test_quick_bids_follow_the_bidding_rule_sentences(
     rule written out: free bids, the hook on the last bidder, bids that must
     total the cards dealt."""
     from counter_rules.engine.lookup_tables import turn_bid_moves
-    from counter_rules.rulesets.bid_rules import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, turn_bids
+    from counter_rules.rulesets.bids_in_turn import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, turn_bids
 
     rule, cards, bids = position
     code = {"free": BIDS_FREE, "hook": BIDS_HOOK, "total": BIDS_TOTAL}[rule]

@@ -18,7 +18,7 @@ from counter_rules.moves import Bid, Play, bid_moves
 from counter_rules.per_ruleset import PerRuleset
 from counter_rules.play_rules import PlayRules, play_rules_of
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.rulesets.bid_rules import bid_bounds, bids_between
+from counter_rules.rulesets.bids_in_turn import bid_bounds, bids_between
 
 __all__ = ["SEATS", "EngineTables", "tables_for", "turn_bid_moves"]
 
@@ -57,7 +57,7 @@ def turn_bid_moves(
     rule: int, seat: int, cards: int, bids: tuple[int | None, ...]
 ) -> tuple[Bid, ...]:
     """The shared bid moves of ``seat`` bidding in turn under ``rule`` (a
-    ``BIDS_*`` rule of :mod:`counter_rules.rulesets.bid_rules`)."""
+    ``BIDS_*`` rule of :mod:`counter_rules.rulesets.bids_in_turn`)."""
     lowest, highest, excluded = bid_bounds(rule, cards, bids)
     # Bids past the cards dealt (only in a state built by hand) do not fit the
     # packed key: they are listed as the rule says, without this cache.

@@ -30,7 +30,7 @@ from counter_rules.moves import Play
 from counter_rules.play_rules import PlayRules
 from counter_rules.position import Position
 from counter_rules.rulesets.advice import Advice
-from counter_rules.rulesets.bid_rules import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL
+from counter_rules.rulesets.bids_in_turn import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL
 from counter_rules.rulesets.information import Information
 from counter_rules.rulesets.options import RulesetSpec
 from counter_rules.trick import PlayedCard, TrickResult
@@ -66,10 +66,10 @@ class Shortcuts:
     winner) or :data:`SHORTCUT_COUNTER`
     (:mod:`counter_rules.rulesets.counter_tricks`); ``bids`` is
     :data:`SHORTCUT_NONE` or one of the rules of bids made in turn
-    (:data:`~counter_rules.rulesets.bid_rules.BIDS_FREE`,
-    :data:`~counter_rules.rulesets.bid_rules.BIDS_HOOK`,
-    :data:`~counter_rules.rulesets.bid_rules.BIDS_TOTAL`, stated in
-    :mod:`counter_rules.rulesets.bid_rules`).
+    (:data:`~counter_rules.rulesets.bids_in_turn.BIDS_FREE`,
+    :data:`~counter_rules.rulesets.bids_in_turn.BIDS_HOOK`,
+    :data:`~counter_rules.rulesets.bids_in_turn.BIDS_TOTAL`, stated in
+    :mod:`counter_rules.rulesets.bids_in_turn`).
     """
 
     plays: int = SHORTCUT_NONE

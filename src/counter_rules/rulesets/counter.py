@@ -39,7 +39,7 @@ from counter_rules.rulesets.base import (
     Shortcuts,
     keeps,
 )
-from counter_rules.rulesets.bid_rules import turn_bids
+from counter_rules.rulesets.bids_in_turn import turn_bids
 from counter_rules.rulesets.information import Information
 from counter_rules.rulesets.options import RulesetSpec
 from counter_rules.rulesets.parts.bidding import BiddingRule

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import attrs
 
-from counter_rules.rulesets.bid_rules import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, bid_bounds
+from counter_rules.rulesets.bids_in_turn import BIDS_FREE, BIDS_HOOK, BIDS_TOTAL, bid_bounds
 
 __all__ = ["BLIND_DEFICIT", "BiddingRule"]
 
@@ -50,7 +50,7 @@ class BiddingRule:
     @property
     def in_turn_rule(self) -> int:
         """The rule of bids made in turn, one of the ``BIDS_*`` constants of
-        :mod:`counter_rules.rulesets.bid_rules`."""
+        :mod:`counter_rules.rulesets.bids_in_turn`."""
         return BIDS_TOTAL if self.must_total else BIDS_HOOK if self.hook else BIDS_FREE
 
     def may_bid_blind(self, scores: tuple[int, ...], seat: int) -> bool:

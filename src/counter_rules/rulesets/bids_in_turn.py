@@ -30,7 +30,7 @@ def bid_bounds(rule: int, cards: int, bids: tuple[int | None, ...]) -> tuple[int
     ``excluded`` (``highest + 1`` when nothing is excluded).
 
     Example:
-        >>> from counter_rules.rulesets.bid_rules import BIDS_TOTAL, bid_bounds
+        >>> from counter_rules.rulesets.bids_in_turn import BIDS_TOTAL, bid_bounds
         >>> bid_bounds(BIDS_TOTAL, 5, (2, 1, None))  # the last bid is forced
         (2, 2, 3)
     """
@@ -57,7 +57,7 @@ def turn_bids(rule: int, cards: int, bids: tuple[int | None, ...]) -> tuple[int,
     """The bids the next bidder may make under ``rule``, ascending.
 
     Example:
-        >>> from counter_rules.rulesets.bid_rules import BIDS_HOOK, turn_bids
+        >>> from counter_rules.rulesets.bids_in_turn import BIDS_HOOK, turn_bids
         >>> turn_bids(BIDS_HOOK, 3, (1, 1, None))  # a bid of 1 would total 3
         (0, 2, 3)
     """
