@@ -36,6 +36,7 @@ MOVED = [
 MOVED_MODULES = [
     ("counter_rules.builders", "counter_rules.fast_values"),
     ("counter_rules.engine.tables", "counter_rules.engine.lookup_tables"),
+    ("counter_rules.rulesets.bid_rules", "counter_rules.rulesets.bids_in_turn"),
 ]
 MOVED += [
     (old, name, new) for old, new in MOVED_MODULES for name in importlib.import_module(new).__all__
