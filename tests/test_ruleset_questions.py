@@ -8,7 +8,7 @@ import pytest
 
 from counter_rules import Blackout, Card, Counter, OhHell, Suit, UpAndDown
 from counter_rules.rulesets.parts.jokers import JOKER_STYLES
-from counter_rules.rulesets.parts.scoring import SCHEMES
+from counter_rules.rulesets.parts.scoring_scheme import SCHEMES
 
 _OH_HELL_FAMILY = [OhHell(), UpAndDown(), Blackout(), OhHell.office(), OhHell.north_east_blackout()]
 

@@ -309,7 +309,7 @@ def test_openspiel_with_its_defaults_is_up_and_down() -> None:
 def test_the_scoring_part_calls_each_schemes_function(scheme: str) -> None:
     """The ruleset's scoring part gives every seat what the scheme's own
     ``score`` function gives."""
-    from counter_rules.rulesets.parts.scoring import ScoringRule
+    from counter_rules.rulesets.parts.scoring_scheme import ScoringRule
 
     functions: dict[str, Callable[[int, int, int], int]] = {
         "tricks_plus_ten": lambda b, w, c: up_and_down.score(b, w),

@@ -48,7 +48,7 @@ from counter_rules.rulesets.parts.follow import FollowRule
 from counter_rules.rulesets.parts.game_end import GameEnd
 from counter_rules.rulesets.parts.jokers import JOKER_STYLES
 from counter_rules.rulesets.parts.schedule import FixedSchedule, TurnedCardSchedule
-from counter_rules.rulesets.parts.scoring import ScoringRule
+from counter_rules.rulesets.parts.scoring_scheme import ScoringRule
 from counter_rules.rulesets.parts.trump import (
     NoTrump,
     RotationTrump,

@@ -21,7 +21,7 @@ from counter_rules.rulesets.advice import Advice
 from counter_rules.rulesets.information import Information
 from counter_rules.rulesets.parts.follow import FollowRule
 from counter_rules.rulesets.parts.game_end import GameEnd
-from counter_rules.rulesets.parts.scoring import ScoringRule
+from counter_rules.rulesets.parts.scoring_scheme import ScoringRule
 from counter_rules.trick import PlayedCard
 
 __all__ = ["OhHellAdvice", "OhHellInformation"]
@@ -98,12 +98,12 @@ class OhHellAdvice(Advice):
 
     def good_hand_points(self, cards: int) -> float:
         """By the scoring scheme (see
-        :meth:`~counter_rules.rulesets.parts.scoring.ScoringRule.good_hand_points`)."""
+        :meth:`~counter_rules.rulesets.parts.scoring_scheme.ScoringRule.good_hand_points`)."""
         return self.scorer.good_hand_points(cards)
 
     def more_tricks_pay(self, bid: int, won: int, left: int) -> bool:
         """By the scoring scheme: whether one more trick scores more (see
-        :meth:`~counter_rules.rulesets.parts.scoring.ScoringRule.more_tricks_pay`)."""
+        :meth:`~counter_rules.rulesets.parts.scoring_scheme.ScoringRule.more_tricks_pay`)."""
         return self.scorer.more_tricks_pay(bid, won, left)
 
     def plays_from(

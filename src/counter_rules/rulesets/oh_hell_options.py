@@ -18,7 +18,7 @@ from counter_rules.rulesets.parts.schedule import (
     TurnedCardSchedule,
     named_sizes,
 )
-from counter_rules.rulesets.parts.scoring import SCHEMES
+from counter_rules.rulesets.parts.scoring_scheme import SCHEMES
 from counter_rules.scoring.openspiel import check_points_per_trick
 
 

@@ -5,7 +5,7 @@ pure ``score`` function; :class:`ScoringRule` names one and calls it for
 every seat.
 
 Example:
-    >>> from counter_rules.rulesets.parts.scoring import ScoringRule
+    >>> from counter_rules.rulesets.parts.scoring_scheme import ScoringRule
     >>> ScoringRule(scheme="ten_times_bid").points(bids=(2, 0, 1), won=(2, 0, 3), cards=5)
     (20, 25, 3)
 """
@@ -79,7 +79,7 @@ class ScoringRule:
         the cards dealt, at least ``bid`` and ``won + left``).
 
         Example:
-            >>> from counter_rules.rulesets.parts.scoring import ScoringRule
+            >>> from counter_rules.rulesets.parts.scoring_scheme import ScoringRule
             >>> [ScoringRule(scheme=s).more_tricks_pay(5, 1, 2) for s in ("english", "office")]
             [True, False]
         """
