@@ -37,6 +37,7 @@ MOVED_MODULES = [
     ("counter_rules.builders", "counter_rules.fast_values"),
     ("counter_rules.engine.tables", "counter_rules.engine.lookup_tables"),
     ("counter_rules.rulesets.bid_rules", "counter_rules.rulesets.bids_in_turn"),
+    ("counter_rules.rulesets.parts.scoring", "counter_rules.rulesets.parts.scoring_scheme"),
 ]
 MOVED += [
     (old, name, new) for old, new in MOVED_MODULES for name in importlib.import_module(new).__all__
