@@ -148,7 +148,7 @@ def _source_attribute_doc(
 
     ``counter_rules.Move`` and ``counter_rules.SUITS`` are documented where they
     are defined (``counter_rules.moves``, ``counter_rules.cards``), and
-    ``counter_rules.bots.BOTS`` in ``counter_rules.bots.registry``; autodoc
+    ``counter_rules.bots.BOTS`` in ``counter_rules.bots.names``; autodoc
     looks for attribute docstrings only in the module named in the directive and
     would fall back to the docstring of the value's type (``tuple``, ``UnionType``).
     """

@@ -31,8 +31,7 @@ from counter_rules.bots.base import Bot, RandomBot, moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import ISMCTSBot
 from counter_rules.bots.levels import SlipBot, level_bot
-from counter_rules.bots.pimc import PIMCBot, WorldScores
-from counter_rules.bots.registry import (
+from counter_rules.bots.names import (
     BOT_NAMES,
     BOTS,
     BotKind,
@@ -40,6 +39,7 @@ from counter_rules.bots.registry import (
     bot_name,
     bot_names_text,
 )
+from counter_rules.bots.pimc import PIMCBot, WorldScores
 
 __all__ = [
     "BOTS",
