@@ -38,6 +38,7 @@ MOVED_MODULES = [
     ("counter_rules.engine.tables", "counter_rules.engine.lookup_tables"),
     ("counter_rules.rulesets.bid_rules", "counter_rules.rulesets.bids_in_turn"),
     ("counter_rules.rulesets.parts.scoring", "counter_rules.rulesets.parts.scoring_scheme"),
+    ("counter_rules.bots.registry", "counter_rules.bots.names"),
 ]
 MOVED += [
     (old, name, new) for old, new in MOVED_MODULES for name in importlib.import_module(new).__all__
