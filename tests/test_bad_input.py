@@ -39,8 +39,8 @@ from counter_rules import (
     state_to_json,
     view,
 )
+from counter_rules.argument_checks import check_int, shown
 from counter_rules.bots import ISMCTSBot, bot_from_name
-from counter_rules.checks import check_int, shown
 from counter_rules.stats import wilson_interval
 
 pytestmark = pytest.mark.faults

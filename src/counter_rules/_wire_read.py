@@ -10,8 +10,8 @@ from typing import Any, TypeVar
 
 import attrs
 
+from counter_rules.argument_checks import shown
 from counter_rules.cards import Card, Rank, Suit
-from counter_rules.checks import shown
 from counter_rules.engine import explain_trick, legal_moves
 from counter_rules.errors import CounterRulesError, InvalidNotationError
 from counter_rules.hand_result import HandResult

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
-from counter_rules.checks import shown
+from counter_rules.argument_checks import shown
 from counter_rules.errors import InvalidNotationError
 
 __all__ = ["SUITS", "Card", "Rank", "Suit", "cards", "standard_deck"]

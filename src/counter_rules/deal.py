@@ -7,8 +7,8 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
+from counter_rules.argument_checks import shown
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import shown
 from counter_rules.errors import InvalidArgumentError
 
 __all__ = ["Deal", "DealtHand"]

@@ -45,9 +45,9 @@ from typing import Any
 import attrs
 
 from counter_rules._runner import RunLost, games_text, run_on_executor, run_on_pool
+from counter_rules.argument_checks import check_seed, shorten
 from counter_rules.bots.base import Bot
 from counter_rules.bots.names import bot_name
-from counter_rules.checks import check_seed, shorten
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import CounterRulesError, InvalidArgumentError, WorkerLostError
 from counter_rules.moves import Move

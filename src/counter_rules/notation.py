@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import re
 
+from counter_rules.argument_checks import seat_problem, shown
 from counter_rules.cards import Card
-from counter_rules.checks import seat_problem, shown
 from counter_rules.engine import apply_move, is_legal
 from counter_rules.engine.transitions import why_malformed
 from counter_rules.errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError

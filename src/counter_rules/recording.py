@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from counter_rules.argument_checks import read_json
 from counter_rules.cards import Card
-from counter_rules.checks import read_json
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.phase import Phase

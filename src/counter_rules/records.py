@@ -52,8 +52,8 @@ from typing import Any
 
 import attrs
 
+from counter_rules.argument_checks import read_json, seed_problem, shown
 from counter_rules.cards import Card
-from counter_rules.checks import read_json, seed_problem, shown
 from counter_rules.deal import Deal
 from counter_rules.deprecation import moved_names
 from counter_rules.engine import apply_move, new_game

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from counter_rules.checks import shorten
+from counter_rules.argument_checks import shorten
 from counter_rules.errors import CounterRulesError, InvalidArgumentError, InvalidNotationError
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.registry import (

@@ -47,8 +47,8 @@ import random
 from collections.abc import Sequence
 
 from counter_rules._deal_sampler import DealPlan
+from counter_rules.argument_checks import shown
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import shown
 from counter_rules.deal import Deal
 from counter_rules.dealing import shuffled, sort_hand
 from counter_rules.engine.transitions import derive

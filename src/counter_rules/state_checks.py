@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from counter_rules.argument_checks import seed_problem, shown
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import seed_problem, shown
 from counter_rules.deal import Deal
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hand_result import HandResult

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from counter_rules.checks import shown
+from counter_rules.argument_checks import shown
 from counter_rules.errors import InvalidArgumentError
 
 __all__ = ["Estimate", "mean_interval", "points_interval", "wilson_interval"]

@@ -33,8 +33,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from counter_rules.argument_checks import shown
 from counter_rules.cards import Card
-from counter_rules.checks import shown
 from counter_rules.engine import legal_moves
 from counter_rules.errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError
 from counter_rules.moves import Bid, Move, Pass

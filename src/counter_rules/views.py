@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import attrs
 
+from counter_rules.argument_checks import seat_problem, shown
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import seat_problem, shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hand_result import HandResult
 from counter_rules.phase import Phase, Turn

@@ -46,8 +46,8 @@ from __future__ import annotations
 import operator
 from typing import assert_never
 
+from counter_rules.argument_checks import shown as shown_value
 from counter_rules.cards import Card, Rank
-from counter_rules.checks import shown as shown_value
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Bid, Move, Pass, Play

@@ -84,7 +84,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from counter_rules.adapters import _missing_extra
-from counter_rules.checks import shown
+from counter_rules.argument_checks import shown
 
 try:
     import numpy as np

@@ -48,7 +48,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from counter_rules.adapters import _missing_extra
-from counter_rules.checks import shown
+from counter_rules.argument_checks import shown
 
 try:
     import numpy as np

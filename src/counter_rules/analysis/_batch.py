@@ -14,8 +14,8 @@ import attrs
 
 from counter_rules.analysis._plain import PlainSearch, plain_applies
 from counter_rules.analysis._solving import Searches, check_position, side_of
+from counter_rules.argument_checks import shown
 from counter_rules.cards import Suit
-from counter_rules.checks import shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.state import GameState
 

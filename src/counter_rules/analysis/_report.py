@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 
 from counter_rules.analysis._solving import Searches, can_make_after
-from counter_rules.checks import shown
+from counter_rules.argument_checks import shown
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError, SearchLimitReached
 from counter_rules.moves import Move, Pass

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from counter_rules.analysis._general import GeneralSearch, next_mover, search_order
 from counter_rules.analysis._plain import PlainSearch, plain_applies
-from counter_rules.checks import check_int, check_real, seat_problem, shown
+from counter_rules.argument_checks import check_int, check_real, seat_problem, shown
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move, Play

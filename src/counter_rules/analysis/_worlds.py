@@ -10,7 +10,7 @@ from time import perf_counter
 from typing import TypeVar
 
 from counter_rules.analysis._solving import LATEST, Solver
-from counter_rules.checks import check_int, check_real
+from counter_rules.argument_checks import check_int, check_real
 from counter_rules.errors import SearchLimitReached
 from counter_rules.state import GameState
 

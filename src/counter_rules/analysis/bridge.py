@@ -23,8 +23,8 @@ from __future__ import annotations
 import typing
 from collections.abc import Sequence
 
+from counter_rules.argument_checks import shown
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import shown
 from counter_rules.deal import Deal
 from counter_rules.deprecation import moved_names
 from counter_rules.engine import apply_move, legal_moves, new_game

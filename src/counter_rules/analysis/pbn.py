@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from counter_rules.argument_checks import shown
 from counter_rules.cards import Card, Rank, Suit
-from counter_rules.checks import shown
 from counter_rules.errors import InvalidArgumentError
 
 __all__ = ["from_pbn", "pbn_card", "to_pbn"]

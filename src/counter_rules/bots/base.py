@@ -25,7 +25,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from counter_rules.checks import shown
+from counter_rules.argument_checks import shown
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move

@@ -38,10 +38,10 @@ from collections.abc import Sequence
 
 import attrs
 
+from counter_rules.argument_checks import check_int
 from counter_rules.bots._estimate import card_chances, move_chances
 from counter_rules.bots.base import moves_of
 from counter_rules.bots.policy import pass_choice, play_preference, static_power, wants_trick
-from counter_rules.checks import check_int
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.sampling import sample_world
 from counter_rules.trick import PlayedCard

@@ -65,12 +65,12 @@ from operator import add
 
 import attrs
 
+from counter_rules.argument_checks import check_choice, check_int, shown
 from counter_rules.board import Board
 from counter_rules.bots._estimate import card_chances, move_chances
 from counter_rules.bots._race import win_chances
 from counter_rules.bots.base import moves_of
 from counter_rules.bots.policy import KEEP_STRONG, Policy, static_power, wants_trick
-from counter_rules.checks import check_choice, check_int, shown
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Bid, Move, Play

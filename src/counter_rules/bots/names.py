@@ -27,12 +27,12 @@ from collections.abc import Callable
 
 import attrs
 
+from counter_rules.argument_checks import shorten, shown
 from counter_rules.bots.base import Bot, RandomBot
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.ismcts import MAX_ITERATIONS, ISMCTSBot
 from counter_rules.bots.levels import LEVELS, level_bot
 from counter_rules.bots.pimc import FAST_SEARCH_LIMITS, GENERAL_SEARCH_LIMITS, MAX_WORLDS, PIMCBot
-from counter_rules.checks import shorten, shown
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 
 __all__ = ["BOTS", "BOT_NAMES", "BotKind", "bot_from_name", "bot_name", "bot_names_text"]

@@ -74,11 +74,11 @@ from typing import TypeVar
 import attrs
 
 from counter_rules.analysis import Solver, fast_search, solve_worlds
+from counter_rules.argument_checks import check_choice, check_int, shown
 from counter_rules.bots.base import moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.inference import has_evidence, likelihood
 from counter_rules.bots.ismcts import ISMCTSBot
-from counter_rules.checks import check_choice, check_int, shown
 from counter_rules.deprecation import moved_names
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.engine.transitions import hand_points

@@ -8,7 +8,7 @@ import argparse
 import re
 from typing import Any, NoReturn
 
-from counter_rules.checks import SEED_LIMIT, seed_problem, shown
+from counter_rules.argument_checks import SEED_LIMIT, seed_problem, shown
 
 __all__ = ["Parser", "UsageError", "cli_message", "seed_number", "whole_number"]
 
@@ -51,7 +51,7 @@ def whole_number(name: str, low: int = 1, high: int | None = None) -> Any:
 def seed_number(name: str) -> Any:
     """An argparse ``type`` for a seed: a whole number that
     :func:`~counter_rules.new_game` takes (see
-    :data:`~counter_rules.checks.SEED_LIMIT`)."""
+    :data:`~counter_rules.argument_checks.SEED_LIMIT`)."""
 
     # Text longer than any seed is refused before it is turned into a number.
     digits = len(str(SEED_LIMIT))

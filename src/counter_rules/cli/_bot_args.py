@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from counter_rules.argument_checks import counted, shown
 from counter_rules.bots import Bot, bot_from_name, bot_names_text
-from counter_rules.checks import counted, shown
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 
 __all__ = ["bots_for", "bots_help"]

@@ -11,7 +11,7 @@ import sys
 import traceback
 from collections.abc import Iterator
 
-from counter_rules.checks import shorten
+from counter_rules.argument_checks import shorten
 from counter_rules.cli._output import OutputError
 from counter_rules.errors import CounterRulesError
 from counter_rules.rulesets.registry import ruleset_entries

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from counter_rules.checks import JSON_LIMIT, read_bounded
+from counter_rules.argument_checks import JSON_LIMIT, read_bounded
 from counter_rules.cli._arguments import UsageError, whole_number
 from counter_rules.cli._output import Streams
 from counter_rules.errors import CounterRulesError, InvalidNotationError

@@ -20,7 +20,7 @@ from typing import BinaryIO
 
 import attrs
 
-from counter_rules.checks import JSON_LIMIT, read_lines, shorten
+from counter_rules.argument_checks import JSON_LIMIT, read_lines, shorten
 from counter_rules.cli._arguments import UsageError
 from counter_rules.cli._failures import CommandError
 from counter_rules.errors import CounterRulesError

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from counter_rules.checks import shorten, shown
+from counter_rules.argument_checks import shorten, shown
 from counter_rules.cli._arguments import cli_message, whole_number
 from counter_rules.cli._failures import remember_plugin
 from counter_rules.errors import CounterRulesError, InvalidArgumentError

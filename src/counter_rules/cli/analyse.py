@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from counter_rules.analysis import analyse, fast_search, hint
-from counter_rules.checks import shown
+from counter_rules.argument_checks import shown
 from counter_rules.cli._output import Streams
 from counter_rules.cli._progress import Progress, duration
 from counter_rules.cli._record_args import add_record_arguments, read_record

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+from counter_rules.argument_checks import counted, shown
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import counted, shown
 from counter_rules.cli._arguments import UsageError, whole_number
 from counter_rules.cli._colour import card_text
 from counter_rules.cli._output import Streams

@@ -8,8 +8,8 @@ import re
 import textwrap
 import typing
 
+from counter_rules.argument_checks import shown
 from counter_rules.cards import Suit
-from counter_rules.checks import shown
 from counter_rules.cli._arguments import UsageError
 from counter_rules.cli._output import Streams
 from counter_rules.errors import CounterRulesError, InvalidArgumentError

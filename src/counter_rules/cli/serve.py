@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from counter_rules.argument_checks import JSON_LIMIT, read_bounded, shown
 from counter_rules.bots import bot_from_name
-from counter_rules.checks import JSON_LIMIT, read_bounded, shown
 from counter_rules.cli._arguments import UsageError, seed_number, whole_number
 from counter_rules.cli._bot_args import bots_help
 from counter_rules.cli._failures import CommandError

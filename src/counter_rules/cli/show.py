@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from counter_rules.checks import counted
+from counter_rules.argument_checks import counted
 from counter_rules.cli._colour import card_text
 from counter_rules.cli._output import Streams
 from counter_rules.cli._record_args import add_record_arguments, read_record

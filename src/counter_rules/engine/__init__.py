@@ -31,8 +31,8 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from counter_rules.argument_checks import check_seed, shown
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import check_seed, shown
 from counter_rules.deal import Deal
 from counter_rules.engine.transitions import accepts, start_hand
 from counter_rules.errors import InvalidArgumentError
@@ -74,7 +74,7 @@ def new_game(
         rules: The ruleset, e.g. ``Counter(players=4)``.
         seed: Every deal is drawn from it; the same rules and seed always give
             the same game. A seed is an integer from ``-(2**128 - 1)`` to
-            ``2**128 - 1`` (:data:`~counter_rules.checks.SEED_LIMIT`), so every
+            ``2**128 - 1`` (:data:`~counter_rules.argument_checks.SEED_LIMIT`), so every
             game can be saved and resumed (:func:`~counter_rules.state_to_json`).
             ``None`` draws a fresh seed from the operating system (it is kept
             in :attr:`GameState.seed`, so the game can still be reproduced).

@@ -16,9 +16,9 @@ from bisect import insort
 from operator import add, attrgetter
 from typing import Any, Final, cast
 
+from counter_rules.argument_checks import seat_problem, shown
 from counter_rules.board import AFTER_LAST, AFTER_PASS, after_trick
 from counter_rules.cards import Card, Suit
-from counter_rules.checks import seat_problem, shown
 from counter_rules.deal import Deal, DealtHand
 from counter_rules.engine.lookup_tables import SEATS, EngineTables, tables_for, turn_bid_moves
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError

@@ -21,7 +21,7 @@ from typing import Any  # noqa: F401
 
 import attrs
 
-from counter_rules.checks import check_bool, check_choice, check_int
+from counter_rules.argument_checks import check_bool, check_choice, check_int
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.oh_hell import OhHell
 from counter_rules.rulesets.options import RulesetOption, RulesetSpec

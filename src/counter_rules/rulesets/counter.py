@@ -19,8 +19,8 @@ from typing import Final, cast
 
 import attrs
 
+from counter_rules.argument_checks import check_bool, check_int
 from counter_rules.cards import Card, Rank, Suit, standard_deck
-from counter_rules.checks import check_bool, check_int
 from counter_rules.effects import eight, four
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hand_result import HandResult

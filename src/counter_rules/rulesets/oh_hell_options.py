@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from counter_rules.argument_checks import check_bool, check_choice, check_int, shown
 from counter_rules.cards import Suit
-from counter_rules.checks import check_bool, check_choice, check_int, shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.parts.jokers import JOKER_STYLES
 from counter_rules.rulesets.parts.schedule import (

@@ -12,8 +12,8 @@ Example:
 
 from __future__ import annotations
 
+from counter_rules.argument_checks import check_bool, check_int
 from counter_rules.cards import Suit
-from counter_rules.checks import check_bool, check_int
 from counter_rules.rulesets.options import RulesetOption, RulesetSpec
 
 __all__ = [

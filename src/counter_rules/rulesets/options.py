@@ -33,8 +33,8 @@ from typing import Any
 
 import attrs
 
+from counter_rules.argument_checks import read_json, shown
 from counter_rules.cards import Suit
-from counter_rules.checks import read_json, shown
 from counter_rules.errors import CounterRulesError, InvalidArgumentError, InvalidNotationError
 
 __all__ = [

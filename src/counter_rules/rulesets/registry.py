@@ -42,7 +42,7 @@ from typing import Any
 
 import attrs
 
-from counter_rules.checks import shorten, shown
+from counter_rules.argument_checks import shorten, shown
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.rulesets.blackout import Blackout

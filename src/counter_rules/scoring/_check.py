@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from counter_rules.checks import shown
+from counter_rules.argument_checks import shown
 from counter_rules.errors import InvalidArgumentError
 
 _NO_LIMIT = object()

@@ -9,7 +9,7 @@ With ``P`` players, a bid ``B`` and ``W`` tricks won:
 
 from __future__ import annotations
 
-from counter_rules.checks import shown
+from counter_rules.argument_checks import shown
 from counter_rules.errors import InvalidArgumentError
 
 __all__ = ["score"]

@@ -12,7 +12,7 @@ With P = 1 and no penalty this is :mod:`counter_rules.scoring.up_and_down`.
 
 from __future__ import annotations
 
-from counter_rules.checks import shown
+from counter_rules.argument_checks import shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.scoring._check import check_counts, check_flag
 

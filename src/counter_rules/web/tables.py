@@ -34,9 +34,9 @@ from typing import Any
 
 import attrs
 
+from counter_rules.argument_checks import check_int, check_real, shown
 from counter_rules.bots import bot_from_name
 from counter_rules.bots.base import Bot
-from counter_rules.checks import check_int, check_real, shown
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move

@@ -30,8 +30,8 @@ from types import MappingProxyType
 
 import attrs
 
+from counter_rules.argument_checks import shown
 from counter_rules.cards import Rank
-from counter_rules.checks import shown
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.trick import PlayedCard
 

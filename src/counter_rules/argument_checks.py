@@ -4,7 +4,7 @@ to a ruleset or bot of your own): each raises
 owner's field, the value and what is allowed.
 
 Example:
-    >>> from counter_rules.checks import check_int
+    >>> from counter_rules.argument_checks import check_int
     >>> check_int("MyRules", "players", 7, 3, 5)
     Traceback (most recent call last):
     ...
@@ -57,7 +57,7 @@ def shorten(text: str, limit: int = 200) -> str:
     for text from elsewhere (another error's message) put into a message.
 
     Example:
-        >>> from counter_rules.checks import shorten
+        >>> from counter_rules.argument_checks import shorten
         >>> shorten("x" * 300, 10)
         'xxxxxxx...'
     """
@@ -77,7 +77,7 @@ def shown(value: object, limit: int = 80) -> str:
     given this way, so that no message is longer than the library's own words.
 
     Example:
-        >>> from counter_rules.checks import shown
+        >>> from counter_rules.argument_checks import shown
         >>> shown("AS " * 1_000_000, 20)
         "'AS AS AS AS AS A..."
         >>> shown(list(range(10**6)))
@@ -109,7 +109,7 @@ def check_real(owner: str, field: str, value: object, low: float, high: float) -
     ``low`` to ``high``: never ``nan``, and never past what a float holds.
 
     Example:
-        >>> from counter_rules.checks import check_real
+        >>> from counter_rules.argument_checks import check_real
         >>> check_real("Table", "wait", float("nan"), 0, 60)
         Traceback (most recent call last):
         ...
@@ -141,7 +141,7 @@ def seed_problem(value: object) -> str | None:
     """Why ``value`` is not a seed (see :data:`SEED_LIMIT`), or ``None`` if it is one.
 
     Example:
-        >>> from counter_rules.checks import seed_problem
+        >>> from counter_rules.argument_checks import seed_problem
         >>> seed_problem(2**200)
         'an integer from -(2**128 - 1) to 2**128 - 1, got 1606938044258990275541962092341162602522202993782792835301376'
     """  # noqa: E501
@@ -160,7 +160,7 @@ def check_seed(field: str, value: object) -> int:
     """Check that ``value`` is a seed (see :data:`SEED_LIMIT`); the error names ``field``.
 
     Example:
-        >>> from counter_rules.checks import check_seed
+        >>> from counter_rules.argument_checks import check_seed
         >>> check_seed("seed", 42)
         42
         >>> check_seed("seed", "42")
@@ -179,7 +179,7 @@ def seat_problem(seat: object, players: int) -> str | None:
     one wording of a wrong seat (``seat must be ...``).
 
     Example:
-        >>> from counter_rules.checks import seat_problem
+        >>> from counter_rules.argument_checks import seat_problem
         >>> seat_problem(4, 4)
         'a whole number from 0 to 3, got 4'
     """
@@ -192,7 +192,7 @@ def counted(number: int, noun: str) -> str:
     """``number`` and ``noun``, the noun in the plural unless the number is 1.
 
     Example:
-        >>> from counter_rules.checks import counted
+        >>> from counter_rules.argument_checks import counted
         >>> counted(1, "card"), counted(3, "other seat")
         ('1 card', '3 other seats')
     """
@@ -284,7 +284,7 @@ def read_json(
             names the document and the problem.
 
     Example:
-        >>> from counter_rules.checks import read_json
+        >>> from counter_rules.argument_checks import read_json
         >>> read_json('{"seed": 7}', "message")
         {'seed': 7}
         >>> read_json('{"seed": 1e400}', "message")
