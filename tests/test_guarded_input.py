@@ -1,4 +1,4 @@
-"""The one reader of JSON from outside (:func:`counter_rules.argument_checks.read_json`)
+"""The one reader of JSON from outside (:func:`counter_rules.input_limits.read_json`)
 and the doors that use it: records, views, ``simulate --resume``, ``show``
 and ``analyse`` refuse deep nesting, numbers JSON should not hold and input
 without end with the library's errors; ``simulate --resume`` credits a game
@@ -33,8 +33,8 @@ from counter_rules import (
     view_to_json,
 )
 from counter_rules.analysis import Solver, analyse
-from counter_rules.argument_checks import JSON_DEPTH, read_json, read_lines
 from counter_rules.cli import main
+from counter_rules.input_limits import JSON_DEPTH, read_json, read_lines
 
 SHORT = OhHell(players=3, schedule=(3,))
 

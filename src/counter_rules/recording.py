@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from counter_rules.argument_checks import read_json
 from counter_rules.cards import Card
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
+from counter_rules.input_limits import read_json
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.phase import Phase
 from counter_rules.records import GameRecord, check_indent, load_record

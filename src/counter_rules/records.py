@@ -52,12 +52,13 @@ from typing import Any
 
 import attrs
 
-from counter_rules.argument_checks import read_json, seed_problem, shown
+from counter_rules.argument_checks import seed_problem, shown
 from counter_rules.cards import Card
 from counter_rules.deal import Deal
 from counter_rules.deprecation import moved_names
 from counter_rules.engine import apply_move, new_game
 from counter_rules.errors import CounterRulesError, InvalidArgumentError, InvalidNotationError
+from counter_rules.input_limits import read_json
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.notation import format_move, parse_move
 from counter_rules.rules_json import rules_from_dict as _rules_from_dict

@@ -35,11 +35,11 @@ from importlib import resources
 from typing import Any
 
 from counter_rules._wire_read import VIEW_KEYS, Reader, ViewReader, check_tag, read_move
-from counter_rules.argument_checks import read_json
 from counter_rules.cards import Card, Suit
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hand_result import HandResult
+from counter_rules.input_limits import read_json
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.rules_json import load_rules, rules_to_dict
 from counter_rules.trick import Effect, PlayedCard, TrickResult

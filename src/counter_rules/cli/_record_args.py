@@ -6,10 +6,10 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from counter_rules.argument_checks import JSON_LIMIT, read_bounded
 from counter_rules.cli._arguments import UsageError, whole_number
 from counter_rules.cli._output import Streams
 from counter_rules.errors import CounterRulesError, InvalidNotationError
+from counter_rules.input_limits import JSON_LIMIT, read_bounded
 from counter_rules.records import GameRecord
 from counter_rules.rulesets.registry import import_plugin
 

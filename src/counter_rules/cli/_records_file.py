@@ -20,10 +20,11 @@ from typing import BinaryIO
 
 import attrs
 
-from counter_rules.argument_checks import JSON_LIMIT, read_lines, shorten
+from counter_rules.argument_checks import shorten
 from counter_rules.cli._arguments import UsageError
 from counter_rules.cli._failures import CommandError
 from counter_rules.errors import CounterRulesError
+from counter_rules.input_limits import JSON_LIMIT, read_lines
 from counter_rules.records import GameRecord
 
 __all__ = ["PARTIAL", "RecordsFile", "Resumed", "read_resumed"]

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from counter_rules.argument_checks import JSON_LIMIT, read_bounded, shown
+from counter_rules.argument_checks import shown
 from counter_rules.bots import bot_from_name
 from counter_rules.cli._arguments import UsageError, seed_number, whole_number
 from counter_rules.cli._bot_args import bots_help
@@ -18,6 +18,7 @@ from counter_rules.cli._failures import CommandError
 from counter_rules.cli._output import Streams
 from counter_rules.cli._ruleset_args import add_ruleset_arguments, rules_from_args
 from counter_rules.errors import CounterRulesError
+from counter_rules.input_limits import JSON_LIMIT, read_bounded
 
 __all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "add_arguments", "run"]
 

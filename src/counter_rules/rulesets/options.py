@@ -33,9 +33,10 @@ from typing import Any
 
 import attrs
 
-from counter_rules.argument_checks import read_json, shown
+from counter_rules.argument_checks import shown
 from counter_rules.cards import Suit
 from counter_rules.errors import CounterRulesError, InvalidArgumentError, InvalidNotationError
+from counter_rules.input_limits import read_json
 
 __all__ = [
     "RulesetOption",

@@ -20,7 +20,7 @@ Routes:
 The server is built for clients that do not play fair:
 
 - every input (a request's body, a socket's message) is read by one guarded
-  reader (:func:`~counter_rules.argument_checks.read_json`) that bounds its size,
+  reader (:func:`~counter_rules.input_limits.read_json`) that bounds its size,
   nesting and numbers; what it refuses is answered with a 4xx status or an
   ``error`` message, never a traceback. A body is counted while it arrives and
   refused past :data:`BODY_LIMIT` bytes; a binary frame closes its socket with
@@ -64,9 +64,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from counter_rules.argument_checks import check_real, read_json, seed_problem, shorten, shown
+from counter_rules.argument_checks import check_real, seed_problem, shorten, shown
 from counter_rules.bots import RandomBot
 from counter_rules.errors import CounterRulesError, InvalidNotationError
+from counter_rules.input_limits import read_json
 from counter_rules.moves import Move
 from counter_rules.rulesets.registry import ruleset_entry
 from counter_rules.views import view
