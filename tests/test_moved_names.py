@@ -41,6 +41,14 @@ MOVED_MODULES = [
     ("counter_rules.bots.registry", "counter_rules.bots.names"),
 ]
 MOVED += [
+    (old, name, new)
+    for old, new in [
+        ("counter_rules.checks", "counter_rules.argument_checks"),
+        ("counter_rules.checks", "counter_rules.input_limits"),
+    ]
+    for name in importlib.import_module(new).__all__
+]
+MOVED += [
     (old, name, new) for old, new in MOVED_MODULES for name in importlib.import_module(new).__all__
 ]
 
