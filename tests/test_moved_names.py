@@ -64,6 +64,15 @@ def test_a_moved_name_is_found_at_its_old_home_with_a_warning(
     assert found is getattr(importlib.import_module(new), name)
 
 
+def test_a_renamed_name_is_found_under_its_new_name_with_a_warning() -> None:
+    """The terminal's game, once ``Table``, is ``TerminalGame``."""
+    from counter_rules.cli import play
+
+    with pytest.warns(DeprecationWarning, match="play.Table is deprecated: use .*TerminalGame"):
+        found = play.Table  # type: ignore[attr-defined]
+    assert found is play.TerminalGame
+
+
 @pytest.mark.parametrize("old", sorted({old for old, _, _ in MOVED}))
 def test_an_unknown_name_of_an_old_home_is_an_attribute_error(old: str) -> None:
     """A name that never lived there is refused as Python refuses any other."""

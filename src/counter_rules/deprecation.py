@@ -31,7 +31,8 @@ __all__ = ["module_moved", "moved_names"]
 
 def moved_names(module: str, moved: Mapping[str, str]) -> Callable[[str], object]:
     """A module ``__getattr__`` for ``module`` that finds each name of
-    ``moved`` in the module it maps to, with a warning, and raises
+    ``moved`` in the module it maps to (``"module:other_name"`` for a name
+    that was renamed too), with a warning, and raises
     :class:`AttributeError` for any other name.
 
     The new module is imported only when an old path is used, so the old
@@ -74,9 +75,7 @@ def module_moved(module: str, home: str) -> Callable[[str], object]:
 
 
 def _found(module: str, name: str, home: str) -> object:
-    warnings.warn(
-        f"{module}.{name} is deprecated: import it from {home}",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    return getattr(importlib.import_module(home), name)
+    home, _, new_name = home.partition(":")
+    where = f"import it from {home}" if not new_name else f"use {home}.{new_name}"
+    warnings.warn(f"{module}.{name} is deprecated: {where}", DeprecationWarning, stacklevel=3)
+    return getattr(importlib.import_module(home), new_name or name)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import typing
 from collections.abc import Sequence
 
 from counter_rules.bots import Bot, bot_name
@@ -28,6 +29,7 @@ from counter_rules.cli._output import Streams
 from counter_rules.cli._record_args import record_text
 from counter_rules.cli._ruleset_args import add_ruleset_arguments, rules_from_args
 from counter_rules.cli.analyse import hint_text
+from counter_rules.deprecation import moved_names
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidNotationError
 from counter_rules.hand_result import HandResult
@@ -42,7 +44,10 @@ from counter_rules.text_seat import read_move
 from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView, view
 
-__all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "Table", "add_arguments", "run"]
+__all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "TerminalGame", "add_arguments", "run"]
+
+if not typing.TYPE_CHECKING:  # the old name of TerminalGame (deprecated)
+    __getattr__ = moved_names(__name__, {"Table": f"{__name__}:TerminalGame"})
 
 SUMMARY = "play a game in the terminal against bots"
 DESCRIPTION = (
@@ -146,7 +151,7 @@ def _played_text(plays: Sequence[PlayedCard], me: int, color: bool) -> str:
     return ", ".join(parts)
 
 
-class Table:
+class TerminalGame:
     """A game at the terminal: what the player at seat ``me`` sees and does.
     With ``me`` = -1 nobody plays: it narrates a recorded game."""
 
@@ -471,7 +476,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     others = [s for s in range(rules.players) if s != me]
     chosen = bots_for(args.bots, len(others), ("heuristic",), "other seat")
     bots = dict(zip(others, chosen, strict=True))
-    game = Table(rules, state, me, bots, ply, args.save, streams)
+    game = TerminalGame(rules, state, me, bots, ply, args.save, streams)
     playing = ", ".join(f"seat {s} {bot_name(bots[s])}" for s in others)
     game.write(
         f"{title}, {rules.players} players, seed {state.seed}. You are seat {me}; "

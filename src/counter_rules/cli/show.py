@@ -9,7 +9,7 @@ from counter_rules.argument_checks import counted
 from counter_rules.cli._colour import card_text
 from counter_rules.cli._output import Streams
 from counter_rules.cli._record_args import add_record_arguments, read_record
-from counter_rules.cli.play import Table
+from counter_rules.cli.play import TerminalGame
 from counter_rules.engine import explain_trick
 from counter_rules.rulesets.registry import ruleset_entry_for
 from counter_rules.state import GameState
@@ -40,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-color", action="store_true", help="no colours in the output")
 
 
-class _Narrator(Table):
+class _Narrator(TerminalGame):
     explain_all = False
 
     def after_deal(self) -> None:
