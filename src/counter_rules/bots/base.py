@@ -1,4 +1,4 @@
-"""The :class:`Bot` protocol and :class:`RandomBot`.
+"""The :class:`Bot` protocol, :class:`DecidingBot` and :class:`RandomBot`.
 
 A bot is any object with a method ``choose(view, rng) -> Move``. It sees only
 its seat's :class:`~counter_rules.PlayerView` (never the full state), and every
@@ -14,8 +14,8 @@ Example:
     >>> isinstance(bot, Bot)
     True
     >>> move = bot.choose(view(state, state.current_player), random.Random(0))
-    >>> move in legal_moves(state)
-    True
+    >>> move in legal_moves(state), move == bot.choose(view(state, 1), random.Random(0))
+    (True, True)
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move
 from counter_rules.views import PlayerView
 
-__all__ = ["Bot", "RandomBot", "moves_of"]
+__all__ = ["Bot", "DecidingBot", "RandomBot", "moves_of"]
 
 
 @runtime_checkable
@@ -78,6 +78,29 @@ def moves_of(view: PlayerView) -> tuple[Move, ...]:
             f"view.seat {view.seat} has no move to make now (to act: {sorted(view.to_act)})"
         )
     return moves
+
+
+class DecidingBot:
+    """The base of the bots that search: :meth:`choose` makes the only legal
+    move at once and hands two or more to :meth:`decide`."""
+
+    __slots__ = ()
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """Bid, pass or play for ``view.seat``: the only legal move, or what
+        :meth:`decide` chooses.
+
+        Raises:
+            InvalidArgumentError: The seat has nothing to decide now.
+        """
+        moves = moves_of(view)
+        if len(moves) == 1:
+            return moves[0]
+        return self.decide(view, moves, rng)
+
+    def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """One of ``moves``, the two or more legal moves of ``view.seat``."""
+        raise NotImplementedError
 
 
 @attrs.frozen

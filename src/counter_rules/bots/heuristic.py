@@ -40,7 +40,7 @@ import attrs
 
 from counter_rules.argument_checks import check_int
 from counter_rules.bots._estimate import card_chances, move_chances
-from counter_rules.bots.base import moves_of
+from counter_rules.bots.base import DecidingBot
 from counter_rules.bots.policy import pass_choice, play_preference, static_power, wants_trick
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.sampling import sample_world
@@ -55,7 +55,7 @@ def _nearest(bids: Sequence[Bid], target: float) -> Bid:
 
 
 @attrs.frozen
-class HeuristicBot:
+class HeuristicBot(DecidingBot):
     """Bids its likely winners and plays to make the bid (see the module docs).
 
     Args:
@@ -67,13 +67,11 @@ class HeuristicBot:
 
     Example:
         >>> import random
-        >>> from counter_rules import Counter, legal_moves, new_game, view
+        >>> from counter_rules import Counter, new_game, view
         >>> from counter_rules.bots import HeuristicBot
-        >>> state = new_game(Counter(), seed=3)
-        >>> bot = HeuristicBot(samples=8)
-        >>> move = bot.choose(view(state, 1), random.Random(0))
-        >>> move in legal_moves(state), move == bot.choose(view(state, 1), random.Random(0))
-        (True, True)
+        >>> seat_1 = view(new_game(Counter(), seed=3), 1)
+        >>> print(HeuristicBot(samples=8).choose(seat_1, random.Random(0)))
+        P1:bid 2
     """
 
     samples: int = 16
@@ -85,15 +83,8 @@ class HeuristicBot:
         check_int("HeuristicBot", "samples", self.samples, 1, 10_000)
         check_int("HeuristicBot", "max_counter_bid", self.max_counter_bid, 0, 10)
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """Bid, pass or play for ``view.seat``.
-
-        Raises:
-            InvalidArgumentError: The seat has nothing to decide now.
-        """
-        moves = moves_of(view)
-        if len(moves) == 1:
-            return moves[0]
+    def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """Bid as the hand's likely winners say, pass or play to make the bid."""
         first = moves[0]
         if isinstance(first, Bid):
             return self._bid(view, [m for m in moves if isinstance(m, Bid)], rng)

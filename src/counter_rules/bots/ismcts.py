@@ -69,7 +69,7 @@ from counter_rules.argument_checks import check_choice, check_int, shown
 from counter_rules.board import Board
 from counter_rules.bots._estimate import card_chances, move_chances
 from counter_rules.bots._race import win_chances
-from counter_rules.bots.base import moves_of
+from counter_rules.bots.base import DecidingBot
 from counter_rules.bots.policy import KEEP_STRONG, Policy, static_power, wants_trick
 from counter_rules.engine import apply_move, legal_moves
 from counter_rules.errors import InvalidArgumentError
@@ -169,7 +169,7 @@ def _check_positive(name: str, value: object, allowed: str) -> None:
 
 
 @attrs.frozen
-class ISMCTSBot:
+class ISMCTSBot(DecidingBot):
     """Single-observer information-set MCTS (see the module docs).
 
     Args:
@@ -189,13 +189,11 @@ class ISMCTSBot:
 
     Example:
         >>> import random
-        >>> from counter_rules import Counter, legal_moves, new_game, view
+        >>> from counter_rules import Counter, new_game, view
         >>> from counter_rules.bots import ISMCTSBot
-        >>> state = new_game(Counter(), seed=3)
-        >>> bot = ISMCTSBot(iterations=30)
-        >>> move = bot.choose(view(state, 1), random.Random(7))
-        >>> move in legal_moves(state), move == bot.choose(view(state, 1), random.Random(7))
-        (True, True)
+        >>> first_bid = view(new_game(Counter(), seed=3), 1)
+        >>> ISMCTSBot(iterations=30).choose(first_bid, random.Random(7)).tricks
+        4
     """
 
     iterations: int = 200
@@ -217,15 +215,8 @@ class ISMCTSBot:
             _check_positive("time_limit", self.time_limit, "a positive number of seconds or None")
         _check_positive("exploration", self.exploration, "a positive number")
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """Search from ``view`` and return the most visited move.
-
-        Raises:
-            InvalidArgumentError: The seat has nothing to decide now.
-        """
-        moves = moves_of(view)
-        if len(moves) == 1:
-            return moves[0]
+    def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """Search from ``view`` and return the most visited move."""
         root, candidates = self._search(view, moves, rng)
         if not root.children:
             return candidates[0]

@@ -75,7 +75,7 @@ import attrs
 
 from counter_rules.analysis import Solver, fast_search, solve_worlds
 from counter_rules.argument_checks import check_choice, check_int, shown
-from counter_rules.bots.base import moves_of
+from counter_rules.bots.base import DecidingBot, moves_of
 from counter_rules.bots.heuristic import HeuristicBot
 from counter_rules.bots.inference import has_evidence, likelihood
 from counter_rules.bots.ismcts import ISMCTSBot
@@ -141,7 +141,7 @@ decision of Counter stays under half a second."""
 
 
 @attrs.frozen
-class PIMCBot:
+class PIMCBot(DecidingBot):
     """Samples worlds, solves each exactly, plays the best expected score (see
     the module docs).
 
@@ -179,13 +179,11 @@ class PIMCBot:
 
     Example:
         >>> import random
-        >>> from counter_rules import OhHell, legal_moves, new_game, view
+        >>> from counter_rules import OhHell, new_game, view
         >>> from counter_rules.bots import PIMCBot
-        >>> state = new_game(OhHell(players=3, schedule=(3,)), seed=2)
-        >>> bot = PIMCBot(worlds=4)
-        >>> move = bot.choose(view(state, 1), random.Random(0))
-        >>> move in legal_moves(state), move == bot.choose(view(state, 1), random.Random(0))
-        (True, True)
+        >>> bot = PIMCBot(worlds=4, bidding="solved")
+        >>> print(bot.choose(view(new_game(OhHell(players=3), seed=2), 1), random.Random(0)))
+        P1:bid 1
     """
 
     worlds: int | None = None
@@ -232,15 +230,9 @@ class PIMCBot:
                 f"PIMCBot.inference must be False, True, 'bids' or 'plays', got {shown(inference)}"
             )
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """Bid, pass or play for ``view.seat``.
-
-        Raises:
-            InvalidArgumentError: The seat has nothing to decide now.
-        """
-        moves = moves_of(view)
-        if len(moves) == 1:
-            return moves[0]
+    def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """Bid (see ``bidding``), pass as the heuristic bot does, or play the
+        best total of the worlds solved."""
         first = moves[0]
         if isinstance(first, Bid) and self.bidding == "solved":
             return self._bid(view, [m for m in moves if isinstance(m, Bid)], rng)
@@ -312,7 +304,8 @@ class PIMCBot:
     def evaluate(self, view: PlayerView, rng: random.Random) -> WorldScores:
         """What the bot finds in the worlds of a play decision: each solved
         world's expected points for each legal play (the bot plays the best
-        total), drawing from ``rng`` as :meth:`choose` does.
+        total), drawing from ``rng`` as
+        :meth:`~counter_rules.bots.base.DecidingBot.choose` does.
 
         Raises:
             InvalidArgumentError: The seat has no card to play now.
