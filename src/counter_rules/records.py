@@ -61,6 +61,7 @@ from counter_rules.state import GameState
 
 __all__ = ["FORMAT", "VERSION", "GameRecord", "check_indent", "load_record"]
 
+# Alike on purpose: every old home of moved names hands them over so.
 if not typing.TYPE_CHECKING:  # the old homes of names that moved (deprecated)
     __getattr__ = moved_names(
         __name__,

@@ -233,6 +233,8 @@ def _table_chunk(
     return [_table(state, sides, trumps) for state, sides, trumps in chunk]
 
 
+# Alike on purpose: the examples of dd_table and solve_many start from the same
+# hand, each on its own as a reader meets it.
 def solve_many(
     positions: Iterable[tuple[GameState, Iterable[int]]], *, jobs: int | None = 1
 ) -> tuple[int, ...]:

@@ -98,6 +98,7 @@ __all__ = [
     "WorldScores",
 ]
 
+# Alike on purpose: every old home of moved names hands them over so.
 if not typing.TYPE_CHECKING:  # the old homes of names that moved (deprecated)
     __getattr__ = moved_names(
         __name__,
