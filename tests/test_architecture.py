@@ -352,9 +352,10 @@ def test_the_ruleset_interface_states_the_rules_alone() -> None:
 
 
 # The modules that run every game alike: the engine room, the search board and
-# the rules of the play it reads, the state, views, the world sampler and the
-# solver's general search. None of them names a game: each ruleset hands them
-# its own rules (Ruleset.play_rules).
+# the rules of the play it reads, the state and the values it holds, views, the
+# world sampler, the solver's general search and its loop over sampled worlds.
+# None of them names a game: each ruleset hands them its own rules
+# (Ruleset.play_rules).
 GAME_BLIND = (
     "counter_rules.engine",
     "counter_rules.engine.transitions",
@@ -370,6 +371,7 @@ GAME_BLIND = (
     "counter_rules.sampling",
     "counter_rules.analysis._general",
     "counter_rules.analysis._solving",
+    "counter_rules.analysis._worlds",
 )
 # The names of the games and of the modules that state one game's rules.
 GAME_NAMES = frozenset(

@@ -467,6 +467,7 @@ class Board:
             self.masks[seat] |= bit
             self.to_move = seat
             return
+        # Alike on purpose: unmaking puts back, field by field, what make changed.
         if kind == _TRICK_KIND:
             assert isinstance(extra, tuple)
             trick, leader, trump, trump_card, stock, doubled = extra

@@ -13,7 +13,7 @@ Example:
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 import attrs
 
@@ -119,14 +119,20 @@ _BIDS: dict[tuple[int, int, bool], Bid] = {}
 
 
 _PLAY_TABLE_SIZE = KEY_COUNT
+_Shared = TypeVar("_Shared", "Play", "Pass")
 _PLAY_TABLES: dict[int, list[Play | None]] = {}
 
 
 def play_table(seat: int) -> list[Play | None]:
     """Shared plays without a reveal for ``seat``, indexed by the card's key (internal)."""
-    table = _PLAY_TABLES.get(seat)
+    return _seat_table(_PLAY_TABLES, seat)
+
+
+def _seat_table(tables: dict[int, list[_Shared | None]], seat: int) -> list[_Shared | None]:
+    """``seat``'s table of shared moves in ``tables``, made empty the first time."""
+    table = tables.get(seat)
     if table is None:
-        table = _PLAY_TABLES[seat] = [None] * _PLAY_TABLE_SIZE
+        table = tables[seat] = [None] * _PLAY_TABLE_SIZE
     return table
 
 
@@ -207,10 +213,7 @@ _PASS_TABLES: dict[int, list[Pass | None]] = {}
 
 def pass_table(seat: int) -> list[Pass | None]:
     """Shared passes for ``seat``, indexed by the card's key (internal)."""
-    table = _PASS_TABLES.get(seat)
-    if table is None:
-        table = _PASS_TABLES[seat] = [None] * _PLAY_TABLE_SIZE
-    return table
+    return _seat_table(_PASS_TABLES, seat)
 
 
 _REVEALS: dict[tuple[int, int, int], Play] = {}

@@ -59,6 +59,7 @@ class AskedRules(Protocol):
     def legal_plays(self, state: Position, seat: int) -> tuple[Play, ...]:
         """The plays ``seat`` may make now."""
 
+    # Alike on purpose: the signature of Ruleset.resolve, which every override repeats.
     def resolve(
         self,
         plays: Sequence[PlayedCard],
@@ -172,6 +173,8 @@ class PlayRules:
         return (seat - 1) % self.players
 
     # -- plays -------------------------------------------------------------------
+    # Alike on purpose: the signature of Advice.plays_from, which the overrides
+    # of this method (and of that one) repeat.
     def plays_from(
         self,
         hand: tuple[Card, ...],
@@ -194,6 +197,8 @@ class PlayRules:
         return self.asked.legal_plays(game, seat)
 
     # -- tricks ------------------------------------------------------------------
+    # Alike on purpose: resolve and winner take the same trick, and the
+    # subclasses with a compiled statement repeat both signatures.
     def resolve(
         self,
         trick: tuple[PlayedCard, ...],

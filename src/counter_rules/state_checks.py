@@ -225,22 +225,17 @@ def view_problem(player_view: object) -> str | None:
 
 
 def check_state(state: GameState) -> None:
-    """Raise the library's error if :func:`state_problem` finds one.
-
-    Raises:
-        InvalidArgumentError: The state is impossible; the message names the field.
-    """
-    problem = state_problem(state)
-    if problem is not None:
-        raise InvalidArgumentError(f"the state is not one a game can reach: {problem}")
+    """Raise :class:`~counter_rules.InvalidArgumentError`, naming the field,
+    for a state that :func:`state_problem` finds impossible."""
+    _refuse(state_problem(state), "the state is not one a game can reach")
 
 
 def check_view(player_view: object) -> None:
-    """Raise the library's error if :func:`view_problem` finds one.
+    """:func:`check_state` for a view given to
+    :func:`~counter_rules.sample_world`, by :func:`view_problem`."""
+    _refuse(view_problem(player_view), "the view is not one a game can show")
 
-    Raises:
-        InvalidArgumentError: The view is impossible; the message names the field.
-    """
-    problem = view_problem(player_view)
+
+def _refuse(problem: str | None, what: str) -> None:
     if problem is not None:
-        raise InvalidArgumentError(f"the view is not one a game can show: {problem}")
+        raise InvalidArgumentError(f"{what}: {problem}")

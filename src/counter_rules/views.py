@@ -225,6 +225,7 @@ class SeatPosition:
         """The dealer of the current hand."""
         return self._view.dealer
 
+    # Alike on purpose: a property a field of Position, read from the view.
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """The seat's own hand at its place; the others empty."""

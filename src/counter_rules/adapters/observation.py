@@ -239,11 +239,12 @@ def encode_information_state(player_view: PlayerView, actions: ActionMap) -> NDA
     Example:
         >>> from counter_rules import Counter, new_game, view
         >>> from counter_rules.adapters.actions import ActionMap
-        >>> from counter_rules.adapters.observation import encode_information_state
-        >>> rules = Counter(players=4)
-        >>> vector = encode_information_state(view(new_game(rules, seed=1), 0), ActionMap(rules))
-        >>> vector.shape, int(vector[726:].sum())
-        ((3651,), 0)
+        >>> from counter_rules.adapters.observation import encode_information_state, encode_view
+        >>> actions = ActionMap(Counter(players=4))
+        >>> seat_0 = view(new_game(actions.rules, seed=1), 0)
+        >>> vector = encode_information_state(seat_0, actions)
+        >>> vector.shape, bool((vector[:726] == encode_view(seat_0, actions)).all())
+        ((3651,), True)
     """
     v = player_view
     writer = _Writer(information_state_layout(actions.rules))

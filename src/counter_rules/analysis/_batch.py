@@ -233,6 +233,8 @@ def _table_chunk(
     return [_table(state, sides, trumps) for state, sides, trumps in chunk]
 
 
+# Alike on purpose: the examples of dd_table and solve_many start from the same
+# hand, each on its own as a reader meets it.
 def solve_many(
     positions: Iterable[tuple[GameState, Iterable[int]]], *, jobs: int | None = 1
 ) -> tuple[int, ...]:
@@ -294,14 +296,13 @@ def dd_tables(
             is not a positive integer or ``None``.
 
     Example:
-        >>> from counter_rules import Suit
         >>> from counter_rules.analysis import dd_tables
         >>> from counter_rules.analysis.bridge import bridge_play
         >>> from counter_rules.analysis.pbn import from_pbn
         >>> deal = from_pbn("N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32")
-        >>> (table,) = dd_tables([bridge_play(deal, None, 0)], [(0, 2)], trumps=[Suit.CLUBS])
+        >>> (table,) = dd_tables([bridge_play(deal, None, 0)], [(0, 2)], trumps=[None])
         >>> table.values
-        (((12,), (12,), (12,), (12,)),)
+        (((13,), (13,), (13,), (13,)),)
     """
     count = _jobs(jobs)
     if isinstance(states, str | bytes) or not isinstance(states, Iterable):

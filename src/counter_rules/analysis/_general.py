@@ -45,13 +45,7 @@ from counter_rules.moves import Pass, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
-__all__ = [
-    "GeneralSearch",
-    "bisect",
-    "gallop",
-    "next_mover",
-    "search_order",
-]
+__all__ = ["GeneralSearch", "bisect", "gallop", "next_mover", "search_order"]
 
 # Bounds are packed into one int: the lowest value known, and the highest
 # value known in the next byte.

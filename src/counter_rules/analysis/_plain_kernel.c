@@ -1469,6 +1469,7 @@ static PyObject *Kernel_clear(Kernel *k, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* Alike on purpose: a getter (and a setter) a field, as the C API takes them. */
 static PyObject *Kernel_get_nodes(Kernel *k, void *closure) {
     (void)closure;
     return PyLong_FromUnsignedLongLong(k->nodes);

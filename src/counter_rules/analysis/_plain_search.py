@@ -54,6 +54,7 @@ _BUCKET: int = 64
 # kernel keeps: an entry costs more in Python).
 _MAX_ENTRIES: int = 1 << 17
 
+# Alike on purpose: a weight a line, as in the kernel.
 # The weights of move ordering (the kernel's, see _plain_kernel.c).
 W_CHOICE: int = 24
 W_CASH: int = 60

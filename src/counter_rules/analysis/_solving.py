@@ -452,6 +452,8 @@ def _check_tricks(tricks: object, state: GameState) -> None:
         )
 
 
+# Alike on purpose: the examples of solve, move_values and can_make start from
+# the same hand, each on its own as a reader meets it.
 def solve(state: GameState, seats: Iterable[int]) -> int:
     """The most tricks the seats ``seats`` can be sure of winning together,
     with every hand open, from this position to the end of the hand.

@@ -20,6 +20,7 @@ Example:
 
 from __future__ import annotations
 
+import abc
 import random
 from typing import Protocol, runtime_checkable
 
@@ -80,7 +81,7 @@ def moves_of(view: PlayerView) -> tuple[Move, ...]:
     return moves
 
 
-class DecidingBot:
+class DecidingBot(abc.ABC):
     """The base of the bots that search: :meth:`choose` makes the only legal
     move at once and hands two or more to :meth:`decide`."""
 
@@ -98,9 +99,9 @@ class DecidingBot:
             return moves[0]
         return self.decide(view, moves, rng)
 
+    @abc.abstractmethod
     def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
         """One of ``moves``, the two or more legal moves of ``view.seat``."""
-        raise NotImplementedError
 
 
 @attrs.frozen

@@ -99,6 +99,7 @@ def _default_of(cls: type, field: str) -> object:
     return attrs.fields_dict(cls)[field].default
 
 
+# Alike on purpose: an entry a kind of bot, the table every reader of names reads.
 BOTS: tuple[BotKind, ...] = (
     BotKind(name="random", summary="a random legal move", make=RandomBot),
     BotKind(

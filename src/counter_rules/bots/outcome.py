@@ -30,7 +30,7 @@ import attrs
 
 from counter_rules.analysis import Solver, fast_search, solve_worlds
 from counter_rules.argument_checks import check_int
-from counter_rules.bots.base import moves_of
+from counter_rules.bots.base import DecidingBot
 from counter_rules.bots.ismcts import ISMCTSBot
 from counter_rules.moves import Move, Play
 from counter_rules.phase import Phase
@@ -51,7 +51,7 @@ plays tie (see :meth:`OutcomeBot.endgame_play`)."""
 
 
 @attrs.frozen
-class OutcomeBot:
+class OutcomeBot(DecidingBot):
     """IS-MCTS early in a hand, every seat for its own points in sampled
     worlds late (see the module's notes).
 
@@ -105,20 +105,14 @@ class OutcomeBot:
         """The bot of the decisions before the endgame."""
         return ISMCTSBot(iterations=self.iterations)
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """The bot's move from ``view``.
-
-        Raises:
-            InvalidArgumentError: The seat has nothing to decide now.
-        """
-        moves = moves_of(view)
-        if len(moves) == 1:
-            return moves[0]
+    def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """The bot's move among the two or more legal ``moves`` of ``view.seat``
+        (:meth:`choose`, which it inherits, makes a single legal move at once)."""
         if view.phase is Phase.PLAYING and isinstance(moves[0], Play):
             chosen = self.endgame_play(view, moves, rng)
             if chosen is not None:
                 return chosen
-        return self.early.choose(view, rng)
+        return self.early.decide(view, moves, rng)
 
     def endgame_play(
         self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random
@@ -127,10 +121,10 @@ class OutcomeBot:
         when the hand is not yet in its endgame or the searches did not fit
         the budget in at least half the worlds.
 
-        While two or more plays tie for the most points for the bot, up to :data:`~counter_rules.bots.outcome.TIE_ROUNDS`
-        more rounds of :attr:`worlds` worlds are drawn, within the same
-        budget: a play that falls short only in some worlds shows it in more
-        of them."""
+        While two or more plays tie for the most points for the bot, up to
+        :data:`~counter_rules.bots.outcome.TIE_ROUNDS` more rounds of
+        :attr:`worlds` worlds are drawn, within the same budget: a play that
+        falls short only in some worlds shows it in more of them."""
         seat = view.seat
         left = len(view.hand or ())
         if self.endgame is not None and left > self.endgame:

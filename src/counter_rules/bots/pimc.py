@@ -98,6 +98,7 @@ __all__ = [
     "WorldScores",
 ]
 
+# Alike on purpose: every old home of moved names hands them over so.
 if not typing.TYPE_CHECKING:  # the old homes of names that moved (deprecated)
     __getattr__ = moved_names(
         __name__,
@@ -304,7 +305,8 @@ class PIMCBot(DecidingBot):
     def evaluate(self, view: PlayerView, rng: random.Random) -> WorldScores:
         """What the bot finds in the worlds of a play decision: each solved
         world's expected points for each legal play (the bot plays the best
-        total), drawing from ``rng`` as :meth:`choose` does.
+        total), drawing from ``rng`` as
+        :meth:`~counter_rules.bots.base.DecidingBot.choose` does.
 
         Raises:
             InvalidArgumentError: The seat has no card to play now.

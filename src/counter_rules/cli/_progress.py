@@ -86,6 +86,7 @@ class Progress:
         if mode is None:
             isatty = getattr(err, "isatty", None)
             mode = "bar" if isatty and isatty() else "lines"
+        # Alike on purpose: a field an argument, as any such __init__ reads.
         self.err = err
         self.unit = unit
         self.mode = mode

@@ -8,6 +8,7 @@ from typing import TextIO
 
 from counter_rules.cli._arguments import UsageError, whole_number
 from counter_rules.cli._output import Streams
+from counter_rules.cli._ruleset_args import add_plugin_argument
 from counter_rules.errors import CounterRulesError, InvalidNotationError
 from counter_rules.input_limits import JSON_LIMIT, read_bounded
 from counter_rules.records import GameRecord
@@ -71,10 +72,9 @@ def add_record_arguments(parser: argparse.ArgumentParser) -> None:
         "--game", type=whole_number("--game"), default=1, metavar="N",
         help="the N-th record of a file of records, from 1 (default 1)",
     )  # fmt: skip
-    parser.add_argument(
-        "--plugin", action="append", default=[], metavar="MODULE",
-        help="import MODULE first: a module of yours that registers the game's ruleset",
-    )  # fmt: skip
+    add_plugin_argument(
+        parser, "import MODULE first: a module of yours that registers the game's ruleset"
+    )
 
 
 def read_record(args: argparse.Namespace, streams: Streams, command: str) -> GameRecord:

@@ -19,7 +19,13 @@ from counter_rules.rulesets.registry import (
     ruleset_entry,
 )
 
-__all__ = ["add_ruleset_arguments", "make_rules", "parse_option", "rules_from_args"]
+__all__ = [
+    "add_plugin_argument",
+    "add_ruleset_arguments",
+    "make_rules",
+    "parse_option",
+    "rules_from_args",
+]
 
 
 def add_ruleset_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,11 +45,17 @@ def add_ruleset_arguments(parser: argparse.ArgumentParser) -> None:
         "--option", action="append", default=[], metavar="NAME=VALUE",
         help="a ruleset option, repeatable (counter-rules rules NAME lists them)",
     )  # fmt: skip
-    parser.add_argument(
-        "--plugin", action="append", default=[], metavar="MODULE",
-        help="import MODULE first and run its code: a module of yours that registers "
+    add_plugin_argument(
+        parser,
+        "import MODULE first and run its code: a module of yours that registers "
         "rulesets (only name modules you trust)",
-    )  # fmt: skip
+    )
+
+
+def add_plugin_argument(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--plugin MODULE``, repeatable: a module of the user's that registers
+    rulesets, imported before the command reads its ruleset."""
+    parser.add_argument("--plugin", action="append", default=[], metavar="MODULE", help=help)
 
 
 parse_option = option_from_text

@@ -77,6 +77,7 @@ Answers:
 """
 
 
+# Alike on purpose: the commands declare their options one call each.
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``play``."""
     add_ruleset_arguments(parser)
@@ -139,6 +140,8 @@ def _move_text(move: Move) -> str:
     return format_move(move).partition(":")[2]
 
 
+# Alike on purpose: the text seat (text_seat.py) says a trick in plain words;
+# this says it in the terminal's colours.
 def _played_text(plays: Sequence[PlayedCard], me: int, color: bool) -> str:
     parts = []
     for p in plays:
@@ -165,6 +168,7 @@ class TerminalGame:
         save: str,
         streams: Streams,
     ) -> None:
+        # Alike on purpose: a field an argument, as any such __init__ reads.
         self.rules = rules
         self.state = state
         self.me = me

@@ -12,6 +12,7 @@ from counter_rules.argument_checks import shown
 from counter_rules.cards import Suit
 from counter_rules.cli._arguments import UsageError
 from counter_rules.cli._output import Streams
+from counter_rules.cli._ruleset_args import add_plugin_argument
 from counter_rules.errors import CounterRulesError, InvalidArgumentError
 from counter_rules.rulesets.registry import (
     RulesetEntry,
@@ -36,10 +37,7 @@ EXAMPLES = ("counter-rules rules", "counter-rules rules up-and-down")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``rules``."""
     parser.add_argument("name", nargs="?", metavar="NAME", help="the ruleset, e.g. counter")
-    parser.add_argument(
-        "--plugin", action="append", default=[], metavar="MODULE",
-        help="import MODULE first: a module of yours that registers rulesets",
-    )  # fmt: skip
+    add_plugin_argument(parser, "import MODULE first: a module of yours that registers rulesets")
 
 
 def _players(entry: RulesetEntry) -> str:

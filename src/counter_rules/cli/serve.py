@@ -61,6 +61,7 @@ def _workers() -> int:
     return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
+# Alike on purpose: the options are declared one call each.
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``serve``."""
     parser.add_argument("--host", default="127.0.0.1", help="the address (default 127.0.0.1)")

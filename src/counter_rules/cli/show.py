@@ -19,6 +19,7 @@ from counter_rules.views import view
 __all__ = ["DESCRIPTION", "EXAMPLES", "SUMMARY", "add_arguments", "run"]
 
 SUMMARY = "replay a saved or recorded game, deal by deal"
+# Alike on purpose: every command module states its help and options so.
 DESCRIPTION = (
     "Replay a game record: a game saved with s in play, or one game of a file\n"
     "written by simulate --records (one record a line; --game picks it). Every\n"

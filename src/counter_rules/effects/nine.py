@@ -14,6 +14,8 @@ from counter_rules.effects.base import TrickWork, fmt_half
 
 __all__ = ["apply"]
 
+# Alike on purpose: every power's module has this form (a rank, and an apply
+# that returns at once when the rank is not in the trick).
 _NINE = Rank.NINE
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from counter_rules.cards import Rank
 from counter_rules.effects.base import TrickWork
 
+# Alike on purpose: every power's module has the form of the others.
 __all__ = ["apply"]
 
 _TEN = Rank.TEN

@@ -148,6 +148,7 @@ def start_hand(
     )
 
 
+# Alike on purpose: the parameters of PlayRules.plays_from, which it asks.
 def _list_plays(
     tables: EngineTables,
     hand: tuple[Card, ...],

@@ -78,6 +78,7 @@ class Advice:
         still scores more by winning tricks. Here: no."""
         return False
 
+    # Alike on purpose: the signature of this method, which every override repeats.
     def plays_from(
         self,
         hand: tuple[Card, ...],

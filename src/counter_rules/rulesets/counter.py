@@ -232,6 +232,7 @@ class Counter(Ruleset):
                     f"{played.reveal} is shown from a hand but also played to the trick"
                 )
 
+    # Alike on purpose: the signature of Ruleset.resolve, which every override repeats.
     def resolve(
         self,
         plays: Sequence[PlayedCard],
@@ -279,6 +280,7 @@ class CounterInformation(Information):
     """What a Counter seat may know: a follower who does not play the suit to
     follow holds none of it, but for its Eight."""
 
+    # Alike on purpose: the signature of Information.voids_shown, which every override repeats.
     def voids_shown(
         self,
         before: Sequence[PlayedCard],
@@ -345,6 +347,7 @@ class CounterAdvice(Advice):
             bid, 0, players
         )
 
+    # Alike on purpose: the signature of Advice.plays_from, which every override repeats.
     def plays_from(
         self,
         hand: tuple[Card, ...],

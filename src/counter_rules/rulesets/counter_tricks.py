@@ -60,6 +60,8 @@ from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = ["CounterPlayRules", "legal_plays", "play_problem", "resolve", "suit_to_follow"]
 
+# Alike on purpose: a line a rank here (each a C static once compiled), and a
+# step a rank in resolve below, in the order the rules give.
 # The bit of each rank in TrickWork.present.
 _ACE: Final = 1 << Rank.ACE
 _TWO: Final = 1 << Rank.TWO
@@ -306,6 +308,8 @@ class CounterPlayRules(PlayRules):
     is a call on the engine's hot path, so none goes through another method.
     """
 
+    # Alike on purpose: the overrides repeat the signatures of PlayRules.plays_from,
+    # resolve and winner.
     def plays_from(
         self,
         hand: tuple[Card, ...],

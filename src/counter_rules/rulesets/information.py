@@ -30,6 +30,7 @@ class Information:
     """The plain game's answers: a player who does not follow the led suit
     holds none of it; every seat sees its own hand."""
 
+    # Alike on purpose: the signature of this method, which every override repeats.
     def voids_shown(
         self,
         before: Sequence[PlayedCard],

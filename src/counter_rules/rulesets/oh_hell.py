@@ -509,6 +509,7 @@ class OhHell(Ruleset):
                 raise InvalidArgumentError("only Counter's Fours are played showing another card")
         self._follow.jokers.check_calls(plays)
 
+    # Alike on purpose: the signature of Ruleset.resolve, which every override repeats.
     def resolve(
         self,
         plays: Sequence[PlayedCard],

@@ -39,6 +39,7 @@ class OhHellInformation(Information):
     devils_bridge: bool = False
     """Whether one-card hands are bid seeing the others' cards but not one's own."""
 
+    # Alike on purpose: the signature of Information.voids_shown, which every override repeats.
     def voids_shown(
         self,
         before: Sequence[PlayedCard],
@@ -106,6 +107,7 @@ class OhHellAdvice(Advice):
         :meth:`~counter_rules.rulesets.parts.scoring_scheme.ScoringRule.more_tricks_pay`)."""
         return self.scorer.more_tricks_pay(bid, won, left)
 
+    # Alike on purpose: the signature of Advice.plays_from, which every override repeats.
     def plays_from(
         self,
         hand: tuple[Card, ...],

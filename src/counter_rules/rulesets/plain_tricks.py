@@ -273,6 +273,8 @@ class PlainPlayRules(PlayRules):
         self.cheap = tricks
         self.quiet_tricks = tricks
 
+    # Alike on purpose: the overrides repeat the signatures of PlayRules.plays_from,
+    # resolve and winner.
     def plays_from(
         self,
         hand: tuple[Card, ...],

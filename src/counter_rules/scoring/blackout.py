@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from counter_rules.scoring._check import check_counts
 
+# Alike on purpose: every scheme's module has this form (a score function).
 __all__ = ["score"]
 
 

@@ -318,6 +318,7 @@ class FollowRule:
         return tuple(moves)
 
     # -- what a play shows -----------------------------------------------------
+    # Alike on purpose: Information.voids_shown's signature, and the deck's suits.
     def voids_shown(
         self,
         before: Sequence[PlayedCard],

@@ -19,6 +19,7 @@ from counter_rules.dealing import hand_rng
 __all__ = ["NoTrump", "RotationTrump", "SecondDeckTrump", "TrumpSource", "TurnedCardTrump"]
 
 
+# Alike on purpose: a class a trump source, each with the same two methods.
 @attrs.frozen
 class TurnedCardTrump:
     """The top undealt card is turned; its suit is trump (a Joker: no trump)."""
