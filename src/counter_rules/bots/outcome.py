@@ -1,25 +1,28 @@
 """The library's strongest bot: :class:`OutcomeBot` (``best``).
 
-It plays a hand in two parts:
+It is :class:`~counter_rules.bots.ISMCTSBot` (information-set Monte Carlo
+tree search) with a guard against the blunders of the last tricks. Once few
+cards are left (:attr:`OutcomeBot.endgame`), before it trusts its search it
+draws worlds consistent with its view (:func:`~counter_rules.sample_world`)
+and asks in each, with every hand open, how the hand ends after each of its
+legal plays when every seat plays for its own points
+(:func:`~counter_rules.analysis.outcome_values`, with the bot as the asking
+seat, so that a seat indifferent between two plays is taken to choose the
+one worse for the bot). The plays that give it the most points in *every*
+world drawn are the safe ones:
 
-- its bids, its passes after a Five and its plays while many cards are left
-  are :class:`~counter_rules.bots.ISMCTSBot`'s (information-set Monte Carlo
-  tree search, whose rollouts play the hand out quickly);
-- once few cards are left (:attr:`OutcomeBot.endgame`), it plays by the
-  game's own question: it draws worlds consistent with its view
-  (:func:`~counter_rules.sample_world`), asks in each, with every hand open,
-  how the hand ends after each of its legal plays when every seat plays for
-  its own points (:func:`~counter_rules.analysis.outcome_values`, with the
-  bot as the asking seat, so that a seat indifferent between two plays is
-  taken to choose the one worse for the bot), and plays the card with the
-  most points for itself on average; a tie goes to the card that leaves the
-  others the fewest points, then to the first legal card.
+- when exactly one play is safe, it is played without a search;
+- when some are, the search chooses, and a choice that is not safe (it gave
+  fewer points in at least one world) is replaced by the safe play with the
+  most points on average (then the fewest for the others, then the first);
+- when none is, or every play is, the search's choice stands.
 
-Where the worlds' searches do not fit the bot's budget of positions (early
-in a Counter hand, say), the bot plays by IS-MCTS for that decision.
-Everything it does is drawn from the ``rng`` it is handed and from budgets of
-iterations and positions, not of time, so its choices are deterministic for
-a seed.
+Measured, the guard is what the outcome question adds to IS-MCTS: playing
+every late card by the worlds' average points instead plays worse, since in
+each world the other seats are taken to know every card
+(:ref:`best-measured`). Everything the bot does is drawn from the ``rng`` it
+is handed and from budgets of iterations and positions, not of time, so its
+choices are deterministic for a seed.
 """
 
 from __future__ import annotations
@@ -38,34 +41,32 @@ from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
 from counter_rules.views import PlayerView
 
-__all__ = ["ENDGAME_FAST", "ENDGAME_GENERAL", "TIE_ROUNDS", "OutcomeBot"]
+__all__ = ["ENDGAME_FAST", "ENDGAME_GENERAL", "OutcomeBot"]
 
 ENDGAME_FAST = 4
-"""Cards left in the bot's hand from which it plays by the outcome question
-where plain Oh Hell's fast search runs (the plain family)."""
+"""Cards left in the bot's hand from which it guards its plays where plain Oh
+Hell's fast search runs (the plain family)."""
 ENDGAME_GENERAL = 3
 """The same where the general search runs (Counter and the other rulesets)."""
-TIE_ROUNDS = 3
-"""The most rounds of worlds an endgame decision draws beyond its first while
-plays tie (see :meth:`OutcomeBot.endgame_play`)."""
 
 
 @attrs.frozen
 class OutcomeBot(DecidingBot):
-    """IS-MCTS early in a hand, every seat for its own points in sampled
-    worlds late (see the module's notes).
+    """IS-MCTS, guarded in a hand's last tricks by the plays that are best in
+    every world drawn (see the module's notes).
 
     Args:
         iterations: IS-MCTS's iterations for the decisions it makes, from 1
             to 100,000.
         worlds: Worlds drawn for a decision of the endgame, from 1 to 256.
-        endgame: The cards left in the bot's hand from which it plays by the
-            outcome question, from 1 to 52; ``None`` for the game's default
+        endgame: The cards left in the bot's hand from which it guards its
+            plays, from 1 to 52; ``None`` for the game's default
             (:data:`~counter_rules.bots.outcome.ENDGAME_FAST` where the
             fast search runs, else
             :data:`~counter_rules.bots.outcome.ENDGAME_GENERAL`).
         nodes: The positions the searches of one endgame decision may visit
-            in all, from 1 to 10,000,000; past it, the decision is IS-MCTS's.
+            in all, from 1 to 10,000,000; past it, the decision is IS-MCTS's
+            alone.
 
     Raises:
         InvalidArgumentError: An option is out of range; the message names it.
@@ -86,10 +87,10 @@ class OutcomeBot(DecidingBot):
 
     iterations: int = 200
     """IS-MCTS's iterations per decision, before the endgame."""
-    worlds: int = 8
+    worlds: int = 16
     """Worlds drawn for a decision of the endgame."""
     endgame: int | None = None
-    """Cards left from which the bot plays by the outcome question (``None``: by game)."""
+    """Cards left from which the bot guards its plays (``None``: by game)."""
     nodes: int = 40_000
     """Positions the searches of one endgame decision may visit in all."""
 
@@ -107,24 +108,31 @@ class OutcomeBot(DecidingBot):
 
     def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
         """The bot's move among the two or more legal ``moves`` of ``view.seat``
-        (:meth:`choose`, which it inherits, makes a single legal move at once)."""
-        if view.phase is Phase.PLAYING and isinstance(moves[0], Play):
-            chosen = self.endgame_play(view, moves, rng)
-            if chosen is not None:
-                return chosen
-        return self.early.decide(view, moves, rng)
+        (:meth:`choose`, which it inherits, makes a single legal move at once):
+        IS-MCTS's, guarded in the endgame (see the module's notes)."""
+        early = self.early
+        if view.phase is not Phase.PLAYING or not isinstance(moves[0], Play):
+            return early.decide(view, moves, rng)
+        found = self.safe_plays(view, moves, rng)
+        if found is None:
+            return early.decide(view, moves, rng)
+        safe, means = found
+        if len(safe) == 1:
+            return moves[safe[0]]
+        chosen = early.decide(view, moves, rng)
+        if len(safe) == len(moves) or moves.index(chosen) in safe:
+            return chosen
+        return moves[max(safe, key=lambda i: (means[i], -i))]
 
-    def endgame_play(
+    def safe_plays(
         self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random
-    ) -> Move | None:
-        """The play the outcome question picks in sampled worlds, or ``None``
-        when the hand is not yet in its endgame or the searches did not fit
-        the budget in at least half the worlds.
-
-        While two or more plays tie for the most points for the bot, up to
-        :data:`~counter_rules.bots.outcome.TIE_ROUNDS` more rounds of
-        :attr:`worlds` worlds are drawn, within the same budget: a play that
-        falls short only in some worlds shows it in more of them."""
+    ) -> tuple[list[int], list[tuple[int, int]]] | None:
+        """The plays (by index in ``moves``) that give the bot the most points
+        in every world drawn, with every play's total points for the bot and
+        (negated) for the others over the worlds; ``None`` when the hand is
+        not yet in its endgame or the searches did not fit the budget in at
+        least half the worlds (then nothing is known). The safe plays may be
+        none."""
         seat = view.seat
         left = len(view.hand or ())
         if self.endgame is not None and left > self.endgame:
@@ -135,36 +143,23 @@ class OutcomeBot(DecidingBot):
             if left > endgame:
                 return None
 
-        spent = [0]  # the positions of every world asked so far
-
         def question(solver: Solver, world: GameState) -> list[tuple[int, ...]]:
-            try:
-                ends = solver.outcomes_after(world, moves, seat)
-            finally:
-                spent[0] += solver.positions
+            ends = solver.outcomes_after(world, moves, seat)
             return [ends[move].points for move in moves]
 
-        totals = [(0, 0)] * len(moves)
-        for round_ in range(1 + TIE_ROUNDS):
-            budget = self.nodes - spent[0]
-            if budget <= 0:
-                break
-            worlds = [first] if round_ == 0 else []
-            worlds += [sample_world(view, rng) for _ in range(self.worlds - len(worlds))]
-            solved = 0
-            for answer in solve_worlds(worlds, question, count=len(worlds), budget=budget):
-                if answer is None:
-                    continue
-                for i, points in enumerate(answer):
-                    mine, theirs = totals[i]
-                    totals[i] = (mine + points[seat], theirs + sum(points) - points[seat])
-                solved += 1
-            if solved * 2 < len(worlds):
-                if round_ == 0:
-                    return None
-                break
-            top = max(mine for mine, _ in totals)
-            if sum(mine == top for mine, _ in totals) == 1:
-                break
-        best = max(range(len(moves)), key=lambda i: (totals[i][0], -totals[i][1], -i))
-        return moves[best]
+        worlds = [first] + [sample_world(view, rng) for _ in range(self.worlds - 1)]
+        means = [(0, 0)] * len(moves)
+        short = [False] * len(moves)
+        solved = 0
+        for answer in solve_worlds(worlds, question, count=len(worlds), budget=self.nodes):
+            if answer is None:
+                continue
+            most = max(points[seat] for points in answer)
+            for i, points in enumerate(answer):
+                mine, theirs = means[i]
+                means[i] = (mine + points[seat], theirs - (sum(points) - points[seat]))
+                short[i] = short[i] or points[seat] < most
+            solved += 1
+        if solved * 2 < len(worlds):
+            return None
+        return [i for i in range(len(moves)) if not short[i]], means
