@@ -72,3 +72,30 @@ def test_the_best_bot_gets_nearly_every_position_right(blunders: ModuleType) -> 
         wrong[game] = wrong.get(game, 0) + (move not in right)
     for game, count in total.items():
         assert wrong.get(game, 0) <= count // 100, (game, wrong)
+
+
+@pytest.mark.parametrize("name", ["oh-hell", "counter"])
+def test_the_best_bot_plays_legally_and_alike_for_a_seed_in_every_endgame(
+    blunders: ModuleType, name: str
+) -> None:
+    """Through the last tricks of hands the heuristic bots play (safe plays
+    one, several or none), the best bot's move is legal and the same for the
+    same seed, and a play it guards against is never its move when a safe
+    play exists."""
+    rules = blunders.GAMES[name]
+    bot = bot_from_name("best:iterations=20:worlds=6")
+    checked = 0
+    for seed in range(6):
+        for state in blunders.decisions(rules, seed, 3):
+            seat = state.current_player
+            seen = view(state, seat)
+            move = bot.choose(seen, random.Random(seed))
+            assert move in legal_moves(state, seat)
+            assert move == bot.choose(seen, random.Random(seed))
+            found = bot.safe_plays(seen, legal_moves(seen), random.Random(seed))
+            if found is not None and found[0]:
+                assert legal_moves(seen).index(move) in found[0] or len(found[0]) == len(
+                    legal_moves(seen)
+                )
+            checked += 1
+    assert checked >= 10

@@ -120,7 +120,7 @@ class OutcomeBot(DecidingBot):
         if len(safe) == 1:
             return moves[safe[0]]
         chosen = early.decide(view, moves, rng)
-        if len(safe) == len(moves) or moves.index(chosen) in safe:
+        if not safe or len(safe) == len(moves) or moves.index(chosen) in safe:
             return chosen
         return moves[max(safe, key=lambda i: (means[i], -i))]
 
