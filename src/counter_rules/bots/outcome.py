@@ -37,12 +37,19 @@ from counter_rules.bots.base import DecidingBot
 from counter_rules.bots.ismcts import ISMCTSBot
 from counter_rules.moves import Move, Play
 from counter_rules.phase import Phase
+from counter_rules.rulesets.base import SHORTCUT_PLAIN
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
 from counter_rules.views import PlayerView
 
-__all__ = ["ENDGAME_FAST", "ENDGAME_GENERAL", "OutcomeBot"]
+__all__ = ["ENDGAME_FAST", "ENDGAME_GENERAL", "ITERATIONS_FAST", "ITERATIONS_GENERAL", "OutcomeBot"]
 
+ITERATIONS_FAST = 200
+"""IS-MCTS's iterations a decision in the plain family (plain Oh Hell and its
+variants), as :class:`~counter_rules.bots.ISMCTSBot`'s default."""
+ITERATIONS_GENERAL = 100
+"""IS-MCTS's iterations a decision at Counter and the other rulesets off the
+plain family's path, where a decision costs about twice as much."""
 ENDGAME_FAST = 4
 """Cards left in the bot's hand from which it guards its plays where plain Oh
 Hell's fast search runs (the plain family)."""
@@ -56,8 +63,10 @@ class OutcomeBot(DecidingBot):
     every world drawn (see the module's notes).
 
     Args:
-        iterations: IS-MCTS's iterations for the decisions it makes, from 1
-            to 100,000.
+        iterations: IS-MCTS's iterations a decision, from 1 to 100,000;
+            ``None`` for the game's default (:data:`ITERATIONS_FAST` in the
+            plain family, :data:`ITERATIONS_GENERAL` at Counter and the other
+            rulesets, whose decisions cost more).
         worlds: Worlds drawn for a decision of the endgame, from 1 to 256.
         endgame: The cards left in the bot's hand from which it guards its
             plays, from 1 to 52; ``None`` for the game's default
@@ -85,8 +94,8 @@ class OutcomeBot(DecidingBot):
         (True, True)
     """
 
-    iterations: int = 200
-    """IS-MCTS's iterations per decision, before the endgame."""
+    iterations: int | None = None
+    """IS-MCTS's iterations a decision (``None``: by game)."""
     worlds: int = 16
     """Worlds drawn for a decision of the endgame."""
     endgame: int | None = None
@@ -95,22 +104,28 @@ class OutcomeBot(DecidingBot):
     """Positions the searches of one endgame decision may visit in all."""
 
     def __attrs_post_init__(self) -> None:
-        check_int("OutcomeBot", "iterations", self.iterations, 1, 100_000)
+        if self.iterations is not None:
+            check_int("OutcomeBot", "iterations", self.iterations, 1, 100_000)
         check_int("OutcomeBot", "worlds", self.worlds, 1, 256)
         if self.endgame is not None:
             check_int("OutcomeBot", "endgame", self.endgame, 1, 52)
         check_int("OutcomeBot", "nodes", self.nodes, 1, 10_000_000)
 
-    @property
-    def early(self) -> ISMCTSBot:
-        """The bot of the decisions before the endgame."""
-        return ISMCTSBot(iterations=self.iterations)
+    def early(self, view: PlayerView) -> ISMCTSBot:
+        """The search that makes the bot's decisions (bids, passes, plays)
+        where the guard does not settle them."""
+        iterations = self.iterations
+        if iterations is None:
+            shortcuts = view.rules.shortcuts()
+            plain = shortcuts.plays == shortcuts.tricks == SHORTCUT_PLAIN
+            iterations = ITERATIONS_FAST if plain else ITERATIONS_GENERAL
+        return ISMCTSBot(iterations=iterations)
 
     def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
         """The bot's move among the two or more legal ``moves`` of ``view.seat``
         (:meth:`choose`, which it inherits, makes a single legal move at once):
         IS-MCTS's, guarded in the endgame (see the module's notes)."""
-        early = self.early
+        early = self.early(view)
         if view.phase is not Phase.PLAYING or not isinstance(moves[0], Play):
             return early.decide(view, moves, rng)
         found = self.safe_plays(view, moves, rng)
