@@ -131,7 +131,11 @@ class OutcomeBot(DecidingBot):
         early = self.early(view)
         if view.phase is not Phase.PLAYING or not isinstance(moves[0], Play):
             return early.decide(view, moves, rng)
-        found = self.safe_plays(view, moves, rng)
+        # The guard draws its worlds from a copy of the generator, so that the
+        # search's own draws are those it makes unguarded.
+        guard = random.Random()
+        guard.setstate(rng.getstate())
+        found = self.safe_plays(view, moves, guard)
         if found is None:
             return early.decide(view, moves, rng)
         safe, means = found
@@ -144,7 +148,7 @@ class OutcomeBot(DecidingBot):
             # Safe in the worlds drawn, beside other safe plays: confirmed in as
             # many more, it stands; found short there, a play safe in both
             # rounds replaces it.
-            again = self.safe_plays(view, moves, rng)
+            again = self.safe_plays(view, moves, guard)
             if again is None:
                 return chosen
             still = [i for i in safe if i in again[0]]
