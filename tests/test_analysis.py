@@ -28,7 +28,7 @@ from counter_rules import (
     standard_deck,
     view,
 )
-from counter_rules.analysis import Solver, can_make, move_values, solve
+from counter_rules.analysis import SearchLimitReached, Solver, can_make, move_values, solve
 from counter_rules.rulesets.base import Ruleset
 
 pytestmark = pytest.mark.usefixtures("plain_search")
@@ -317,3 +317,56 @@ def test_a_solver_kept_across_deals_answers_as_fresh_searches_do() -> None:
         assert shared.solve(state, (seat,)) == solve(state, (seat,)), seed
         for tricks in range(7):
             assert shared.can_make(state, seat, tricks) == can_make(state, seat, tricks), seed
+
+
+# -- a solver's limits ------------------------------------------------------------
+def _dealt(rules: Ruleset, seed: int, cards: int) -> GameState:
+    """A position of random play of ``rules`` at the start of a trick of the
+    first hand, every hand holding ``cards`` cards or fewer."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while state.phase is not Phase.PLAYING or len(state.hands[min(state.to_act)]) > cards:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    return state
+
+
+# A question of the plain search and one of the general search (Counter's
+# powers and passes), each visiting more than 512 positions.
+LIMITED = [
+    pytest.param(OhHell(players=4, schedule=(7,)), 7, 1, id="oh-hell"),
+    pytest.param(Counter(players=3), 5, 1, id="counter"),
+]
+
+
+@pytest.mark.parametrize(("rules", "cards", "seed"), LIMITED)
+def test_a_limit_of_positions_holds_for_each_question_and_a_large_enough_one_answers(
+    rules: Ruleset, cards: int, seed: int
+) -> None:
+    """A solver limited to as many positions a question as the dearest of a
+    series of questions visits answers each of them (the dearest visits
+    exactly its limit), as an unlimited solver does, visiting the same
+    positions; one limited to fewer than the dearest question needs (by 256,
+    as often as the Python searches look) gives up on it; a budget for all
+    the questions together is spent by each of them."""
+    state = _dealt(rules, seed, cards)
+    free = Solver()
+    answers = []
+    counts = []
+    for seat in range(state.players):
+        before = free.positions
+        answers.append(free.solve(state, (seat,)))
+        counts.append(free.positions - before)
+    dearest = max(counts)
+    limited = Solver(nodes=dearest)
+    assert [limited.solve(state, (seat,)) for seat in range(state.players)] == answers
+    assert limited.positions == free.positions
+    budgeted = Solver(nodes=dearest, budget=free.positions)
+    assert [budgeted.solve(state, (seat,)) for seat in range(state.players)] == answers
+    first = counts.index(dearest)
+    with pytest.raises(SearchLimitReached):
+        Solver(nodes=dearest - 256).solve(state, (first,))
+    short = Solver(budget=free.positions - counts[-1] - 256)
+    with pytest.raises(SearchLimitReached):
+        for seat in range(state.players):
+            short.solve(state, (seat,))
+    assert short.positions < free.positions

@@ -384,7 +384,7 @@ static void count_node(Kernel *k) {
         return;
     }
     k->next_check = k->nodes + 16384;
-    if (k->node_limit && k->nodes >= k->node_limit) {
+    if (k->node_limit && k->nodes > k->node_limit) {
         k->next_check = k->nodes + 1;
         k->stopped = 1;
         longjmp(k->stop, 1);
