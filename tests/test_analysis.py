@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from analysis_helpers import ending, ending_size
+from analysis_helpers import ending, ending_size, pass_order
 from hypothesis import given
 from strategies import rulesets, seeds
 
@@ -29,6 +29,7 @@ from counter_rules import (
     view,
 )
 from counter_rules.analysis import SearchLimitReached, Solver, can_make, move_values, solve
+from counter_rules.analysis._general import GeneralSearch
 from counter_rules.rulesets.base import Ruleset
 
 pytestmark = pytest.mark.usefixtures("plain_search")
@@ -339,6 +340,28 @@ LIMITED = [
 
 
 @pytest.mark.parametrize(("rules", "cards", "seed"), LIMITED)
+def test_a_solver_counts_the_positions_its_questions_visit(
+    rules: Ruleset, cards: int, seed: int
+) -> None:
+    """A solver's positions are those its searches visited: none before a
+    question, some after each, and as many as a fresh solver counts for the
+    same questions asked in the same order."""
+    state = _dealt(rules, seed, cards)
+    solver = Solver()
+    assert solver.positions == 0
+    counts = []
+    for seat in range(state.players):
+        before = solver.positions
+        solver.solve(state, (seat,))
+        counts.append(solver.positions - before)
+    assert min(counts) > 0 and max(counts) > 512
+    again = Solver()
+    for seat in range(state.players):
+        again.solve(state, (seat,))
+    assert again.positions == solver.positions == sum(counts)
+
+
+@pytest.mark.parametrize(("rules", "cards", "seed"), LIMITED)
 def test_a_limit_of_positions_holds_for_each_question_and_a_large_enough_one_answers(
     rules: Ruleset, cards: int, seed: int
 ) -> None:
@@ -370,3 +393,122 @@ def test_a_limit_of_positions_holds_for_each_question_and_a_large_enough_one_ans
         for seat in range(state.players):
             short.solve(state, (seat,))
     assert short.positions < free.positions
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (
+            {"nodes": 10**15 + 1},
+            r"^Solver\.nodes must be 0\.\.1000000000000000, got 1000000000000001$",
+        ),
+        (
+            {"budget": 10**15 + 1},
+            r"^Solver\.budget must be 0\.\.1000000000000000, got 1000000000000001$",
+        ),
+        ({"budget": -1}, r"^Solver\.budget must be 0\.\.1000000000000000, got -1$"),
+        ({"budget": 2.0}, r"^Solver\.budget must be 0\.\.1000000000000000, got 2\.0$"),
+        (
+            {"deadline": 1.5e15},
+            r"^Solver\.deadline must be a number from 0 to 1e\+15, got 1500000000000000\.0$",
+        ),
+    ],
+)
+def test_a_solver_s_limits_past_their_range_are_named(
+    arguments: dict[str, object], message: str
+) -> None:
+    """The limits go up to 10**15 positions and a perf_counter time of 1e15."""
+    with pytest.raises(InvalidArgumentError, match=message):
+        Solver(**arguments)  # type: ignore[arg-type]
+
+
+def test_a_solver_takes_its_limits_up_to_the_largest() -> None:
+    state = _playing()
+    solver = Solver(deadline=1e15, nodes=10**15, budget=10**15)
+    assert solver.solve(state, (1,)) == solve(state, (1,))
+    assert solver.can_make(state, 1, 1) == can_make(state, 1, 1)
+
+
+def test_a_long_number_of_tricks_is_shown_cut_to_forty_characters() -> None:
+    tricks = "x" * 60
+    with pytest.raises(InvalidArgumentError) as raised:
+        can_make(_playing(), 0, tricks)  # type: ignore[arg-type]
+    shown = str(raised.value).partition(", got ")[2]
+    assert shown == "'" + "x" * 36 + "..." and len(shown) == 40
+
+
+# -- can_make_after ----------------------------------------------------------------
+def test_can_make_after_refuses_a_view_a_bad_seat_and_a_bad_number_of_tricks() -> None:
+    state = _playing()
+    move = legal_moves(state)[0]
+    solver = Solver()
+    with pytest.raises(
+        InvalidArgumentError, match=r"^Solver\.can_make_after needs every hand open"
+    ):
+        solver.can_make_after(view(state, 0), move, 0, 1)  # type: ignore[arg-type]
+    with pytest.raises(
+        InvalidArgumentError, match="seat must be a whole number from 0 to 2, got 3"
+    ):
+        solver.can_make_after(state, move, 3, 1)
+    with pytest.raises(InvalidArgumentError, match=r"tricks must be a whole number 0\.\.3"):
+        solver.can_make_after(state, move, 0, 4)
+
+
+@pytest.mark.parametrize("schedule", [(3,), (3, 2)], ids=["last hand", "next hand"])
+def test_can_make_after_the_hand_s_last_card_says_whether_the_seat_made_it(
+    schedule: tuple[int, ...],
+) -> None:
+    """The last card of a hand ends it (and the game, or starts the next
+    hand): can_make_after then says whether the seat ended with exactly that
+    many tricks; before it, whether the seat can still be sure of them."""
+    rules = OhHell(players=3, schedule=schedule, trump="none")
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed)
+        while state.phase is not Phase.PLAYING:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+        solver = Solver()
+        while True:
+            move = rng.choice(legal_moves(state))
+            after = apply_move(state, move)
+            ended = after.hand_number != state.hand_number or after.is_over
+            for seat in {move.seat, rng.randrange(3)}:
+                for tricks in range(4):
+                    answer = solver.can_make_after(state, move, seat, tricks)
+                    if ended:
+                        assert answer == (after.history[-1].tricks_won[seat] == tricks)
+                    else:
+                        assert answer == can_make(after, seat, tricks)
+            if ended:
+                assert after.is_over == (len(schedule) == 1)
+                checked += 1
+                break
+            state = after
+    assert checked == 4
+
+
+def test_passes_are_searched_with_the_side_choosing_first() -> None:
+    """In a pass after Counter's Five the side chooses first and the others
+    answer knowing its choice: solve gives what a search with that order
+    gives, also where choosing in seat order would give the side more (it
+    would see the earlier seats' passes), and move_values lists the passes of
+    the side's first seat."""
+    rules = Counter(players=3)
+    differ = 0
+    for seed in range(60, 115):
+        state = ending(rules, seed, 3)
+        if state is None or state.phase is not Phase.PASSING:
+            continue
+        for side in range(1, 7):
+            seats = [s for s in range(3) if side >> s & 1]
+            values = []
+            for order in (pass_order(side, 3), [0, 1, 2]):
+                search = GeneralSearch(rules, side)
+                search.order = order
+                values.append(search.value(state))
+            assert solve(state, seats) == values[0], (seed, seats)
+            if values[0] != values[1]:
+                differ += 1
+                assert {move.seat for move in move_values(state, seats)} == {seats[0]}
+    assert differ >= 2

@@ -13,7 +13,7 @@ import pytest
 from analysis_helpers import RULESETS, ending, ending_size, naive_exact, naive_value
 from conftest import PLAIN_SEARCHES
 
-from counter_rules import Phase
+from counter_rules import Counter, Phase
 from counter_rules.analysis import can_make, solve
 from counter_rules.analysis._general import GeneralSearch
 from counter_rules.analysis._plain import PlainSearch, plain_applies, use_native
@@ -80,6 +80,26 @@ def test_the_endings_include_passes_and_fours_shown() -> None:
             passes += state.phase is Phase.PASSING
             shown += any(p.reveal is not None for t in state.tricks for p in t.plays)
     assert passes > 0 and shown > 0
+
+
+def test_passes_chosen_side_first_are_what_the_minimax_gives_where_the_order_matters() -> None:
+    """Where the seats of a pass after Counter's Five would be sure of more
+    choosing in seat order than choosing first, solve gives what the minimax
+    choosing the side first gives."""
+    rules = Counter(players=3)
+    differ = 0
+    for seed in (69, 112, *range(200, 260)):
+        state = ending(rules, seed, 3)
+        if state is None or state.phase is not Phase.PASSING:
+            continue
+        for side in (2, 4, 6):
+            first = naive_value(state, side)
+            if first != naive_value(state, side, side_first=False):
+                assert solve(state, [s for s in range(3) if side >> s & 1]) == first, seed
+                differ += 1
+        if differ >= 2:
+            return
+    raise AssertionError("no pass whose order changes the value found")
 
 
 @pytest.mark.usefixtures("plain_search")
