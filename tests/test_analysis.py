@@ -455,12 +455,13 @@ def test_can_make_after_refuses_a_view_a_bad_seat_and_a_bad_number_of_tricks() -
 
 
 @pytest.mark.parametrize("schedule", [(3,), (3, 2)], ids=["last hand", "next hand"])
-def test_can_make_after_the_hand_s_last_card_says_whether_the_seat_made_it(
+def test_after_the_hand_s_last_card_the_solver_reads_the_finished_hand(
     schedule: tuple[int, ...],
 ) -> None:
     """The last card of a hand ends it (and the game, or starts the next
     hand): can_make_after then says whether the seat ended with exactly that
-    many tricks; before it, whether the seat can still be sure of them."""
+    many tricks, and the card's value is the last trick, won or not; before
+    it, can_make_after says whether the seat can still be sure of them."""
     rules = OhHell(players=3, schedule=schedule, trump="none")
     checked = 0
     for seed in range(4):
@@ -482,6 +483,10 @@ def test_can_make_after_the_hand_s_last_card_says_whether_the_seat_made_it(
                         assert answer == can_make(after, seat, tricks)
             if ended:
                 assert after.is_over == (len(schedule) == 1)
+                winner = after.history[-1].tricks[-1].winner
+                others = tuple(s for s in range(3) if s != winner)
+                assert solver.move_values(state, (winner,)) == {move: 1}
+                assert solver.move_values(state, others) == {move: 0}
                 checked += 1
                 break
             state = after

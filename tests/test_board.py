@@ -10,13 +10,24 @@ from __future__ import annotations
 
 import random
 
+import attrs
 from analysis_helpers import RULESETS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import rulesets
 
-from counter_rules import Counter, GameState, Phase, apply_move, legal_moves, new_game
+from counter_rules import (
+    Counter,
+    GameState,
+    OhHell,
+    Phase,
+    Suit,
+    apply_move,
+    legal_moves,
+    new_game,
+)
 from counter_rules.board import Board
+from counter_rules.play_rules import PlayRules
 from counter_rules.rulesets.base import Ruleset
 
 
@@ -140,8 +151,6 @@ def test_a_whole_unmade_hand_leaves_the_board_as_it_began() -> None:
 def test_a_board_key_tells_apart_what_the_rules_read() -> None:
     """Two positions with the same cards, leader and trump have one key; the
     same with another leader, another trump or the Six's doubled lead do not."""
-    import attrs
-
     rules = Counter(players=4)
     rng = random.Random(8)
     state = new_game(rules, seed=8)
@@ -158,3 +167,91 @@ def test_a_board_key_tells_apart_what_the_rules_read() -> None:
         else attrs.evolve(state, doubled_lead=True),
     ]
     assert all(Board(other, play).key() != key for other in others)
+
+
+def _at_trick_start(rules: Ruleset, seed: int, tricks: int) -> GameState:
+    """A position of random play at the start of a trick after ``tricks`` tricks."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while state.phase is not Phase.PLAYING or state.trick or len(state.tricks) < tricks:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    return state
+
+
+def _in_a_pass(seed: int) -> GameState:
+    """A pass after Counter's Five, one seat having chosen its card."""
+    rules = Counter(players=3)
+    for attempt in range(seed, seed + 300):
+        rng = random.Random(attempt)
+        state = new_game(rules, seed=attempt)
+        while not state.is_over and state.phase is not Phase.PASSING:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+        if state.phase is Phase.PASSING:
+            return apply_move(state, legal_moves(state, min(state.to_act))[0])
+    raise AssertionError("no pass reached")
+
+
+def _moved(state: GameState, seat: int, to: int) -> GameState:
+    """``state`` with ``seat``'s first card in ``to``'s hand instead."""
+    hands = [list(hand) for hand in state.hands]
+    hands[to].append(hands[seat].pop(0))
+    return attrs.evolve(state, hands=tuple(tuple(sorted(hand)) for hand in hands))
+
+
+def test_each_field_of_a_board_key_alone_tells_positions_apart() -> None:
+    """Positions that differ in one thing only, whatever it is (a card's
+    hand, the leader, trump, its card, the Six's doubled lead, the seats
+    still to pass or a pass chosen), have different keys; the same position
+    built again has the same key."""
+    state = _at_trick_start(Counter(players=4), 8, 2)
+    other_suit = next(s for s in Suit if s is not state.trump)
+    other_card = next(c for c in state.rules.deck() if c != state.trump_card)
+    changed = {
+        "a card's hand": _moved(state, 0, 1),
+        "another card's hand": _moved(state, 2, 3),
+        "the leader": attrs.evolve(state, leader=(state.leader + 1) % 4),
+        "trump": attrs.evolve(state, trump=other_suit),
+        "no trump": attrs.evolve(state, trump=None),
+        "trump's card": attrs.evolve(state, trump_card=other_card),
+        "the doubled lead": attrs.evolve(state, doubled_lead=not state.doubled_lead),
+    }
+    passing = _in_a_pass(1)
+    chosen = next(s for s in range(3) if passing.pending[s] is not None)
+    held = passing.hands[chosen]
+    pending = list(passing.pending)
+    pending[chosen] = next(c for c in held if c != passing.pending[chosen])
+    waiting = next(s for s in passing.to_act)
+    changed_pass = {
+        "a pass chosen": attrs.evolve(passing, pending=tuple(pending)),
+        "the seats still to pass": attrs.evolve(passing, to_act=passing.to_act - {waiting}),
+        "a card's hand in a pass": _moved(passing, 0, 1),
+    }
+    for base, variants in ((state, changed), (passing, changed_pass)):
+        play = base.rules.play_rules()
+        key = Board(base, play).key()
+        assert Board(attrs.evolve(base), play).key() == key
+        for name, other in variants.items():
+            assert Board(other, play).key() != key, name
+
+
+def test_a_board_key_holds_what_the_rules_of_the_play_read_besides() -> None:
+    """What a ruleset's rules of the play read of the game besides the cards
+    (their context: the trumps already played when trumps must be broken, the
+    first Joker's call) is part of the key: positions that differ in it alone
+    have different keys, and in a ruleset that reads nothing more they have
+    one key."""
+    broken = OhHell(players=4, schedule=(8,), trumps_broken=True)
+    state = _at_trick_start(broken, 3, 3)
+    play = broken.play_rules()
+    assert play.context(state) != play.context(attrs.evolve(state, tricks=()))
+    assert Board(state, play).key() != Board(attrs.evolve(state, tricks=()), play).key()
+    plain = OhHell(players=4, schedule=(8,))
+    state = _at_trick_start(plain, 3, 3)
+    play = plain.play_rules()
+    assert Board(state, play).key() == Board(attrs.evolve(state, tricks=()), play).key()
+    for first, second in (("high", "low"), (None, "low"), ((1, 2), (2, 1))):
+        keys = [
+            Board(state, PlayRules(plain, context=lambda game, call=call: call)).key()
+            for call in (first, second)
+        ]
+        assert keys[0] != keys[1], (first, second)
