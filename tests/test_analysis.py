@@ -21,6 +21,7 @@ from counter_rules import (
     Phase,
     Play,
     Rank,
+    Suit,
     apply_move,
     cards,
     legal_moves,
@@ -517,3 +518,76 @@ def test_passes_are_searched_with_the_side_choosing_first() -> None:
                 differ += 1
                 assert {move.seat for move in move_values(state, seats)} == {seats[0]}
     assert differ >= 2
+
+
+# -- two decks: the first of two identical cards wins -------------------------------
+def _two_decks(hands: list[str], leader: int, trump: Suit | None) -> GameState:
+    """The play of a hand of two-deck Oh Hell dealt ``hands`` (the rest of
+    both decks in the stock), ``trump`` fixed, ``leader`` to lead."""
+    players = len(hands)
+    schedule = (len(hands[0].split()),)
+    if trump is None:
+        rules = OhHell(players=players, schedule=schedule, decks=2, trump="none")
+    else:
+        rules = OhHell(
+            players=players, schedule=schedule, decks=2, trump="rotation", rotation=(trump,)
+        )
+    dealt = [card for hand in hands for card in cards(hand)]
+    deal = Deal(hands=hands, stock=[c for c in rules.deck() if c not in dealt])
+    state = new_game(rules, deal=deal, dealer=(leader - 1) % players)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    return state
+
+
+@pytest.mark.parametrize(
+    ("hands", "leader", "trump", "seats", "value"),
+    [
+        # Seat 0's A♦ wins the lead to its partner's identical A♦/1 (played
+        # second), so the partner never leads its hearts.
+        (
+            ["6C/1 9C AD 5S/1 8S/1", "JC AD/1 5D/1 6H/1 JH", "AC JD/1 KD 2H 2H/1"],
+            0, None, (0, 1), 4,
+        ),
+        (
+            ["6C/1 9C AD 5S/1 8S/1", "JC AD/1 5D/1 6H/1 JH", "AC JD/1 KD 2H 2H/1"],
+            0, None, (2,), 1,
+        ),
+        # Seat 1's Q♣, led before seat 2's identical Q♣/1, wins: it is not a
+        # small card below the Q♣/1 that decided the search of the J♣.
+        (
+            ["AC/1 8C/1 4H/1 2S/1 5S/1", "JC QC 7D 10D/1 JD", "QC/1 9D 9H KH/1 3S"],
+            1, Suit.DIAMONDS, (1,), 4,
+        ),
+        # Seat 2's A♣ is not the top of clubs that wins whatever is led: seat
+        # 3, a partner of the leader, plays its identical A♣/1 first.
+        (
+            ["JC AD/1 3D/1 7D/1 QH", "2C/1 9C/1 2D/1 KD 9S/1",
+             "AC QC/1 9D/1 8H/1 10H", "AC/1 AD 4D 7H 8S"],
+            1, None, (1, 2, 3), 5,
+        ),
+        (
+            ["JC AD/1 3D/1 7D/1 QH", "2C/1 9C/1 2D/1 KD 9S/1",
+             "AC QC/1 9D/1 8H/1 10H", "AC/1 AD 4D 7H 8S"],
+            1, None, (0,), 0,
+        ),
+        # A partner's K♦ does not make the trick sure while an opponent
+        # playing before it holds the identical K♦/1.
+        (
+            ["10C QC QD", "KD 4S/1 9S", "7C JD KD/1", "5D 6D/1 3S/1", "2C/1 3D AH"],
+            4, None, (0, 2), 0,
+        ),
+    ],
+)  # fmt: skip
+def test_with_two_decks_the_first_of_two_identical_cards_wins_in_the_search(
+    hands: list[str], leader: int, trump: Suit | None, seats: tuple[int, ...], value: int
+) -> None:
+    """Positions where a shortcut of the fast search (quick tricks through a
+    partner, small cards, a trick the opponents win whatever is led, a trick
+    sure after the lead) would read identical cards as if either could win:
+    solve gives the value a minimax gives (written here) and the general
+    search's."""
+    state = _two_decks(hands, leader, trump)
+    side = sum(1 << s for s in seats)
+    assert GeneralSearch(state.rules, side).value(state) == value
+    assert solve(state, seats) == value
