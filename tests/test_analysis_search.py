@@ -18,13 +18,22 @@ from counter_rules import (
     Pass,
     Phase,
     Play,
+    Suit,
     apply_move,
     legal_moves,
     new_game,
 )
 from counter_rules.analysis import SearchLimitReached, Solver, move_values
 from counter_rules.analysis._general import GeneralSearch, gallop
-from counter_rules.analysis._plain import PlainSearch, plain_applies
+from counter_rules.analysis._plain import (
+    _TABLES,
+    PlainSearch,
+    PlainTables,
+    plain_applies,
+    plain_tables,
+)
+from counter_rules.builders import played_card
+from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.base import Ruleset
 
 pytestmark = pytest.mark.usefixtures("plain_search")
@@ -277,3 +286,153 @@ def test_a_single_legal_play_is_the_one_move() -> None:
     (only,) = legal_moves(state)
     assert isinstance(only, Play)
     assert search.moves(search.board(state), seat, -1) == [only]
+
+
+# -- the plain search's tables -------------------------------------------------------
+PLAIN_RULES = [
+    OhHell(players=3, schedule=(5,)),
+    OhHell(players=3, schedule=(5,), decks=2),
+    OhHell(players=3, schedule=(5,), remove_twos=True),
+]
+
+
+@pytest.mark.parametrize("rules", PLAIN_RULES, ids=repr)
+def test_the_plain_tables_say_what_the_rules_say(rules: Ruleset) -> None:
+    """The tables of every trump, each entry against the ruleset itself:
+    every card of the deck has a place (by suit, then by its value in a
+    trick), the suits' masks hold their cards, identical cards (two decks)
+    share a group and no other cards do; a card beats the trick's winner so
+    far exactly when the ruleset's resolution of the trick says so; the
+    cards that follow a suit are those the rules of the play list for a hand
+    that holds some; and play passes to the left."""
+    play = rules.play_rules()
+    deck = rules.deck()
+    rng = random.Random(5)
+    for trump in (*Suit, None):
+        tables = plain_tables(rules, trump)
+        assert tables.usable and tables.n == len(deck)
+        assert sorted(tables.cards, key=lambda c: c._key) == sorted(deck, key=lambda c: c._key)
+        for place, card in enumerate(tables.cards):
+            assert tables.index[card._key] == place
+            assert tables.suit[place] == card.suit.value  # type: ignore[union-attr]
+        for suit in range(4):
+            assert tables.suit_mask[suit] == sum(
+                1 << p for p in range(tables.n) if tables.suit[p] == suit
+            )
+            assert tables.follows[suit] == tables.suit_mask[suit]
+        for p in range(tables.n):
+            for q in range(tables.n):
+                same = (
+                    tables.cards[p].rank is tables.cards[q].rank
+                    and tables.suit[p] == tables.suit[q]
+                )
+                assert (tables.group[p] == tables.group[q]) == same
+        assert tables.ties == (len({(c.rank, c.suit) for c in deck}) < len(deck))
+        assert tables.next_seat == [(seat + 1) % rules.players for seat in range(rules.players)]
+        for _ in range(300):
+            lead, first, second = rng.sample(deck, 3)
+            led = lead.suit.value  # type: ignore[union-attr]
+            two = (played_card(0, lead), played_card(1, first))
+            so_far = tables.index[two[rules.resolve(two, trump).winning_index].card._key]
+            three = (*two, played_card(2, second))
+            beats = rules.resolve(three, trump).winning_index == 2
+            assert (
+                tables.beaters[led * tables.n + so_far] >> tables.index[second._key] & 1
+            ) == beats
+            hand = tuple(sorted(rng.sample([c for c in deck if c != lead], 4)))
+            legal = play.plays_from(hand, (played_card(0, lead),), trump, 1)
+            assert legal is not None
+            follow = [c for c in hand if tables.follows[led] >> tables.index[c._key] & 1]
+            assert {p.card for p in legal} == set(follow or hand)
+
+
+def test_a_deck_with_cards_of_no_suit_is_left_to_the_general_search() -> None:
+    """Jokers have no suit: tables of a deck with them are not usable."""
+    assert not PlainTables(OhHell(players=4, jokers="high"), Suit.SPADES).usable
+    assert PlainTables(OhHell(players=4), Suit.SPADES).usable
+
+
+def test_a_winner_rule_of_another_shape_is_left_to_the_general_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The tables are read from the rules' functions, and only a rule of the
+    shape the fast search reads is used: the last of two identical cards
+    winning, a low card beating a high one of its suit, or cards of one suit
+    beating some cards of another but not all, makes the tables unusable."""
+    rules = OhHell(players=3, schedule=(5,), decks=2)
+    assert PlainTables(rules, Suit.HEARTS).usable
+    original = plain_tricks.best_card
+
+    def later_identical_wins(levels: list[int], values: list[int]) -> int | None:
+        if len(levels) == 2 and levels[0] and levels == [levels[0]] * 2 and values[0] == values[1]:
+            return 1
+        return original(levels, values)
+
+    def low_wins(levels: list[int], values: list[int]) -> int | None:
+        if len(levels) == 2 and levels[0] == levels[1] == 1:
+            return 1 if values[1] < values[0] else 0
+        return original(levels, values)
+
+    def high_cards_of_the_led_suit_beat_low_trumps(
+        levels: list[int], values: list[int]
+    ) -> int | None:
+        if levels == [2, 1] and values[1] > values[0]:
+            return 1
+        return original(levels, values)
+
+    for shape in (later_identical_wins, low_wins, high_cards_of_the_led_suit_beat_low_trumps):
+        monkeypatch.setattr(plain_tricks, "best_card", shape)
+        assert not PlainTables(rules, Suit.HEARTS).usable, shape.__name__
+    monkeypatch.setattr(plain_tricks, "best_card", original)
+    assert PlainTables(rules, Suit.HEARTS).usable
+
+
+def test_a_follow_rule_of_another_shape_is_left_to_the_general_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A follow rule the fast search cannot read (not every card to a leader,
+    followers that depend on the card led, or not every card to a hand that
+    cannot follow) makes the tables unusable."""
+    rules = OhHell(players=3, schedule=(5,))
+    original = plain_tricks.plain_plays
+
+    def lead_low(table, hand, trick, *rest):  # type: ignore[no-untyped-def]
+        plays = original(table, hand, trick, *rest)
+        return plays if trick or len(plays) < 2 else plays[:-1]
+
+    def follow_higher(table, hand, trick, *rest):  # type: ignore[no-untyped-def]
+        plays = original(table, hand, trick, *rest)
+        if trick:
+            higher = tuple(p for p in plays if p.card > trick[0].card)
+            return higher or plays
+        return plays
+
+    def void_plays_one(table, hand, trick, *rest):  # type: ignore[no-untyped-def]
+        plays = original(table, hand, trick, *rest)
+        led = trick[0].card.suit if trick else None
+        if trick and all(p.card.suit is not led for p in plays):
+            return plays[:1]
+        return plays
+
+    for shape in (lead_low, follow_higher, void_plays_one):
+        monkeypatch.setattr(plain_tricks, "plain_plays", shape)
+        assert not PlainTables(rules, None).usable, shape.__name__
+    monkeypatch.setattr(plain_tricks, "plain_plays", original)
+    assert PlainTables(rules, None).usable
+
+
+def test_the_tables_of_a_ruleset_and_trump_are_built_once_for_the_last_32() -> None:
+    """plain_tables keeps the tables of 32 rulesets and trumps: the same ones
+    come back until a 33rd is asked for, when it starts afresh."""
+    _TABLES.clear()
+    rulesets = [OhHell(players=3, schedule=(k,)) for k in range(1, 8)]
+    asked = [(rules, trump) for rules in rulesets for trump in (*Suit, None)][:33]
+    first = plain_tables(*asked[0])
+    assert plain_tables(*asked[0]) is first
+    for rules, trump in asked[1:32]:
+        plain_tables(rules, trump)
+    assert plain_tables(*asked[0]) is first
+    assert plain_tables(*asked[1]).trump is asked[1][1]
+    plain_tables(*asked[32])
+    again = plain_tables(*asked[0])
+    assert again is not first and again.rules is asked[0][0]
