@@ -11,6 +11,7 @@ import random
 
 import pytest
 from analysis_helpers import ending
+from conftest import PLAIN_SEARCHES
 
 from counter_rules import (
     Counter,
@@ -23,6 +24,7 @@ from counter_rules import (
     new_game,
 )
 from counter_rules.analysis import Solver, can_make, move_values, solve
+from counter_rules.analysis._plain import PlainSearch, plain_applies, use_native
 from counter_rules.rulesets.base import Ruleset
 
 pytestmark = pytest.mark.usefixtures("plain_search")
@@ -101,3 +103,35 @@ def test_one_solver_across_the_hands_of_a_game_answers_as_fresh_searches() -> No
             asked += 1
         state = apply_move(state, rng.choice(legal_moves(state)))
     assert asked > 20
+
+
+@pytest.mark.skipif(len(PLAIN_SEARCHES) < 2, reason="the pure-Python build has no kernel")
+def test_the_kernel_and_the_python_search_visit_the_same_positions_across_positions() -> None:
+    """The kernel and the Python search run one algorithm (its tables, its
+    shortcuts, its order of moves): a search of each kept across the
+    positions of MIXED's plain rulesets gives the same answers after the same
+    number of positions, question after question."""
+    counts = []
+    for native in (True, False):
+        previous = use_native(native)
+        try:
+            searches: dict[tuple[int, int, object], PlainSearch] = {}
+            seen = []
+            for number, state in enumerate(_positions(30)):
+                if not plain_applies(state):
+                    continue
+                side = 1 << number % state.players | 1
+                key = (id(state.rules), side, state.trump)
+                search = searches.setdefault(key, PlainSearch(state.rules, state.trump, side))
+                seat = number % state.players
+                alone_key = (id(state.rules), 1 << seat, state.trump)
+                alone = searches.setdefault(
+                    alone_key, PlainSearch(state.rules, state.trump, 1 << seat)
+                )
+                exact = [alone.exactly(state, need) for need in range(state.cards_dealt + 1)]
+                seen.append((search.value(state), search.nodes, exact, alone.nodes))
+            counts.append(seen)
+        finally:
+            use_native(previous)
+    assert counts[0] == counts[1]
+    assert len(counts[0]) >= 20
