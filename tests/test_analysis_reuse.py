@@ -135,3 +135,20 @@ def test_the_kernel_and_the_python_search_visit_the_same_positions_across_positi
             use_native(previous)
     assert counts[0] == counts[1]
     assert len(counts[0]) >= 20
+
+
+@pytest.mark.skipif(len(PLAIN_SEARCHES) < 2, reason="the pure-Python build has no kernel")
+def test_the_kernel_keeps_what_orders_its_moves_across_deals_as_the_python_search_does() -> None:
+    """One search of each kept over deals of one size, whose moves the cut-offs
+    of the earlier deals order: the same positions, deal after deal."""
+    rules = OhHell(players=4, schedule=(6,), trump="none")
+    states = [ending(rules, seed, 6) for seed in range(12)]
+    runs = []
+    for native in (True, False):
+        previous = use_native(native)
+        try:
+            search = PlainSearch(rules, None, 1)
+            runs.append([(search.value(state), search.nodes) for state in states])  # type: ignore[arg-type]
+        finally:
+            use_native(previous)
+    assert runs[0] == runs[1]

@@ -385,6 +385,17 @@ def test_a_winner_rule_of_another_shape_is_left_to_the_general_search(
         assert not PlainTables(rules, Suit.HEARTS).usable, shape.__name__
     monkeypatch.setattr(plain_tricks, "best_card", original)
     assert PlainTables(rules, Suit.HEARTS).usable
+    # Under a spade lead only, hearts rank with the spades: the shape breaks
+    # under one led suit and holds under the others.
+    level = plain_tricks.plain_level
+
+    def hearts_follow_spades(card_suit: Suit | None, trump: Suit | None, led: Suit | None) -> int:
+        if led is Suit.SPADES and card_suit is Suit.HEARTS:
+            return 1
+        return level(card_suit, trump, led)
+
+    monkeypatch.setattr(plain_tricks, "plain_level", hearts_follow_spades)
+    assert not PlainTables(rules, None).usable
 
 
 def test_a_follow_rule_of_another_shape_is_left_to_the_general_search(
@@ -416,7 +427,11 @@ def test_a_follow_rule_of_another_shape_is_left_to_the_general_search(
 
     for shape in (lead_low, follow_higher, void_plays_one):
         monkeypatch.setattr(plain_tricks, "plain_plays", shape)
-        assert not PlainTables(rules, None).usable, shape.__name__
+        tables = PlainTables(rules, None)
+        assert not tables.usable, shape.__name__
+        if shape is lead_low:
+            # Refused at the lead: no suit's followers were read.
+            assert tables.follows == [0, 0, 0, 0]
     monkeypatch.setattr(plain_tricks, "plain_plays", original)
     assert PlainTables(rules, None).usable
 
