@@ -17,16 +17,19 @@ from hypothesis import strategies as st
 from strategies import rulesets
 
 from counter_rules import (
+    Card,
     Counter,
     GameState,
     OhHell,
     Phase,
+    Play,
     Suit,
     apply_move,
     legal_moves,
     new_game,
 )
-from counter_rules.board import Board
+from counter_rules.board import AFTER_LAST, AFTER_PASS, Board, BoardMemo, after_trick
+from counter_rules.builders import played_card
 from counter_rules.play_rules import PlayRules
 from counter_rules.rulesets.base import Ruleset
 
@@ -200,9 +203,9 @@ def _moved(state: GameState, seat: int, to: int) -> GameState:
 
 def test_each_field_of_a_board_key_alone_tells_positions_apart() -> None:
     """Positions that differ in one thing only, whatever it is (a card's
-    hand, the leader, trump, its card, the Six's doubled lead, the seats
-    still to pass or a pass chosen), have different keys; the same position
-    built again has the same key."""
+    hand, the leader, trump (each of the four suits and none), its card, the
+    Six's doubled lead, the seats still to pass or a pass chosen), have
+    different keys; the same position built again has the same key."""
     state = _at_trick_start(Counter(players=4), 8, 2)
     other_suit = next(s for s in Suit if s is not state.trump)
     other_card = next(c for c in state.rules.deck() if c != state.trump_card)
@@ -226,6 +229,9 @@ def test_each_field_of_a_board_key_alone_tells_positions_apart() -> None:
         "the seats still to pass": attrs.evolve(passing, to_act=passing.to_act - {waiting}),
         "a card's hand in a pass": _moved(passing, 0, 1),
     }
+    play = state.rules.play_rules()
+    by_trump = {Board(attrs.evolve(state, trump=trump), play).key() for trump in (*Suit, None)}
+    assert len(by_trump) == 5
     for base, variants in ((state, changed), (passing, changed_pass)):
         play = base.rules.play_rules()
         key = Board(base, play).key()
@@ -255,3 +261,68 @@ def test_a_board_key_holds_what_the_rules_of_the_play_read_besides() -> None:
             for call in (first, second)
         ]
         assert keys[0] != keys[1], (first, second)
+
+
+def test_the_memo_of_tricks_tells_apart_everything_a_resolution_reads() -> None:
+    """Boards sharing one memo resolve the same four cards under every trump,
+    trump card, doubled lead or not, last trick or not, and leader as the
+    rules of the play resolve them: the memo never answers one of them with
+    another's result."""
+    rules = Counter(players=4)
+    play = rules.play_rules()
+    state = _at_trick_start(rules, 8, 2)
+    memo = BoardMemo()
+    rng = random.Random(1)
+    deck = rules.deck()
+    for _ in range(6):
+        four = rng.sample(deck, 5)
+        shown = four.pop()
+        for leader in (0, 2):
+            plays = tuple(played_card((leader + i) % 4, card) for i, card in enumerate(four))
+            last_seat = plays[-1].seat
+            for trump in (*Suit, None):
+                for trump_card in (None, shown):
+                    for doubled in (False, True):
+                        for last in (True, False):
+                            hands = [(), (), (), ()]
+                            hands[last_seat] = (four[-1],) if last else (four[-1], shown)
+                            game = attrs.evolve(
+                                state,
+                                hands=tuple(hands),
+                                trick=plays[:-1],
+                                leader=leader,
+                                trump=trump,
+                                trump_card=trump_card,
+                                doubled_lead=doubled,
+                                to_act=frozenset({last_seat}),
+                            )
+                            board = Board(game, play, memo)
+                            board.make(Play(last_seat, four[-1]))
+                            expected = play.resolve(plays, trump, doubled, last, trump_card)
+                            assert board.results[-1] == expected
+
+
+def test_a_memo_counts_its_entries_and_starts_afresh_once_full() -> None:
+    memo = BoardMemo(limit=3)
+    memo.tricks[0] = {}
+    for size in (1, 2, 3):
+        memo.count()
+        assert memo.size == size and memo.tricks
+    memo.count()
+    assert memo.size == 1 and not memo.tricks
+
+
+def test_a_trick_s_jacks_go_onto_the_stock_the_top_one_showing_trump() -> None:
+    """after_trick, which the engine and the board both run: the trick's
+    Jacks go face up onto the stock (the last played on top), the top card
+    shows trump, and the next seat is the next leader, or a pass, or nobody
+    after the hand's last trick; a quiet ruleset's trick reads neither."""
+    j1, j2, card, other = (Card.parse(c) for c in ("JS", "JH", "3C", "9D"))
+    result = {"jacks": (j1, j2), "pass_cards": False, "next_leader": 2}
+    assert after_trick(result, (card,), other, False, False) == ((j2, j1, card), j2, 2)
+    assert after_trick(result, (card,), other, True, False) == ((j2, j1, card), j2, AFTER_LAST)
+    assert after_trick(result, (card,), other, False, True) == ((card,), other, 2)
+    passing = {"jacks": (), "pass_cards": True, "next_leader": 1}
+    assert after_trick(passing, (card,), other, False, False) == ((card,), other, AFTER_PASS)
+    assert after_trick(passing, (card,), other, False, True) == ((card,), other, 1)
+    assert after_trick(passing, (card,), other, True, False) == ((card,), other, AFTER_LAST)
