@@ -455,20 +455,21 @@ def test_can_make_after_refuses_a_view_a_bad_seat_and_a_bad_number_of_tricks() -
         solver.can_make_after(state, move, 0, 4)
 
 
-@pytest.mark.parametrize("schedule", [(3,), (3, 2)], ids=["last hand", "next hand"])
+@pytest.mark.parametrize("schedule", [(2, 3), (2, 3, 2)], ids=["last hand", "next hand"])
 def test_after_the_hand_s_last_card_the_solver_reads_the_finished_hand(
     schedule: tuple[int, ...],
 ) -> None:
-    """The last card of a hand ends it (and the game, or starts the next
-    hand): can_make_after then says whether the seat ended with exactly that
-    many tricks, and the card's value is the last trick, won or not; before
-    it, can_make_after says whether the seat can still be sure of them."""
+    """The last card of the second hand ends it (and the game, or starts the
+    next hand): can_make_after then says whether the seat ended that hand
+    with exactly that many tricks, and the card's value is that hand's last
+    trick, won or not; before it, can_make_after says whether the seat can
+    still be sure of them."""
     rules = OhHell(players=3, schedule=schedule, trump="none")
     checked = 0
     for seed in range(4):
         rng = random.Random(seed)
         state = new_game(rules, seed=seed)
-        while state.phase is not Phase.PLAYING:
+        while state.phase is not Phase.PLAYING or state.hand_number < 2:
             state = apply_move(state, rng.choice(legal_moves(state)))
         solver = Solver()
         while True:
@@ -483,7 +484,7 @@ def test_after_the_hand_s_last_card_the_solver_reads_the_finished_hand(
                     else:
                         assert answer == can_make(after, seat, tricks)
             if ended:
-                assert after.is_over == (len(schedule) == 1)
+                assert after.is_over == (len(schedule) == 2)
                 winner = after.history[-1].tricks[-1].winner
                 others = tuple(s for s in range(3) if s != winner)
                 assert solver.move_values(state, (winner,)) == {move: 1}
