@@ -326,3 +326,25 @@ def test_a_trick_s_jacks_go_onto_the_stock_the_top_one_showing_trump() -> None:
     assert after_trick(passing, (card,), other, False, False) == ((card,), other, AFTER_PASS)
     assert after_trick(passing, (card,), other, False, True) == ((card,), other, 1)
     assert after_trick(passing, (card,), other, True, False) == ((card,), other, AFTER_LAST)
+
+
+def test_a_board_reads_as_the_game_it_was_made_from() -> None:
+    """What a ruleset may read of a position besides the play (the hand, the
+    dealer, the bids, the scores before the hand, the cards dealt, the blind
+    bids, the finished hands) is the game's; in a pass nobody is to play
+    (``to_move`` is -1) and the seats still to pass are the game's."""
+    rules = OhHell(players=4, schedule=(3, 4))
+    state = _at_trick_start(rules, 2, 0)
+    rng = random.Random(2)
+    while state.hand_number < 2 or state.phase is not Phase.PLAYING:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    board = Board(state, rules.play_rules())
+    assert board.phase is Phase.PLAYING and board.to_move == state.current_player
+    assert board.hand_number == 2 and board.dealer == state.dealer
+    assert board.bids == state.bids and board.scores == state.scores
+    assert board.cards_dealt == 4 and board.blind == state.blind
+    assert board.history == state.history and len(board.history) == 1
+    passing = _in_a_pass(1)
+    board = Board(passing, passing.rules.play_rules())
+    assert board.phase is Phase.PASSING and board.to_move == -1 and not board.over
+    assert {s for s in range(3) if board.to_pass >> s & 1} == passing.to_act
