@@ -348,3 +348,19 @@ def test_a_board_reads_as_the_game_it_was_made_from() -> None:
     board = Board(passing, passing.rules.play_rules())
     assert board.phase is Phase.PASSING and board.to_move == -1 and not board.over
     assert {s for s in range(3) if board.to_pass >> s & 1} == passing.to_act
+
+
+def test_each_card_of_the_deck_has_its_own_bit_and_no_other_card_has_one() -> None:
+    """A hand's mask: bit i stands for the i-th card of the deck in sorting
+    order; a card key outside the deck has no bit."""
+    for rules in (Counter(players=4), OhHell(players=4, decks=2), OhHell(players=4, jokers="high")):
+        play = rules.play_rules()
+        assert list(play.cards) == sorted(set(rules.deck()), key=lambda c: c._key)
+        assert [play.bits[card._key] for card in play.cards] == [
+            1 << i for i in range(len(play.cards))
+        ]
+        inside = {card._key for card in play.cards}
+        assert all(bit == 0 for key, bit in enumerate(play.bits) if key not in inside)
+        assert play.hand_of(sum(1 << i for i in (0, 2, 5))) == tuple(
+            play.cards[i] for i in (0, 2, 5)
+        )
