@@ -142,9 +142,11 @@ def pass_order(side: int, players: int) -> list[int]:
     ]
 
 
-def mover(state: GameState, side: int) -> int:
-    """The seat that moves next (in a pass, the first of the side still to choose)."""
-    return next(s for s in pass_order(side, state.players) if s in state.to_act)
+def mover(state: GameState, side: int, side_first: bool = True) -> int:
+    """The seat that moves next (in a pass, the first of the side still to
+    choose; with ``side_first`` false, the first seat still to choose)."""
+    order = pass_order(side, state.players) if side_first else range(state.players)
+    return next(s for s in order if s in state.to_act)
 
 
 def step(state: GameState, move: Move) -> tuple[GameState | None, int | None, bool]:
@@ -158,15 +160,16 @@ def step(state: GameState, move: Move) -> tuple[GameState | None, int | None, bo
     return after, None, False
 
 
-def naive_value(state: GameState, side: int) -> int:
+def naive_value(state: GameState, side: int, side_first: bool = True) -> int:
     """The most tricks not yet finished the seats of the bit set ``side`` can be
-    sure of: a plain minimax over legal_moves and apply_move."""
-    seat = mover(state, side)
+    sure of: a plain minimax over legal_moves and apply_move (passes chosen
+    the side first, or with ``side_first`` false in seat order)."""
+    seat = mover(state, side, side_first)
     values = []
     for move in legal_moves(state, seat):
         after, winner, done = step(state, move)
         won = 1 if done and winner is not None and side >> winner & 1 else 0
-        values.append(won + (0 if after is None else naive_value(after, side)))
+        values.append(won + (0 if after is None else naive_value(after, side, side_first)))
     return max(values) if side >> seat & 1 else min(values)
 
 

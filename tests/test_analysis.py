@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from analysis_helpers import ending, ending_size
+from analysis_helpers import ending, ending_size, pass_order
 from hypothesis import given
 from strategies import rulesets, seeds
 
@@ -21,6 +21,7 @@ from counter_rules import (
     Phase,
     Play,
     Rank,
+    Suit,
     apply_move,
     cards,
     legal_moves,
@@ -28,7 +29,8 @@ from counter_rules import (
     standard_deck,
     view,
 )
-from counter_rules.analysis import Solver, can_make, move_values, solve
+from counter_rules.analysis import SearchLimitReached, Solver, can_make, move_values, solve
+from counter_rules.analysis._general import GeneralSearch
 from counter_rules.rulesets.base import Ruleset
 
 pytestmark = pytest.mark.usefixtures("plain_search")
@@ -317,3 +319,276 @@ def test_a_solver_kept_across_deals_answers_as_fresh_searches_do() -> None:
         assert shared.solve(state, (seat,)) == solve(state, (seat,)), seed
         for tricks in range(7):
             assert shared.can_make(state, seat, tricks) == can_make(state, seat, tricks), seed
+
+
+# -- a solver's limits ------------------------------------------------------------
+def _dealt(rules: Ruleset, seed: int, cards: int) -> GameState:
+    """A position of random play of ``rules`` at the start of a trick of the
+    first hand, every hand holding ``cards`` cards or fewer."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while state.phase is not Phase.PLAYING or len(state.hands[min(state.to_act)]) > cards:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    return state
+
+
+# A question of the plain search and one of the general search (Counter's
+# powers and passes), each visiting more than 512 positions.
+LIMITED = [
+    pytest.param(OhHell(players=4, schedule=(7,)), 7, 1, id="oh-hell"),
+    pytest.param(Counter(players=3), 5, 1, id="counter"),
+]
+
+
+@pytest.mark.parametrize(("rules", "cards", "seed"), LIMITED)
+def test_a_solver_counts_the_positions_its_questions_visit(
+    rules: Ruleset, cards: int, seed: int
+) -> None:
+    """A solver's positions are those its searches visited: none before a
+    question, some after each, and as many as a fresh solver counts for the
+    same questions asked in the same order."""
+    state = _dealt(rules, seed, cards)
+    solver = Solver()
+    assert solver.positions == 0
+    counts = []
+    for seat in range(state.players):
+        before = solver.positions
+        solver.solve(state, (seat,))
+        counts.append(solver.positions - before)
+    assert min(counts) > 0 and max(counts) > 512
+    again = Solver()
+    for seat in range(state.players):
+        again.solve(state, (seat,))
+    assert again.positions == solver.positions == sum(counts)
+
+
+@pytest.mark.parametrize(("rules", "cards", "seed"), LIMITED)
+def test_a_limit_of_positions_holds_for_each_question_and_a_large_enough_one_answers(
+    rules: Ruleset, cards: int, seed: int
+) -> None:
+    """A solver limited to as many positions a question as the dearest of a
+    series of questions visits answers each of them (the dearest visits
+    exactly its limit), as an unlimited solver does, visiting the same
+    positions; one limited to fewer than the dearest question needs (by 256,
+    as often as the Python searches look) gives up on it; a budget for all
+    the questions together is spent by each of them."""
+    state = _dealt(rules, seed, cards)
+    free = Solver()
+    answers = []
+    counts = []
+    for seat in range(state.players):
+        before = free.positions
+        answers.append(free.solve(state, (seat,)))
+        counts.append(free.positions - before)
+    dearest = max(counts)
+    limited = Solver(nodes=dearest)
+    assert [limited.solve(state, (seat,)) for seat in range(state.players)] == answers
+    assert limited.positions == free.positions
+    budgeted = Solver(nodes=dearest, budget=free.positions)
+    assert [budgeted.solve(state, (seat,)) for seat in range(state.players)] == answers
+    first = counts.index(dearest)
+    with pytest.raises(SearchLimitReached):
+        Solver(nodes=dearest - 256).solve(state, (first,))
+    short = Solver(budget=free.positions - counts[-1] - 256)
+    with pytest.raises(SearchLimitReached):
+        for seat in range(state.players):
+            short.solve(state, (seat,))
+    assert short.positions < free.positions
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (
+            {"nodes": 10**15 + 1},
+            r"^Solver\.nodes must be 0\.\.1000000000000000, got 1000000000000001$",
+        ),
+        (
+            {"budget": 10**15 + 1},
+            r"^Solver\.budget must be 0\.\.1000000000000000, got 1000000000000001$",
+        ),
+        ({"budget": -1}, r"^Solver\.budget must be 0\.\.1000000000000000, got -1$"),
+        ({"budget": 2.0}, r"^Solver\.budget must be 0\.\.1000000000000000, got 2\.0$"),
+        (
+            {"deadline": 1.5e15},
+            r"^Solver\.deadline must be a number from 0 to 1e\+15, got 1500000000000000\.0$",
+        ),
+    ],
+)
+def test_a_solver_s_limits_past_their_range_are_named(
+    arguments: dict[str, object], message: str
+) -> None:
+    """The limits go up to 10**15 positions and a perf_counter time of 1e15."""
+    with pytest.raises(InvalidArgumentError, match=message):
+        Solver(**arguments)  # type: ignore[arg-type]
+
+
+def test_a_solver_takes_its_limits_up_to_the_largest() -> None:
+    state = _playing()
+    solver = Solver(deadline=1e15, nodes=10**15, budget=10**15)
+    assert solver.solve(state, (1,)) == solve(state, (1,))
+    assert solver.can_make(state, 1, 1) == can_make(state, 1, 1)
+
+
+def test_a_long_number_of_tricks_is_shown_cut_to_forty_characters() -> None:
+    tricks = "x" * 60
+    with pytest.raises(InvalidArgumentError) as raised:
+        can_make(_playing(), 0, tricks)  # type: ignore[arg-type]
+    shown = str(raised.value).partition(", got ")[2]
+    assert shown == "'" + "x" * 36 + "..." and len(shown) == 40
+
+
+# -- can_make_after ----------------------------------------------------------------
+def test_can_make_after_refuses_a_view_a_bad_seat_and_a_bad_number_of_tricks() -> None:
+    state = _playing()
+    move = legal_moves(state)[0]
+    solver = Solver()
+    with pytest.raises(
+        InvalidArgumentError, match=r"^Solver\.can_make_after needs every hand open"
+    ):
+        solver.can_make_after(view(state, 0), move, 0, 1)  # type: ignore[arg-type]
+    with pytest.raises(
+        InvalidArgumentError, match="seat must be a whole number from 0 to 2, got 3"
+    ):
+        solver.can_make_after(state, move, 3, 1)
+    with pytest.raises(InvalidArgumentError, match=r"tricks must be a whole number 0\.\.3"):
+        solver.can_make_after(state, move, 0, 4)
+
+
+@pytest.mark.parametrize("schedule", [(2, 3), (2, 3, 2)], ids=["last hand", "next hand"])
+def test_after_the_hand_s_last_card_the_solver_reads_the_finished_hand(
+    schedule: tuple[int, ...],
+) -> None:
+    """The last card of the second hand ends it (and the game, or starts the
+    next hand): can_make_after then says whether the seat ended that hand
+    with exactly that many tricks, and the card's value is that hand's last
+    trick, won or not; before it, can_make_after says whether the seat can
+    still be sure of them."""
+    rules = OhHell(players=3, schedule=schedule, trump="none")
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed)
+        while state.phase is not Phase.PLAYING or state.hand_number < 2:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+        solver = Solver()
+        while True:
+            move = rng.choice(legal_moves(state))
+            after = apply_move(state, move)
+            ended = after.hand_number != state.hand_number or after.is_over
+            for seat in {move.seat, rng.randrange(3)}:
+                for tricks in range(4):
+                    answer = solver.can_make_after(state, move, seat, tricks)
+                    if ended:
+                        assert answer == (after.history[-1].tricks_won[seat] == tricks)
+                    else:
+                        assert answer == can_make(after, seat, tricks)
+            if ended:
+                assert after.is_over == (len(schedule) == 2)
+                winner = after.history[-1].tricks[-1].winner
+                others = tuple(s for s in range(3) if s != winner)
+                assert solver.move_values(state, (winner,)) == {move: 1}
+                assert solver.move_values(state, others) == {move: 0}
+                checked += 1
+                break
+            state = after
+    assert checked == 4
+
+
+def test_passes_are_searched_with_the_side_choosing_first() -> None:
+    """In a pass after Counter's Five the side chooses first and the others
+    answer knowing its choice: solve gives what a search with that order
+    gives, also where choosing in seat order would give the side more (it
+    would see the earlier seats' passes), and move_values lists the passes of
+    the side's first seat."""
+    rules = Counter(players=3)
+    differ = 0
+    for seed in range(60, 115):
+        state = ending(rules, seed, 3)
+        if state is None or state.phase is not Phase.PASSING:
+            continue
+        for side in range(1, 7):
+            seats = [s for s in range(3) if side >> s & 1]
+            values = []
+            for order in (pass_order(side, 3), [0, 1, 2]):
+                search = GeneralSearch(rules, side)
+                search.order = order
+                values.append(search.value(state))
+            assert solve(state, seats) == values[0], (seed, seats)
+            if values[0] != values[1]:
+                differ += 1
+                assert {move.seat for move in move_values(state, seats)} == {seats[0]}
+    assert differ >= 2
+
+
+# -- two decks: the first of two identical cards wins -------------------------------
+def _two_decks(hands: list[str], leader: int, trump: Suit | None) -> GameState:
+    """The play of a hand of two-deck Oh Hell dealt ``hands`` (the rest of
+    both decks in the stock), ``trump`` fixed, ``leader`` to lead."""
+    players = len(hands)
+    schedule = (len(hands[0].split()),)
+    if trump is None:
+        rules = OhHell(players=players, schedule=schedule, decks=2, trump="none")
+    else:
+        rules = OhHell(
+            players=players, schedule=schedule, decks=2, trump="rotation", rotation=(trump,)
+        )
+    dealt = [card for hand in hands for card in cards(hand)]
+    deal = Deal(hands=hands, stock=[c for c in rules.deck() if c not in dealt])
+    state = new_game(rules, deal=deal, dealer=(leader - 1) % players)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    return state
+
+
+@pytest.mark.parametrize(
+    ("hands", "leader", "trump", "seats", "value"),
+    [
+        # Seat 0's A♦ wins the lead to its partner's identical A♦/1 (played
+        # second), so the partner never leads its hearts.
+        (
+            ["6C/1 9C AD 5S/1 8S/1", "JC AD/1 5D/1 6H/1 JH", "AC JD/1 KD 2H 2H/1"],
+            0, None, (0, 1), 4,
+        ),
+        (
+            ["6C/1 9C AD 5S/1 8S/1", "JC AD/1 5D/1 6H/1 JH", "AC JD/1 KD 2H 2H/1"],
+            0, None, (2,), 1,
+        ),
+        # Seat 1's Q♣, led before seat 2's identical Q♣/1, wins: it is not a
+        # small card below the Q♣/1 that decided the search of the J♣.
+        (
+            ["AC/1 8C/1 4H/1 2S/1 5S/1", "JC QC 7D 10D/1 JD", "QC/1 9D 9H KH/1 3S"],
+            1, Suit.DIAMONDS, (1,), 4,
+        ),
+        # Seat 2's A♣ is not the top of clubs that wins whatever is led: seat
+        # 3, a partner of the leader, plays its identical A♣/1 first.
+        (
+            ["JC AD/1 3D/1 7D/1 QH", "2C/1 9C/1 2D/1 KD 9S/1",
+             "AC QC/1 9D/1 8H/1 10H", "AC/1 AD 4D 7H 8S"],
+            1, None, (1, 2, 3), 5,
+        ),
+        (
+            ["JC AD/1 3D/1 7D/1 QH", "2C/1 9C/1 2D/1 KD 9S/1",
+             "AC QC/1 9D/1 8H/1 10H", "AC/1 AD 4D 7H 8S"],
+            1, None, (0,), 0,
+        ),
+        # A partner's K♦ does not make the trick sure while an opponent
+        # playing before it holds the identical K♦/1.
+        (
+            ["10C QC QD", "KD 4S/1 9S", "7C JD KD/1", "5D 6D/1 3S/1", "2C/1 3D AH"],
+            4, None, (0, 2), 0,
+        ),
+    ],
+)  # fmt: skip
+def test_with_two_decks_the_first_of_two_identical_cards_wins_in_the_search(
+    hands: list[str], leader: int, trump: Suit | None, seats: tuple[int, ...], value: int
+) -> None:
+    """Positions where a shortcut of the fast search (quick tricks through a
+    partner, small cards, a trick the opponents win whatever is led, a trick
+    sure after the lead) would read identical cards as if either could win:
+    solve gives the value a minimax gives (written here) and the general
+    search's."""
+    state = _two_decks(hands, leader, trump)
+    side = sum(1 << s for s in seats)
+    assert GeneralSearch(state.rules, side).value(state) == value
+    assert solve(state, seats) == value

@@ -25,13 +25,15 @@ import pytest
 from counter_rules import (
     Card,
     GameState,
+    OhHell,
     Phase,
     Suit,
     apply_move,
     legal_moves,
+    new_game,
     standard_deck,
 )
-from counter_rules.analysis import dd_table, solve
+from counter_rules.analysis import Solver, dd_table, solve
 from counter_rules.analysis._plain import native_kernel, use_native
 from counter_rules.analysis.bridge import bridge_play
 from counter_rules.analysis.pbn import from_pbn, pbn_card, to_pbn
@@ -114,6 +116,35 @@ def test_positions_in_the_play_have_the_value_dds_gives(seed: int) -> None:
         state = apply_move(state, rng.choice(legal_moves(state)))
     side = (declarer, (declarer + 2) % 4)
     assert solve(state, side) == _dds_value(state, side)
+
+
+@pytest.mark.usefixtures("plain_search")
+def test_one_solver_kept_across_deals_strains_and_sizes_gives_dds_values() -> None:
+    """One solver asked about positions of every hand of bridge deals played
+    one after another in one ruleset (each hand in another strain, no trump
+    included, another seat declaring), from 4 to 7 cards a hand: each answer
+    is DDS's, and a fresh solve's."""
+    strains = (Suit.SPADES, Suit.HEARTS, None, Suit.DIAMONDS, Suit.CLUBS)
+    rules = OhHell(players=4, schedule=(13,) * len(strains), trump="rotation", rotation=strains)
+    shared = Solver()
+    rng = random.Random(7)
+    asked = 0
+    for seed in range(3):
+        state = new_game(rules, seed=seed)
+        while not state.is_over:
+            cards = len(state.hands[min(state.to_act)])
+            if state.phase is Phase.PLAYING and 4 <= cards <= 7 and rng.random() < 0.1:
+                assert state.trump is strains[state.hand_number - 1]
+                seat = rng.randrange(4)
+                side = (seat, (seat + 2) % 4)
+                where = (seed, state.hand_number, cards)
+                assert shared.solve(state, side) == _dds_value(state, side) == solve(state, side), (
+                    where
+                )
+                assert shared.solve(state, (seat,)) == solve(state, (seat,)), where
+                asked += 1
+            state = apply_move(state, rng.choice(legal_moves(state)))
+    assert asked >= 30
 
 
 WHOLE_DEAL_SEEDS = tuple(range(1000, 1000 + WHOLE_DEALS))

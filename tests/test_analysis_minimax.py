@@ -13,7 +13,7 @@ import pytest
 from analysis_helpers import RULESETS, ending, ending_size, naive_exact, naive_value
 from conftest import PLAIN_SEARCHES
 
-from counter_rules import Phase
+from counter_rules import Counter, OhHell, Phase, Suit
 from counter_rules.analysis import can_make, solve
 from counter_rules.analysis._general import GeneralSearch
 from counter_rules.analysis._plain import PlainSearch, plain_applies, use_native
@@ -82,6 +82,26 @@ def test_the_endings_include_passes_and_fours_shown() -> None:
     assert passes > 0 and shown > 0
 
 
+def test_passes_chosen_side_first_are_what_the_minimax_gives_where_the_order_matters() -> None:
+    """Where the seats of a pass after Counter's Five would be sure of more
+    choosing in seat order than choosing first, solve gives what the minimax
+    choosing the side first gives."""
+    rules = Counter(players=3)
+    differ = 0
+    for seed in (69, 112, *range(200, 260)):
+        state = ending(rules, seed, 3)
+        if state is None or state.phase is not Phase.PASSING:
+            continue
+        for side in (2, 4, 6):
+            first = naive_value(state, side)
+            if first != naive_value(state, side, side_first=False):
+                assert solve(state, [s for s in range(3) if side >> s & 1]) == first, seed
+                differ += 1
+        if differ >= 2:
+            return
+    raise AssertionError("no pass whose order changes the value found")
+
+
 @pytest.mark.usefixtures("plain_search")
 @pytest.mark.parametrize("rules", PLAIN_RULESETS, ids=repr)
 def test_the_fast_search_agrees_with_the_general_one(rules: Ruleset) -> None:
@@ -101,6 +121,71 @@ def test_the_fast_search_agrees_with_the_general_one(rules: Ruleset) -> None:
             assert fast_alone.exactly(state, need) == alone.exactly(state, need), (seed, need)
         compared += 1
     assert compared > 0
+
+
+# Two-deck rulesets, with the most cards a hand holds in their endings here
+# (the general search, the reference, grows slow past them).
+TWO_DECKS = [
+    pytest.param(
+        OhHell(players=3, schedule=(9,), decks=2, trump="rotation", rotation=(Suit.DIAMONDS,)),
+        7,
+        id="3 players",
+    ),
+    pytest.param(OhHell(players=4, schedule=(8,), decks=2), 6, id="4 players"),
+]
+
+
+_GENERAL_ANSWERS: dict[tuple[int, int], list[tuple[int, bool]]] = {}
+
+
+def _two_deck_endings(rules: Ruleset, largest: int):  # type: ignore[no-untyped-def]
+    """Endings of 6 to ``largest`` cards a hand, each with two sides (a random
+    one, a seat alone) and the general search's answers: the values of the
+    sides, then whether the seat can make each exact target (computed once for
+    both implementations of the fast search, one general search kept for each
+    side across the endings)."""
+    general: dict[int, GeneralSearch] = {}
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = ending(rules, seed, rng.randint(6, largest))
+        assert state is not None and plain_applies(state)
+        seat = rng.randrange(state.players)
+        sides = (rng.randrange(1, (1 << state.players) - 1), 1 << seat)
+        key = (id(rules), seed)
+        if key not in _GENERAL_ANSWERS:
+            searches = [general.setdefault(side, GeneralSearch(rules, side)) for side in sides]
+            answers = [(search.value(state), False) for search in searches]
+            answers += [
+                (need, searches[1].exactly(state, need))
+                for need in range(len(state.hands[seat]) + 1)
+            ]
+            _GENERAL_ANSWERS[key] = answers
+        yield seed, state, sides, _GENERAL_ANSWERS[key]
+
+
+@pytest.mark.usefixtures("plain_search")
+@pytest.mark.parametrize(("rules", "largest"), TWO_DECKS)
+def test_two_decks_endings_of_six_cards_and_more_agree_with_the_general_search(
+    rules: Ruleset, largest: int
+) -> None:
+    """With two decks, identical cards in several hands (the first played of
+    two wins): from 6 cards a hand up, the fast search gives the general
+    search's values for random sides and its exact targets for a seat, each
+    search kept across the endings as a solver keeps them."""
+    fast: dict[tuple[int, object], PlainSearch] = {}
+    tied = 0
+    for seed, state, sides, answers in _two_deck_endings(rules, largest):
+        held = [(card.rank, card.suit) for hand in state.hands for card in hand]
+        tied += len(held) != len(set(held))
+        searches = [
+            fast.setdefault((side, state.trump), PlainSearch(rules, state.trump, side))
+            for side in sides
+        ]
+        for search, (value, _) in zip(searches, answers[:2], strict=True):
+            assert search.value(state) == value, (seed, search.side)
+        for need, makes in answers[2:]:
+            assert searches[1].exactly(state, need) == makes, (seed, need)
+    assert tied >= 4
 
 
 @pytest.mark.skipif(len(PLAIN_SEARCHES) < 2, reason="the pure-Python build has no kernel")

@@ -10,13 +10,27 @@ from __future__ import annotations
 
 import random
 
+import attrs
 from analysis_helpers import RULESETS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import rulesets
 
-from counter_rules import Counter, GameState, Phase, apply_move, legal_moves, new_game
-from counter_rules.board import Board
+from counter_rules import (
+    Card,
+    Counter,
+    GameState,
+    OhHell,
+    Phase,
+    Play,
+    Suit,
+    apply_move,
+    legal_moves,
+    new_game,
+)
+from counter_rules.board import AFTER_LAST, AFTER_PASS, Board, BoardMemo, after_trick
+from counter_rules.builders import played_card
+from counter_rules.play_rules import PlayRules
 from counter_rules.rulesets.base import Ruleset
 
 
@@ -140,8 +154,6 @@ def test_a_whole_unmade_hand_leaves_the_board_as_it_began() -> None:
 def test_a_board_key_tells_apart_what_the_rules_read() -> None:
     """Two positions with the same cards, leader and trump have one key; the
     same with another leader, another trump or the Six's doubled lead do not."""
-    import attrs
-
     rules = Counter(players=4)
     rng = random.Random(8)
     state = new_game(rules, seed=8)
@@ -158,3 +170,197 @@ def test_a_board_key_tells_apart_what_the_rules_read() -> None:
         else attrs.evolve(state, doubled_lead=True),
     ]
     assert all(Board(other, play).key() != key for other in others)
+
+
+def _at_trick_start(rules: Ruleset, seed: int, tricks: int) -> GameState:
+    """A position of random play at the start of a trick after ``tricks`` tricks."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while state.phase is not Phase.PLAYING or state.trick or len(state.tricks) < tricks:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    return state
+
+
+def _in_a_pass(seed: int) -> GameState:
+    """A pass after Counter's Five, one seat having chosen its card."""
+    rules = Counter(players=3)
+    for attempt in range(seed, seed + 300):
+        rng = random.Random(attempt)
+        state = new_game(rules, seed=attempt)
+        while not state.is_over and state.phase is not Phase.PASSING:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+        if state.phase is Phase.PASSING:
+            return apply_move(state, legal_moves(state, min(state.to_act))[0])
+    raise AssertionError("no pass reached")
+
+
+def _moved(state: GameState, seat: int, to: int) -> GameState:
+    """``state`` with ``seat``'s first card in ``to``'s hand instead."""
+    hands = [list(hand) for hand in state.hands]
+    hands[to].append(hands[seat].pop(0))
+    return attrs.evolve(state, hands=tuple(tuple(sorted(hand)) for hand in hands))
+
+
+def test_each_field_of_a_board_key_alone_tells_positions_apart() -> None:
+    """Positions that differ in one thing only, whatever it is (a card's
+    hand, the leader, trump (each of the four suits and none), its card, the
+    Six's doubled lead, the seats still to pass or a pass chosen), have
+    different keys; the same position built again has the same key."""
+    state = _at_trick_start(Counter(players=4), 8, 2)
+    other_suit = next(s for s in Suit if s is not state.trump)
+    other_card = next(c for c in state.rules.deck() if c != state.trump_card)
+    changed = {
+        "a card's hand": _moved(state, 0, 1),
+        "another card's hand": _moved(state, 2, 3),
+        "the leader": attrs.evolve(state, leader=(state.leader + 1) % 4),
+        "trump": attrs.evolve(state, trump=other_suit),
+        "no trump": attrs.evolve(state, trump=None),
+        "trump's card": attrs.evolve(state, trump_card=other_card),
+        "the doubled lead": attrs.evolve(state, doubled_lead=not state.doubled_lead),
+    }
+    passing = _in_a_pass(1)
+    chosen = next(s for s in range(3) if passing.pending[s] is not None)
+    held = passing.hands[chosen]
+    pending = list(passing.pending)
+    pending[chosen] = next(c for c in held if c != passing.pending[chosen])
+    waiting = next(s for s in passing.to_act)
+    changed_pass = {
+        "a pass chosen": attrs.evolve(passing, pending=tuple(pending)),
+        "the seats still to pass": attrs.evolve(passing, to_act=passing.to_act - {waiting}),
+        "a card's hand in a pass": _moved(passing, 0, 1),
+    }
+    play = state.rules.play_rules()
+    by_trump = {Board(attrs.evolve(state, trump=trump), play).key() for trump in (*Suit, None)}
+    assert len(by_trump) == 5
+    for base, variants in ((state, changed), (passing, changed_pass)):
+        play = base.rules.play_rules()
+        key = Board(base, play).key()
+        assert Board(attrs.evolve(base), play).key() == key
+        for name, other in variants.items():
+            assert Board(other, play).key() != key, name
+
+
+def test_a_board_key_holds_what_the_rules_of_the_play_read_besides() -> None:
+    """What a ruleset's rules of the play read of the game besides the cards
+    (their context: the trumps already played when trumps must be broken, the
+    first Joker's call) is part of the key: positions that differ in it alone
+    have different keys, and in a ruleset that reads nothing more they have
+    one key."""
+    broken = OhHell(players=4, schedule=(8,), trumps_broken=True)
+    state = _at_trick_start(broken, 3, 3)
+    play = broken.play_rules()
+    assert play.context(state) != play.context(attrs.evolve(state, tricks=()))
+    assert Board(state, play).key() != Board(attrs.evolve(state, tricks=()), play).key()
+    plain = OhHell(players=4, schedule=(8,))
+    state = _at_trick_start(plain, 3, 3)
+    play = plain.play_rules()
+    assert Board(state, play).key() == Board(attrs.evolve(state, tricks=()), play).key()
+    for first, second in (("high", "low"), (None, "low"), ((1, 2), (2, 1))):
+        keys = [
+            Board(state, PlayRules(plain, context=lambda game, call=call: call)).key()
+            for call in (first, second)
+        ]
+        assert keys[0] != keys[1], (first, second)
+
+
+def test_the_memo_of_tricks_tells_apart_everything_a_resolution_reads() -> None:
+    """Boards sharing one memo resolve the same four cards under every trump,
+    trump card, doubled lead or not, last trick or not, and leader as the
+    rules of the play resolve them: the memo never answers one of them with
+    another's result."""
+    rules = Counter(players=4)
+    play = rules.play_rules()
+    state = _at_trick_start(rules, 8, 2)
+    memo = BoardMemo()
+    rng = random.Random(1)
+    deck = rules.deck()
+    for _ in range(6):
+        four = rng.sample(deck, 5)
+        shown = four.pop()
+        for leader in (0, 2):
+            plays = tuple(played_card((leader + i) % 4, card) for i, card in enumerate(four))
+            last_seat = plays[-1].seat
+            for trump in (*Suit, None):
+                for trump_card in (None, shown):
+                    for doubled in (False, True):
+                        for last in (True, False):
+                            hands = [(), (), (), ()]
+                            hands[last_seat] = (four[-1],) if last else (four[-1], shown)
+                            game = attrs.evolve(
+                                state,
+                                hands=tuple(hands),
+                                trick=plays[:-1],
+                                leader=leader,
+                                trump=trump,
+                                trump_card=trump_card,
+                                doubled_lead=doubled,
+                                to_act=frozenset({last_seat}),
+                            )
+                            board = Board(game, play, memo)
+                            board.make(Play(last_seat, four[-1]))
+                            expected = play.resolve(plays, trump, doubled, last, trump_card)
+                            assert board.results[-1] == expected
+
+
+def test_a_memo_counts_its_entries_and_starts_afresh_once_full() -> None:
+    memo = BoardMemo(limit=3)
+    memo.tricks[0] = {}
+    for size in (1, 2, 3):
+        memo.count()
+        assert memo.size == size and memo.tricks
+    memo.count()
+    assert memo.size == 1 and not memo.tricks
+
+
+def test_a_trick_s_jacks_go_onto_the_stock_the_top_one_showing_trump() -> None:
+    """after_trick, which the engine and the board both run: the trick's
+    Jacks go face up onto the stock (the last played on top), the top card
+    shows trump, and the next seat is the next leader, or a pass, or nobody
+    after the hand's last trick; a quiet ruleset's trick reads neither."""
+    j1, j2, card, other = (Card.parse(c) for c in ("JS", "JH", "3C", "9D"))
+    result = {"jacks": (j1, j2), "pass_cards": False, "next_leader": 2}
+    assert after_trick(result, (card,), other, False, False) == ((j2, j1, card), j2, 2)
+    assert after_trick(result, (card,), other, True, False) == ((j2, j1, card), j2, AFTER_LAST)
+    assert after_trick(result, (card,), other, False, True) == ((card,), other, 2)
+    passing = {"jacks": (), "pass_cards": True, "next_leader": 1}
+    assert after_trick(passing, (card,), other, False, False) == ((card,), other, AFTER_PASS)
+    assert after_trick(passing, (card,), other, False, True) == ((card,), other, 1)
+    assert after_trick(passing, (card,), other, True, False) == ((card,), other, AFTER_LAST)
+
+
+def test_a_board_reads_as_the_game_it_was_made_from() -> None:
+    """What a ruleset may read of a position besides the play (the hand, the
+    dealer, the bids, the scores before the hand, the cards dealt, the blind
+    bids, the finished hands) is the game's; in a pass nobody is to play
+    (``to_move`` is -1) and the seats still to pass are the game's."""
+    rules = OhHell(players=4, schedule=(3, 4))
+    state = _at_trick_start(rules, 2, 0)
+    rng = random.Random(2)
+    while state.hand_number < 2 or state.phase is not Phase.PLAYING:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    board = Board(state, rules.play_rules())
+    assert board.phase is Phase.PLAYING and board.to_move == state.current_player
+    assert board.hand_number == 2 and board.dealer == state.dealer
+    assert board.bids == state.bids and board.scores == state.scores
+    assert board.cards_dealt == 4 and board.blind == state.blind
+    assert board.history == state.history and len(board.history) == 1
+    passing = _in_a_pass(1)
+    board = Board(passing, passing.rules.play_rules())
+    assert board.phase is Phase.PASSING and board.to_move == -1 and not board.over
+    assert {s for s in range(3) if board.to_pass >> s & 1} == passing.to_act
+
+
+def test_each_card_of_the_deck_has_its_own_bit_and_no_other_card_has_one() -> None:
+    """A hand's mask: bit i stands for the i-th card of the deck in sorting
+    order; a card key outside the deck has no bit."""
+    for rules in (Counter(players=4), OhHell(players=4, decks=2), OhHell(players=4, jokers="high")):
+        play = rules.play_rules()
+        assert list(play.cards) == sorted(set(rules.deck()), key=lambda c: c._key)
+        assert [play.bits[card._key] for card in play.cards] == [
+            1 << i for i in range(len(play.cards))
+        ]
+        inside = {card._key for card in play.cards}
+        assert all(bit == 0 for key, bit in enumerate(play.bits) if key not in inside)
+        assert play.hand_of(sum(1 << i for i in (0, 2, 5))) == tuple(
+            play.cards[i] for i in (0, 2, 5)
+        )

@@ -384,7 +384,7 @@ static void count_node(Kernel *k) {
         return;
     }
     k->next_check = k->nodes + 16384;
-    if (k->node_limit && k->nodes >= k->node_limit) {
+    if (k->node_limit && k->nodes > k->node_limit) {
         k->next_check = k->nodes + 1;
         k->stopped = 1;
         longjmp(k->stop, 1);
@@ -483,6 +483,12 @@ static mask_t quick_tricks(const Kernel *k) {
         }
         for (int s = 0; s < 4; s++) {
             if ((theirs & k->suit_mask[s]) && (k->hands[leader] & k->suit_mask[s])) {
+                /* The partner's top card takes the lead only if no card
+                 * identical to it, played first, can take the trick. */
+                int top = high_bit(theirs & k->suit_mask[s]);
+                if (k->same[top] & k->remaining & ~k->hands[mate]) {
+                    continue;
+                }
                 mask_t both = own | theirs;
                 if (count_bits(both) > count_bits(best)) {
                     best = both;
@@ -534,6 +540,10 @@ static int opponents_win_trick(const Kernel *k, mask_t *cards) {
         int top = high_bit(k->remaining & k->suit_mask[s]);
         int holder = k->owner[top];
         if ((k->side >> holder & 1) == ours) {
+            return 0;
+        }
+        /* A card identical to it, played first, would take the trick. */
+        if (k->same[top] & k->remaining & ~k->hands[holder]) {
             return 0;
         }
         mask_t danger = k->beaters[s][top];
@@ -882,7 +892,8 @@ static int in_trick(Kernel *k, int pos, int target, int win) {
                 while (candidates) {
                     int c = high_bit(candidates);
                     candidates ^= BIT(c);
-                    if (!(k->beaters[led][c] & theirs)) {
+                    /* Nor a card identical to c, which an opponent may play first. */
+                    if (!((k->beaters[led][c] | k->same[c]) & theirs)) {
                         /* Beating the cards played before it: their ranks
                          * stand under c's in the pattern. */
                         k->relevant = BIT(c);
@@ -976,7 +987,12 @@ static int in_trick(Kernel *k, int pos, int target, int win) {
         every |= k->relevant;
         if (floor[s] < 0) {
             mask_t known = every & k->suit_mask[s];
-            int lowest = known ? low_bit(known) : MAX_CARDS;
+            int lowest = MAX_CARDS;
+            if (known) {
+                /* A card identical to the lowest that mattered is not below it. */
+                int low = low_bit(known);
+                lowest = low_bit(k->same[low] | BIT(low));
+            }
             if (place < lowest) {
                 floor[s] = lowest;
             }

@@ -416,6 +416,11 @@ class PythonSearch:
                 continue
             for suit in range(4):
                 if theirs & self.suit_mask[suit] and self.hands[leader] & self.suit_mask[suit]:
+                    # The partner's top card takes the lead only if no card
+                    # identical to it, played first, can take the trick.
+                    top = (theirs & self.suit_mask[suit]).bit_length() - 1
+                    if self.same[top] & self.remaining & ~self.hands[mate]:
+                        continue
                     both = own | theirs
                     if both.bit_count() > best.bit_count():
                         best = both
@@ -454,6 +459,9 @@ class PythonSearch:
             top = (self.remaining & self.suit_mask[suit]).bit_length() - 1
             holder = self.owner[top]
             if (self.side >> holder & 1) == ours:
+                return -1
+            # A card identical to it, played first, would take the trick.
+            if self.same[top] & self.remaining & ~self.hands[holder]:
                 return -1
             danger = self.beaters[suit * n + top]
             for other in range(self.players):
@@ -675,7 +683,8 @@ class PythonSearch:
             while candidates:
                 card = candidates.bit_length() - 1
                 candidates ^= 1 << card
-                if not self.beaters[led * n + card] & theirs:
+                # Nor a card identical to it, which an opponent may play first.
+                if not (self.beaters[led * n + card] | self.same[card]) & theirs:
                     self.relevant = 1 << card
                     return True
         return False
@@ -768,7 +777,12 @@ class PythonSearch:
             every |= self.relevant
             if floor[suit] < 0:
                 known = every & self.suit_mask[suit]
-                lowest = (known & -known).bit_length() - 1 if known else 64 * 64
+                lowest = 64 * 64
+                if known:
+                    # A card identical to the lowest that mattered is not below it.
+                    low = known & -known
+                    copies = self.same[low.bit_length() - 1] | low
+                    lowest = (copies & -copies).bit_length() - 1
                 if place < lowest:
                     floor[suit] = lowest
         for run in runs:

@@ -1,0 +1,453 @@
+"""The searches' own behaviour, beyond their answers, with each
+implementation of the plain search (the fixture ``plain_search``): what a
+search keeps answers the same question again without searching, the
+positions it counts and where it looks at its limit, and the order in which
+the general search tries moves (the table's move, then the cards that win
+the trick for the seat's side, then the cards of the most cut-offs)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from counter_rules import (
+    Counter,
+    GameState,
+    OhHell,
+    Pass,
+    Phase,
+    Play,
+    Suit,
+    apply_move,
+    legal_moves,
+    new_game,
+)
+from counter_rules.analysis import SearchLimitReached, Solver, move_values
+from counter_rules.analysis._general import GeneralSearch, gallop
+from counter_rules.analysis._plain import (
+    _TABLES,
+    PlainSearch,
+    PlainTables,
+    plain_applies,
+    plain_tables,
+)
+from counter_rules.builders import played_card
+from counter_rules.rulesets import plain_tricks
+from counter_rules.rulesets.base import Ruleset
+
+pytestmark = pytest.mark.usefixtures("plain_search")
+
+
+def _played(rules: Ruleset, seed: int, until: object) -> GameState:
+    """Random legal play of ``rules`` from a new game until ``until(state)``."""
+    for attempt in range(seed, seed + 200):
+        rng = random.Random(attempt)
+        state = new_game(rules, seed=attempt)
+        while not state.is_over and state.hand_number == 1:
+            if until(state):  # type: ignore[operator]
+                return state
+            state = apply_move(state, rng.choice(legal_moves(state)))
+    raise AssertionError("no such position reached")
+
+
+def _cards_left(state: GameState) -> int:
+    return len(state.hands[min(state.to_act)])
+
+
+def _trick_start(rules: Ruleset, seed: int, cards: int) -> GameState:
+    return _played(
+        rules,
+        seed,
+        lambda s: s.phase is Phase.PLAYING and not s.trick and _cards_left(s) == cards,
+    )
+
+
+SEARCHES = [
+    pytest.param(Counter(players=3), 4, id="general"),
+    pytest.param(OhHell(players=4, schedule=(7,)), 6, id="plain"),
+]
+
+
+def _search(state: GameState, side: int) -> GeneralSearch | PlainSearch:
+    if plain_applies(state):
+        return PlainSearch(state.rules, state.trump, side)
+    return GeneralSearch(state.rules, side)
+
+
+# -- the table ------------------------------------------------------------------------
+@pytest.mark.parametrize(("rules", "cards"), SEARCHES)
+def test_a_question_asked_again_is_answered_from_the_table(rules: Ruleset, cards: int) -> None:
+    """Once a search has answered a question about a position at the start
+    of a trick, the same question costs at most one position a probe: the
+    table holds the bounds on the side's tricks and the exact targets found
+    makeable and not."""
+    for seed in range(3):
+        state = _trick_start(rules, seed, cards)
+        for side in (1, 2, 3):
+            search = _search(state, side)
+            value = search.value(state)
+            first = search.nodes
+            assert first > cards
+            assert search.value(state) == value
+            assert search.nodes - first <= cards + 1
+            for target in range(cards + 1):
+                before = search.nodes
+                assert search.at_least(state, target) == (target <= value)
+                assert search.nodes - before <= 1
+        seat = seed % state.players
+        alone = _search(state, 1 << seat)
+        makes = [alone.exactly(state, need) for need in range(cards + 1)]
+        before = alone.nodes
+        assert [alone.exactly(state, need) for need in range(cards + 1)] == makes
+        assert alone.nodes - before <= cards + 1
+
+
+@pytest.mark.parametrize(("rules", "cards"), SEARCHES)
+def test_a_target_outside_the_tricks_left_is_answered_without_a_search(
+    rules: Ruleset, cards: int
+) -> None:
+    """No tricks are always sure, more than the tricks left never, and an
+    exact number below none or past the tricks left is never made: each is
+    answered without visiting a position."""
+    state = _trick_start(rules, 0, cards)
+    search = _search(state, 1)
+    assert search.at_least(state, 0) and not search.at_least(state, cards + 1)
+    assert not search.exactly(state, cards + 1) and not search.exactly(state, -1)
+    assert search.nodes == 0
+
+
+def test_a_value_is_found_asking_small_targets_first_then_by_bisection() -> None:
+    """gallop asks 1, then steps up by 2, 4, 8 ... (1, 3, 7, 15 ...) while the
+    answer is yes, then bisects between the last yes and the first no."""
+    for value, most, expected in [
+        (3, 13, [1, 3, 7, 5, 4]),
+        (0, 13, [1]),
+        (13, 13, [1, 3, 7, 13]),
+        (9, 13, [1, 3, 7, 13, 10, 8, 9]),
+        (5, 5, [1, 3, 5]),
+        (0, 0, []),
+    ]:
+        asked: list[int] = []
+
+        def holds(target: int, value: int = value, asked: list[int] = asked) -> bool:
+            asked.append(target)
+            return target <= value
+
+        assert gallop(holds, most) == value
+        assert asked == expected, (value, most)
+
+
+# -- positions counted, and limits ---------------------------------------------------
+@pytest.mark.parametrize(("rules", "cards"), SEARCHES)
+def test_the_hand_s_last_card_is_one_position(rules: Ruleset, cards: int) -> None:
+    """A position with one card left to play in the hand is one position
+    searched, for each question and each side."""
+    state = _played(rules, 0, lambda s: s.phase is Phase.PLAYING and len(s.trick) == s.players - 1)
+    while _cards_left(state) > 1 or len(state.trick) < state.players - 1:
+        state = apply_move(state, legal_moves(state)[0])
+    for side in ((0,), (1, 2)):
+        solver = Solver()
+        solver.solve(state, side)
+        assert solver.positions == 1
+
+
+def _dearest(rules: Ruleset) -> tuple[GameState, int]:
+    """A position whose solve for seat 0 visits more than 512 positions, not a
+    multiple of 256, and how many."""
+    for seed in range(40):
+        state = _trick_start(rules, seed, 5)
+        solver = Solver()
+        solver.solve(state, (0,))
+        if solver.positions > 512 and solver.positions % 256:
+            return state, solver.positions
+    raise AssertionError("no position dear enough")
+
+
+def test_the_general_search_looks_at_its_limit_every_256_positions() -> None:
+    """The general search compares its positions with its limit when their
+    count is a multiple of 256 (as the Python plain search does): a question
+    of a little more than 256·k positions finishes under a limit of 256·k,
+    and gives up under a limit of 256·k - 1."""
+    state, dearest = _dearest(Counter(players=3))
+    boundary = dearest // 256 * 256
+    assert Solver(nodes=boundary).solve(state, (0,)) == Solver().solve(state, (0,))
+    with pytest.raises(SearchLimitReached):
+        Solver(nodes=boundary - 1).solve(state, (0,))
+
+
+def test_a_search_made_alone_starts_with_no_position_and_no_limit() -> None:
+    """A search made directly (as the bots make them) has visited nothing and
+    has neither deadline nor limit of positions: a question of more than a
+    thousand positions finishes."""
+    state, dearest = _dearest(Counter(players=3))
+    search = GeneralSearch(state.rules, 1)
+    assert search.nodes == 0 and search.deadline == 0 and search.node_limit == 0
+    search.value(state)
+    assert search.nodes == dearest
+
+
+# -- passes ---------------------------------------------------------------------------
+def test_move_values_in_a_pass_list_the_passes_of_the_side_s_first_seat_still_to_choose() -> None:
+    """With two seats still to choose a pass, move_values lists the passes of
+    the side's seat, whichever of the two it is."""
+    passing = _played(
+        Counter(players=3), 0, lambda s: s.phase is Phase.PASSING and _cards_left(s) <= 3
+    )
+    first = min(passing.to_act)
+    state = apply_move(passing, legal_moves(passing, first)[0])
+    assert len(state.to_act) == 2
+    for seat in state.to_act:
+        values = move_values(state, (seat,))
+        assert {move.seat for move in values} == {seat}
+        assert all(isinstance(move, Pass) for move in values)
+
+
+# -- the general search's order of moves ---------------------------------------------
+def _completing(seed: int) -> GameState:
+    """A Counter position whose seat to play completes the trick, with a card
+    that wins it for the seat and one that does not."""
+
+    def wanted(state: GameState) -> bool:
+        if state.phase is not Phase.PLAYING or len(state.trick) != state.players - 1:
+            return False
+        search = GeneralSearch(state.rules, 1 << state.current_player)  # type: ignore[operator]
+        board = search.board(state)
+        winners = {board.winner_if(play) == state.current_player for play in board.moves()}
+        return winners == {True, False}
+
+    return _played(Counter(players=3), seed, wanted)
+
+
+def test_the_general_search_tries_the_table_s_move_then_the_tricks_won_then_the_cut_offs() -> None:
+    """The moves of a node in the order searched: the card the table names
+    first, then (for the card that completes the trick) the cards that win
+    the trick for the seat's own side, whichever side is searched, then the
+    cards that made the most cut-offs."""
+    state = _completing(0)
+    seat = state.current_player
+    assert seat is not None
+    search = GeneralSearch(state.rules, 1 << seat)
+    board = search.board(state)
+    plays = board.moves()
+    wins = [p for p in plays if board.winner_if(p) == seat]
+    loses = [p for p in plays if board.winner_if(p) != seat]
+    order = search.moves(board, seat, -1)
+    assert sorted(order[: len(wins)], key=plays.index) == wins
+    # The cut-offs order the winners, then the losers.
+    search.history[wins[-1].card._key] = 5
+    search.history[loses[-1].card._key] = 7
+    order = search.moves(board, seat, -1)
+    assert order[0] == wins[-1] and order[len(wins)] == loses[-1]
+    # The table's card comes first, even a card that loses the trick.
+    order = search.moves(board, seat, loses[0].card._key)
+    assert order[0] == loses[0] and order[1] == wins[-1]
+    # Searched for the other side, the seat still tries its own tricks first.
+    other = GeneralSearch(state.rules, ((1 << state.players) - 1) ^ (1 << seat))
+    order = other.moves(other.board(state), seat, -1)
+    assert sorted(order[: len(wins)], key=plays.index) == wins
+
+
+def test_a_pass_is_tried_the_table_s_card_first_then_by_cut_offs() -> None:
+    passing = _played(Counter(players=3), 0, lambda s: s.phase is Phase.PASSING)
+    seat = min(passing.to_act)
+    search = GeneralSearch(passing.rules, 1 << seat)
+    board = search.board(passing)
+    passes = board.passes(seat)
+    assert search.moves(board, seat, -1) == list(passes)
+    search.history[passes[-1].card._key] = 3
+    assert search.moves(board, seat, -1)[0] == passes[-1]
+    assert search.moves(board, seat, passes[1].card._key)[:2] == [passes[1], passes[-1]]
+
+
+def test_a_search_keeps_the_move_that_settled_a_position_and_counts_cut_offs() -> None:
+    """After a search, its table names for the position searched the card
+    that settled it (a legal card of the seat to move), and every cut-off
+    was counted for the card that made it."""
+    state = _trick_start(Counter(players=3), 1, 4)
+    search = GeneralSearch(state.rules, 1 << state.current_player)  # type: ignore[operator]
+    search.value(state)
+    board = search.board(state)
+    settled = search.best[board.key()]
+    assert settled in {play.card._key for play in board.moves()}
+    assert search.history[settled] >= 1
+    assert sum(search.history) >= len(search.best)
+
+
+def test_a_single_legal_play_is_the_one_move() -> None:
+    state = _played(
+        Counter(players=3),
+        0,
+        lambda s: s.phase is Phase.PLAYING and len(legal_moves(s)) == 1,
+    )
+    seat = state.current_player
+    assert seat is not None
+    search = GeneralSearch(state.rules, 1)
+    (only,) = legal_moves(state)
+    assert isinstance(only, Play)
+    assert search.moves(search.board(state), seat, -1) == [only]
+
+
+# -- the plain search's tables -------------------------------------------------------
+PLAIN_RULES = [
+    OhHell(players=3, schedule=(5,)),
+    OhHell(players=3, schedule=(5,), decks=2),
+    OhHell(players=3, schedule=(5,), remove_twos=True),
+]
+
+
+@pytest.mark.parametrize("rules", PLAIN_RULES, ids=repr)
+def test_the_plain_tables_say_what_the_rules_say(rules: Ruleset) -> None:
+    """The tables of every trump, each entry against the ruleset itself:
+    every card of the deck has a place (by suit, then by its value in a
+    trick), the suits' masks hold their cards, identical cards (two decks)
+    share a group and no other cards do; a card beats the trick's winner so
+    far exactly when the ruleset's resolution of the trick says so; the
+    cards that follow a suit are those the rules of the play list for a hand
+    that holds some; and play passes to the left."""
+    play = rules.play_rules()
+    deck = rules.deck()
+    rng = random.Random(5)
+    for trump in (*Suit, None):
+        tables = plain_tables(rules, trump)
+        assert tables.usable and tables.n == len(deck)
+        assert sorted(tables.cards, key=lambda c: c._key) == sorted(deck, key=lambda c: c._key)
+        for place, card in enumerate(tables.cards):
+            assert tables.index[card._key] == place
+            assert tables.suit[place] == card.suit.value  # type: ignore[union-attr]
+        for suit in range(4):
+            assert tables.suit_mask[suit] == sum(
+                1 << p for p in range(tables.n) if tables.suit[p] == suit
+            )
+            assert tables.follows[suit] == tables.suit_mask[suit]
+        for p in range(tables.n):
+            for q in range(tables.n):
+                same = (
+                    tables.cards[p].rank is tables.cards[q].rank
+                    and tables.suit[p] == tables.suit[q]
+                )
+                assert (tables.group[p] == tables.group[q]) == same
+        assert tables.ties == (len({(c.rank, c.suit) for c in deck}) < len(deck))
+        assert tables.next_seat == [(seat + 1) % rules.players for seat in range(rules.players)]
+        for _ in range(300):
+            lead, first, second = rng.sample(deck, 3)
+            led = lead.suit.value  # type: ignore[union-attr]
+            two = (played_card(0, lead), played_card(1, first))
+            so_far = tables.index[two[rules.resolve(two, trump).winning_index].card._key]
+            three = (*two, played_card(2, second))
+            beats = rules.resolve(three, trump).winning_index == 2
+            assert (
+                tables.beaters[led * tables.n + so_far] >> tables.index[second._key] & 1
+            ) == beats
+            hand = tuple(sorted(rng.sample([c for c in deck if c != lead], 4)))
+            legal = play.plays_from(hand, (played_card(0, lead),), trump, 1)
+            assert legal is not None
+            follow = [c for c in hand if tables.follows[led] >> tables.index[c._key] & 1]
+            assert {p.card for p in legal} == set(follow or hand)
+
+
+def test_a_deck_with_cards_of_no_suit_is_left_to_the_general_search() -> None:
+    """Jokers have no suit: tables of a deck with them are not usable."""
+    assert not PlainTables(OhHell(players=4, jokers="high"), Suit.SPADES).usable
+    assert PlainTables(OhHell(players=4), Suit.SPADES).usable
+
+
+def test_a_winner_rule_of_another_shape_is_left_to_the_general_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The tables are read from the rules' functions, and only a rule of the
+    shape the fast search reads is used: the last of two identical cards
+    winning, a low card beating a high one of its suit, or cards of one suit
+    beating some cards of another but not all, makes the tables unusable."""
+    rules = OhHell(players=3, schedule=(5,), decks=2)
+    assert PlainTables(rules, Suit.HEARTS).usable
+    original = plain_tricks.best_card
+
+    def later_identical_wins(levels: list[int], values: list[int]) -> int | None:
+        if len(levels) == 2 and levels[0] and levels == [levels[0]] * 2 and values[0] == values[1]:
+            return 1
+        return original(levels, values)
+
+    def low_wins(levels: list[int], values: list[int]) -> int | None:
+        if len(levels) == 2 and levels[0] == levels[1] == 1:
+            return 1 if values[1] < values[0] else 0
+        return original(levels, values)
+
+    def high_cards_of_the_led_suit_beat_low_trumps(
+        levels: list[int], values: list[int]
+    ) -> int | None:
+        if levels == [2, 1] and values[1] > values[0]:
+            return 1
+        return original(levels, values)
+
+    for shape in (later_identical_wins, low_wins, high_cards_of_the_led_suit_beat_low_trumps):
+        monkeypatch.setattr(plain_tricks, "best_card", shape)
+        assert not PlainTables(rules, Suit.HEARTS).usable, shape.__name__
+    monkeypatch.setattr(plain_tricks, "best_card", original)
+    assert PlainTables(rules, Suit.HEARTS).usable
+    # Under a spade lead only, hearts rank with the spades: the shape breaks
+    # under one led suit and holds under the others.
+    level = plain_tricks.plain_level
+
+    def hearts_follow_spades(card_suit: Suit | None, trump: Suit | None, led: Suit | None) -> int:
+        if led is Suit.SPADES and card_suit is Suit.HEARTS:
+            return 1
+        return level(card_suit, trump, led)
+
+    monkeypatch.setattr(plain_tricks, "plain_level", hearts_follow_spades)
+    assert not PlainTables(rules, None).usable
+
+
+def test_a_follow_rule_of_another_shape_is_left_to_the_general_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A follow rule the fast search cannot read (not every card to a leader,
+    followers that depend on the card led, or not every card to a hand that
+    cannot follow) makes the tables unusable."""
+    rules = OhHell(players=3, schedule=(5,))
+    original = plain_tricks.plain_plays
+
+    def lead_low(table, hand, trick, *rest):  # type: ignore[no-untyped-def]
+        plays = original(table, hand, trick, *rest)
+        return plays if trick or len(plays) < 2 else plays[:-1]
+
+    def follow_higher(table, hand, trick, *rest):  # type: ignore[no-untyped-def]
+        plays = original(table, hand, trick, *rest)
+        if trick:
+            higher = tuple(p for p in plays if p.card > trick[0].card)
+            return higher or plays
+        return plays
+
+    def void_plays_one(table, hand, trick, *rest):  # type: ignore[no-untyped-def]
+        plays = original(table, hand, trick, *rest)
+        led = trick[0].card.suit if trick else None
+        if trick and all(p.card.suit is not led for p in plays):
+            return plays[:1]
+        return plays
+
+    for shape in (lead_low, follow_higher, void_plays_one):
+        monkeypatch.setattr(plain_tricks, "plain_plays", shape)
+        tables = PlainTables(rules, None)
+        assert not tables.usable, shape.__name__
+        if shape is lead_low:
+            # Refused at the lead: no suit's followers were read.
+            assert tables.follows == [0, 0, 0, 0]
+    monkeypatch.setattr(plain_tricks, "plain_plays", original)
+    assert PlainTables(rules, None).usable
+
+
+def test_the_tables_of_a_ruleset_and_trump_are_built_once_for_the_last_32() -> None:
+    """plain_tables keeps the tables of 32 rulesets and trumps: the same ones
+    come back until a 33rd is asked for, when it starts afresh."""
+    _TABLES.clear()
+    rulesets = [OhHell(players=3, schedule=(k,)) for k in range(1, 8)]
+    asked = [(rules, trump) for rules in rulesets for trump in (*Suit, None)][:33]
+    first = plain_tables(*asked[0])
+    assert plain_tables(*asked[0]) is first
+    for rules, trump in asked[1:32]:
+        plain_tables(rules, trump)
+    assert plain_tables(*asked[0]) is first
+    assert plain_tables(*asked[1]).trump is asked[1][1]
+    plain_tables(*asked[32])
+    again = plain_tables(*asked[0])
+    assert again is not first and again.rules is asked[0][0]
