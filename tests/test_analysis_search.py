@@ -32,7 +32,7 @@ from counter_rules.analysis._plain import (
     plain_applies,
     plain_tables,
 )
-from counter_rules.builders import played_card
+from counter_rules.fast_values import played_card
 from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.base import Ruleset
 

@@ -29,7 +29,7 @@ from counter_rules import (
     new_game,
 )
 from counter_rules.board import AFTER_LAST, AFTER_PASS, Board, BoardMemo, after_trick
-from counter_rules.builders import played_card
+from counter_rules.fast_values import played_card
 from counter_rules.play_rules import PlayRules
 from counter_rules.rulesets.base import Ruleset
 
