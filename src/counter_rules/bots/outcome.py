@@ -8,14 +8,13 @@ and asks in each, with every hand open, how the hand ends after each of its
 legal plays when every seat plays for its own points
 (:func:`~counter_rules.analysis.outcome_values`, with the bot as the asking
 seat, so that a seat indifferent between two plays is taken to choose the
-one worse for the bot). A play is worth the bot's points for the hand less
-the others' mean, as IS-MCTS counts a hand; the plays worth the most in
-*every* world drawn are the safe ones:
+one worse for the bot). The plays that give it the most points in *every*
+world drawn are the safe ones:
 
 - when exactly one play is safe, it is played without a search;
 - when some are, the search chooses, and a choice that is not safe (it gave
-  less in at least one world) is replaced by the safe play worth the most on
-  average (then the one with the most points for the bot, then the first);
+  fewer points in at least one world) is replaced by the safe play with the
+  most points on average (then the fewest for the others, then the first);
   a choice that is safe is checked in as many more worlds, and replaced the
   same way by a play safe in both rounds if it falls short there;
 - when none is, or every play is, the search's choice stands.
@@ -161,12 +160,12 @@ class OutcomeBot(DecidingBot):
     def safe_plays(
         self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random
     ) -> tuple[list[int], list[tuple[int, int]]] | None:
-        """The plays (by index in ``moves``) worth the most to the bot in every
-        world drawn (its points less the others' mean), with every play's
-        total worth and total points for the bot over the worlds; ``None``
-        when the hand is not yet in its endgame or the searches did not fit
-        the budget in at least half the worlds (then nothing is known). The
-        safe plays may be none."""
+        """The plays (by index in ``moves``) that give the bot the most points
+        in every world drawn, with every play's total points for the bot and
+        (negated) for the others over the worlds; ``None`` when the hand is
+        not yet in its endgame or the searches did not fit the budget in at
+        least half the worlds (then nothing is known). The safe plays may be
+        none."""
         seat = view.seat
         left = len(view.hand or ())
         if self.endgame is not None and left > self.endgame:
@@ -182,20 +181,17 @@ class OutcomeBot(DecidingBot):
             return [ends[move].points for move in moves]
 
         worlds = [first] + [sample_world(view, rng) for _ in range(self.worlds - 1)]
-        others = view.players - 1
         means = [(0, 0)] * len(moves)
         short = [False] * len(moves)
         solved = 0
         for answer in solve_worlds(worlds, question, count=len(worlds), budget=self.nodes):
             if answer is None:
                 continue
-            # A play's worth: the bot's points less the others' mean (times
-            # the others' number), as IS-MCTS's reward counts them.
-            worth = [others * points[seat] - (sum(points) - points[seat]) for points in answer]
+            worth = [points[seat] for points in answer]
             most = max(worth)
             for i, points in enumerate(answer):
-                total, mine = means[i]
-                means[i] = (total + worth[i], mine + points[seat])
+                mine, theirs = means[i]
+                means[i] = (mine + worth[i], theirs - (sum(points) - points[seat]))
                 short[i] = short[i] or worth[i] < most
             solved += 1
         if solved * 2 < len(worlds):
