@@ -61,8 +61,9 @@ def test_the_right_plays_are_right_in_fresh_worlds(blunders: ModuleType) -> None
 
 @pytest.mark.slow
 def test_the_best_bot_gets_nearly_every_position_right(blunders: ModuleType) -> None:
-    """The best bot plays a right play in at least 99 % of each game's
-    positions (the bots page gives the other bots' shares)."""
+    """The best bot plays a right play in at least 95 % of each game's
+    positions and in at least 98 % of all (the bots page gives its shares and
+    the other bots' beside them: IS-MCTS's are 90 % to 97.5 %)."""
     bot = bot_from_name("best")
     wrong: dict[str, int] = {}
     total: dict[str, int] = {}
@@ -71,7 +72,8 @@ def test_the_best_bot_gets_nearly_every_position_right(blunders: ModuleType) -> 
         total[game] = total.get(game, 0) + 1
         wrong[game] = wrong.get(game, 0) + (move not in right)
     for game, count in total.items():
-        assert wrong.get(game, 0) <= count // 100, (game, wrong)
+        assert wrong.get(game, 0) <= count // 20, (game, wrong)
+    assert sum(wrong.values()) <= sum(total.values()) // 50, wrong
 
 
 @pytest.mark.parametrize("name", ["oh-hell", "counter"])
