@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-import sys
 from types import ModuleType
 
 import pytest
-
-_PATH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "bench_search.py"
+from bench_helpers import benchmark
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_search", _PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("bench_search")
 
 
 def test_the_general_search_part_counts_positions_and_values(bench: ModuleType) -> None:

@@ -3,27 +3,18 @@ intervals in the range the points can take."""
 
 from __future__ import annotations
 
-import importlib.util
 import io
-import pathlib
-import sys
 from types import ModuleType
 
 import pytest
+from bench_helpers import benchmark
 
 from counter_rules.stats import mean_interval, points_interval
-
-_PATH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "bench_vs_openspiel.py"
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_vs_openspiel", _PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # the process pool pickles its functions by module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("bench_vs_openspiel")
 
 
 class _Terminal(io.StringIO):

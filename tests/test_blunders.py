@@ -4,29 +4,20 @@ best bot gets them right."""
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
 import random
-import sys
 from types import ModuleType
 
 import pytest
+from bench_helpers import benchmark
 
 from counter_rules import legal_moves, sample_world, view
 from counter_rules.analysis import outcome_values
 from counter_rules.bots import bot_from_name
 
-_PATH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "blunders.py"
-
 
 @pytest.fixture(scope="module")
 def blunders() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("blunders", _PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("blunders")
 
 
 def test_every_position_loads_with_legal_right_plays_and_a_wrong_one(

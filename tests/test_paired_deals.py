@@ -7,7 +7,9 @@ import pathlib
 import subprocess
 import sys
 
-_PATH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "paired_deals.py"
+from bench_helpers import BENCHMARKS
+
+_PATH = BENCHMARKS / "paired_deals.py"
 
 
 def _compare(tmp_path: pathlib.Path) -> subprocess.CompletedProcess[str]:
