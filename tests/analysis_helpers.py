@@ -4,7 +4,7 @@ minimax over the public engine to hold the solver to."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -189,20 +189,41 @@ def naive_exact(state: GameState, seat: int) -> frozenset[int]:
     return frozenset.intersection(*options)
 
 
-def naive_outcome(state: GameState, asker: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def random_endings(rules: Ruleset, count: int) -> Iterator[tuple[int, GameState, random.Random]]:
+    """Up to ``count`` small endings of ``rules`` (:func:`ending`, of a random
+    size up to :func:`ending_size`), each with its seed and the generator
+    that chose its size, for the test to draw more from."""
+    largest = ending_size(rules)
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = ending(rules, seed, rng.randint(1, largest))
+        if state is not None:
+            yield seed, state, rng
+
+
+Ending = tuple[tuple[int, ...], tuple[int, ...]]
+"""Each seat's tricks and points at the end of a hand."""
+
+
+def naive_outcome_after(state: GameState, move: Move, asker: int) -> Ending:
+    """:func:`naive_outcome` once ``move`` is made (the end of the hand, as
+    the engine scores it, when the move finishes it)."""
+    after = apply_move(state, move)
+    if after.hand_number != state.hand_number or after.is_over:
+        finished = after.history[-1]
+        return finished.tricks_won, finished.points
+    return naive_outcome(after, asker)
+
+
+def naive_outcome(state: GameState, asker: int) -> Ending:
     """Each seat's tricks and points at the end of the hand when every seat
     plays for its own points (the most for itself, then the fewest for
     ``asker``, then the first legal move; a pass chosen from the lowest seat
     up): a plain search over legal_moves and apply_move, scored by the engine."""
     seat = min(state.to_act)
-    best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    best: Ending | None = None
     for move in legal_moves(state, seat):
-        after = apply_move(state, move)
-        if after.hand_number != state.hand_number or after.is_over:
-            finished = after.history[-1]
-            end = (finished.tricks_won, finished.points)
-        else:
-            end = naive_outcome(after, asker)
+        end = naive_outcome_after(state, move, asker)
         if best is None or (end[1][seat], -end[1][asker]) > (best[1][seat], -best[1][asker]):
             best = end
     assert best is not None

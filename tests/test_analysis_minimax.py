@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from analysis_helpers import RULESETS, ending, ending_size, naive_exact, naive_value
+from analysis_helpers import RULESETS, ending, naive_exact, naive_value, random_endings
 from conftest import PLAIN_SEARCHES
 
 from counter_rules import Counter, OhHell, Phase, Suit
@@ -39,13 +39,9 @@ PLAIN_RULESETS = [r for r in RULESETS if _plain(r)]
 
 
 def _endings(rules: Ruleset, count: int = ENDINGS_PER_RULESET):  # type: ignore[no-untyped-def]
-    largest = ending_size(rules)
-    for seed in range(count):
-        rng = random.Random(seed)
-        state = ending(rules, seed, rng.randint(1, largest))
-        if state is not None:
-            side = rng.randrange(1, 1 << state.players)
-            yield seed, state, side, [s for s in range(state.players) if side >> s & 1]
+    for seed, state, rng in random_endings(rules, count):
+        side = rng.randrange(1, 1 << state.players)
+        yield seed, state, side, [s for s in range(state.players) if side >> s & 1]
 
 
 @pytest.mark.parametrize(("rules", "plain_search"), BY_SEARCH, indirect=["plain_search"])

@@ -5,10 +5,14 @@ included) and of a user's ruleset, in either build."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from analysis_helpers import RULESETS, ending, ending_size, naive_outcome
+from analysis_helpers import (
+    RULESETS,
+    ending,
+    naive_outcome,
+    naive_outcome_after,
+    random_endings,
+)
 
 from counter_rules import Counter, OhHell, Phase, apply_move, legal_moves, new_game
 from counter_rules.analysis import Outcome, Solver, outcome, outcome_values
@@ -19,12 +23,8 @@ ENDINGS_PER_RULESET = 40
 
 
 def _endings(rules: Ruleset, count: int = ENDINGS_PER_RULESET):  # type: ignore[no-untyped-def]
-    largest = ending_size(rules)
-    for seed in range(count):
-        rng = random.Random(seed)
-        state = ending(rules, seed, rng.randint(1, largest))
-        if state is not None:
-            yield seed, state, rng.randrange(state.players)
+    for seed, state, rng in random_endings(rules, count):
+        yield seed, state, rng.randrange(state.players)
 
 
 @pytest.mark.slow
@@ -51,12 +51,7 @@ def test_outcome_values_are_the_outcome_after_each_move(rules: Ruleset) -> None:
         mover = min(state.to_act)
         assert list(values) == list(legal_moves(state, mover)), seed
         for move, end in values.items():
-            after = apply_move(state, move)
-            if after.hand_number != state.hand_number or after.is_over:
-                finished = after.history[-1]
-                expected = (finished.tricks_won, finished.points)
-            else:
-                expected = naive_outcome(after, asker)
+            expected = naive_outcome_after(state, move, asker)
             assert (end.tricks, end.points) == expected, (seed, move)
 
 
