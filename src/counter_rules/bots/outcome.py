@@ -2,7 +2,7 @@
 
 It is :class:`~counter_rules.bots.ISMCTSBot` (information-set Monte Carlo
 tree search) with a guard against the blunders of the last tricks. Once few
-cards are left (:attr:`OutcomeBot.endgame`), before it trusts its search it
+cards are left (:attr:`~counter_rules.bots.OutcomeBot.endgame`), before it trusts its search it
 draws worlds consistent with its view (:func:`~counter_rules.sample_world`)
 and asks in each, with every hand open, how the hand ends after each of its
 legal plays when every seat plays for its own points
@@ -66,9 +66,10 @@ class OutcomeBot(DecidingBot):
 
     Args:
         iterations: IS-MCTS's iterations a decision, from 1 to 100,000;
-            ``None`` for the game's default (:data:`ITERATIONS_FAST` in the
-            plain family, :data:`ITERATIONS_GENERAL` at Counter and the other
-            rulesets, whose decisions cost more).
+            ``None`` for the game's default
+            (:data:`~counter_rules.bots.outcome.ITERATIONS_FAST` in the plain
+            family, :data:`~counter_rules.bots.outcome.ITERATIONS_GENERAL` at
+            Counter and the other rulesets, whose decisions cost more).
         worlds: Worlds drawn for a decision of the endgame, from 1 to 256.
         endgame: The cards left in the bot's hand from which it guards its
             plays, from 1 to 52; ``None`` for the game's default
@@ -125,7 +126,7 @@ class OutcomeBot(DecidingBot):
 
     def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
         """The bot's move among the two or more legal ``moves`` of ``view.seat``
-        (:meth:`choose`, which it inherits, makes a single legal move at once):
+        (``choose``, which it inherits, makes a single legal move at once):
         IS-MCTS's, guarded in the endgame (see the module's notes)."""
         early = self.early(view)
         if view.phase is not Phase.PLAYING or not isinstance(moves[0], Play):
