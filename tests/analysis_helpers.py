@@ -8,7 +8,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
+import pytest
 
+import counter_rules
 from counter_rules import (
     Blackout,
     Counter,
@@ -26,6 +28,13 @@ from counter_rules import (
     new_game,
 )
 from counter_rules.rulesets.base import Ruleset
+
+# Compiled modules call each other directly, so replacing a module's function
+# cannot reach the compiled engine or solver; the pure-Python build runs the
+# same source.
+pure_only = pytest.mark.skipif(
+    counter_rules.COMPILED, reason="compiled code calls the rules' functions directly"
+)
 
 
 @attrs.frozen(repr=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from analysis_helpers import pure_only
 
 from counter_rules import (
     Counter,
@@ -352,6 +353,7 @@ def test_a_deck_with_cards_of_no_suit_is_left_to_the_general_search() -> None:
     assert PlainTables(OhHell(players=4), Suit.SPADES).usable
 
 
+@pure_only
 def test_a_winner_rule_of_another_shape_is_left_to_the_general_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -398,6 +400,7 @@ def test_a_winner_rule_of_another_shape_is_left_to_the_general_search(
     assert not PlainTables(rules, None).usable
 
 
+@pure_only
 def test_a_follow_rule_of_another_shape_is_left_to_the_general_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -23,7 +23,7 @@ from types import ModuleType
 
 import attrs
 import pytest
-from analysis_helpers import ending, naive_value
+from analysis_helpers import ending, naive_value, pure_only
 from hypothesis import given, settings
 from strategies import random_playout, rulesets, seeds
 
@@ -48,12 +48,6 @@ from counter_rules.effects import (
 )
 from counter_rules.rulesets import counter_tricks, plain_tricks
 from counter_rules.rulesets.base import Ruleset
-
-# Compiled modules call each other directly, so replacing a module's function
-# cannot reach the compiled engine; the pure-Python build runs the same source.
-pure_only = pytest.mark.skipif(
-    counter_rules.COMPILED, reason="compiled code calls the effect functions directly"
-)
 
 
 class PowerUsed(Exception):
