@@ -117,6 +117,27 @@ def test_a_solver_answers_outcome_within_its_limits() -> None:
     assert solver.outcome_values(small, 1) == outcome_values(small, 1)
 
 
+def test_a_solver_keeps_its_outcome_search_across_questions() -> None:
+    """One solver keeps the outcome search of a ruleset and asking seat, with
+    its table: the same question asked again visits only the position asked, and
+    positions of other deals, sizes and rulesets asked in turn get a fresh
+    search's answer."""
+    rules = OhHell(players=4, schedule=(5,))
+    state = ending(rules, 4, 4)
+    assert state is not None
+    solver = Solver()
+    first = solver.outcome(state, 1)
+    visited = solver.positions
+    assert visited > 0
+    assert solver.outcome(state, 1) == first
+    # The position asked, found in the table.
+    assert solver.positions == visited + 1
+    for seed, other, rng in random_endings(Counter(players=3), 6):
+        asker = rng.randrange(other.players)
+        assert solver.outcome(other, asker) == outcome(other, asker), seed
+        assert solver.outcome(state, 1) == first
+
+
 @pytest.mark.parametrize("bad", [-1, 4, "1", 1.0, True])
 def test_a_bad_asking_seat_is_refused_with_its_value(bad: object) -> None:
     """An asking seat that is not a seat of the game is refused, naming it."""

@@ -90,9 +90,8 @@ class Searches:
     about the positions of one hand share what earlier ones found."""
 
     def __init__(self) -> None:
-        self._made: dict[
-            tuple[int, int, object, int], GeneralSearch | PlainSearch | OwnPointsSearch
-        ] = {}
+        self._made: dict[tuple[int, int, object, bool], GeneralSearch | PlainSearch] = {}
+        self._own: dict[tuple[int, int], OwnPointsSearch] = {}
         self.deadline = 0.0
         """A time (of :func:`time.perf_counter`) past which every search gives
         up with :class:`~counter_rules.analysis.SearchLimitReached`; 0 for none."""
@@ -106,16 +105,18 @@ class Searches:
     @property
     def positions(self) -> int:
         """The positions every search made here has visited."""
-        return sum(search.nodes for search in self._made.values())
+        return sum(search.nodes for search in self._made.values()) + sum(
+            search.nodes for search in self._own.values()
+        )
 
     def search(self, state: GameState, side: int) -> GeneralSearch | PlainSearch:
         """The search for ``side`` in ``state``'s ruleset (and trump, for the
         plain search)."""
         rules: Ruleset = state.rules
         plain = plain_applies(state)
-        key = (id(rules), side, state.trump if plain else None, 1 if plain else 0)
+        key = (id(rules), side, state.trump if plain else None, plain)
         found = self._made.get(key)
-        if isinstance(found, OwnPointsSearch) or found is None or found.rules is not rules:
+        if found is None or found.rules is not rules:
             found = PlainSearch(rules, state.trump, side) if plain else GeneralSearch(rules, side)
             self._made[key] = found
         self._limit(found)
@@ -125,11 +126,11 @@ class Searches:
         """The outcome search of ``state``'s ruleset with ``asker`` breaking
         ties, its tables ready for ``state``'s hand."""
         rules: Ruleset = state.rules
-        key = (id(rules), asker, None, 2)
-        found = self._made.get(key)
-        if not isinstance(found, OwnPointsSearch) or found.rules is not rules:
+        key = (id(rules), asker)
+        found = self._own.get(key)
+        if found is None or found.rules is not rules:
             found = OwnPointsSearch(rules, asker)
-            self._made[key] = found
+            self._own[key] = found
         self._limit(found)
         return found
 
