@@ -275,6 +275,25 @@ def test_a_search_keeps_the_move_that_settled_a_position_and_counts_cut_offs() -
     assert sum(search.history) >= len(search.best)
 
 
+@pure_only
+def test_a_position_the_table_does_not_know_names_no_first_card() -> None:
+    """A fresh search names no card first at its first position (-1), and
+    every card it names first later is a move of the position it orders."""
+    state = _trick_start(Counter(players=3), 1, 4)
+    asked: list[tuple[int, tuple[int, ...]]] = []
+
+    class Recording(GeneralSearch):
+        def moves(self, board, seat, first):  # type: ignore[no-untyped-def]
+            found = super().moves(board, seat, first)
+            asked.append((first, tuple(move.card._key for move in found)))
+            return found
+
+    Recording(state.rules, 1 << state.current_player).value(state)  # type: ignore[operator]
+    assert asked[0][0] == -1
+    assert all(first == -1 or first in keys for first, keys in asked)
+    assert any(first != -1 for first, _ in asked)
+
+
 def test_a_single_legal_play_is_the_one_move() -> None:
     state = _played(
         Counter(players=3),

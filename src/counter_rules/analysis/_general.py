@@ -50,7 +50,8 @@ __all__ = ["GeneralSearch", "bisect", "gallop", "next_mover", "search_order"]
 # Bounds are packed into one int: the lowest value known, and the highest
 # value known in the next byte.
 _BYTE: Final = 256
-# The score that puts a move first.
+# The score that puts a move first: any number above every other score (a
+# trick won plus every cut-off counted) orders the moves alike.
 _FIRST: Final = 1 << 40
 _WINS_TRICK: Final = 1 << 30
 
@@ -73,14 +74,7 @@ def search_order(side: int, players: int) -> list[int]:
 def next_mover(state: GameState, order: list[int]) -> int:
     """The seat that moves next in a search: the one to act, or in a pass the
     first in ``order`` still to choose."""
-    to_act = state.to_act
-    if len(to_act) == 1:
-        for seat in to_act:
-            return seat
-    for seat in order:
-        if seat in to_act:
-            return seat
-    raise AssertionError("no seat to act")
+    return min(state.to_act, key=order.index)
 
 
 class GeneralSearch:
