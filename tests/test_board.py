@@ -9,6 +9,7 @@ Counter's passes, Fours shown and Jokers' calls included.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import attrs
 from analysis_helpers import RULESETS
@@ -23,7 +24,9 @@ from counter_rules import (
     OhHell,
     Phase,
     Play,
+    PlayedCard,
     Suit,
+    TrickResult,
     apply_move,
     legal_moves,
     new_game,
@@ -96,9 +99,16 @@ def _play_hand(rules: Ruleset, seed: int) -> int:
         board.make(move)
         board.unmake()
         assert _snapshot(board) == before, move
+        completes = state.phase is Phase.PLAYING and len(state.trick) == state.players - 1
+        predicted = board.winner_if(move) if completes else None  # type: ignore[arg-type]
+        assert _snapshot(board) == before, move
         board.make(move)
         after = apply_move(state, move)
         compared += 1
+        if completes:
+            done = after.tricks if after.hand_number == hand and not after.is_over else ()
+            last = (done or after.history[hand - 1].tricks)[-1]
+            assert predicted == last.winner, move
         if after.hand_number != hand or after.is_over:
             assert board.over
             finished = after.history[hand - 1]
@@ -108,6 +118,43 @@ def _play_hand(rules: Ruleset, seed: int) -> int:
             return compared
         assert not board.over
         state = after
+
+
+@attrs.frozen(repr=False)
+class LastTrickLow(OhHell):
+    """A user's ruleset whose last trick goes to the lowest card of the led
+    suit: a trick's winner that depends on whether it is the last."""
+
+    def resolve(
+        self,
+        plays: Sequence[PlayedCard],
+        trump: Suit | None,
+        *,
+        doubled_lead: bool = False,
+        last_trick: bool = False,
+        explain: bool = True,
+        trump_card: Card | None = None,
+    ) -> TrickResult:
+        """Oh Hell's trick, but the last goes to the led suit's lowest card."""
+        result = super().resolve(plays, trump, last_trick=last_trick, explain=False)
+        if not last_trick:
+            return result
+        led = plays[0].card.suit
+        low = min(
+            (i for i, p in enumerate(plays) if p.card.suit is led), key=lambda i: plays[i].card
+        )
+        return attrs.evolve(
+            result, winner=plays[low].seat, winning_index=low, next_leader=plays[low].seat
+        )
+
+
+def test_the_board_tells_the_winner_of_a_trick_before_it_is_played() -> None:
+    """winner_if names the engine's winner of the trick a play completes,
+    the last trick of a hand included, where a ruleset's winner depends on
+    it being the last."""
+    rules = LastTrickLow(players=3, schedule=(4,))
+    for seed in range(12):
+        assert _play_hand(rules, seed) > 0, seed
 
 
 @given(rules=rulesets(), seed=st.integers(0, 10**6))

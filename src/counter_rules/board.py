@@ -63,7 +63,7 @@ def _suit_code(suit: Suit | None) -> int:
 _KEYS: Final = KEY_COUNT + 1
 _PASS_CLASS: Final = Pass
 
-# The kinds of undo records.
+# The kinds of undo records (any four distinct numbers).
 _PLAY_KIND: Final = 0
 _TRICK_KIND: Final = 1
 _PASS_KIND: Final = 2
@@ -304,10 +304,6 @@ class Board:
         mask = self.masks[seat if seat >= 0 else 0]
         return mask.bit_count()
 
-    def first_card(self) -> PlayedCard | None:
-        """The card that led the current trick, or ``None``."""
-        return self._trick[0] if self._trick else None
-
     # -- the moves ---------------------------------------------------------------
     def moves(self) -> tuple[Play, ...]:
         """The legal plays of the seat to play."""
@@ -519,7 +515,7 @@ class Board:
         parts: list[object] = [*self.masks]
         parts.append(_suit_code(trump))
         parts.append(-1 if trump_card is None else trump_card._key)
-        parts.append(1 if self.doubled_lead else 0)
+        parts.append(1 if self.doubled_lead else 0)  # two values, either way round
         parts.append(self.leader)
         if self.passing:
             parts.append(-1 - self.to_pass)

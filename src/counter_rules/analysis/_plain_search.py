@@ -707,7 +707,7 @@ class PythonSearch:
         self._moves(seat, legal, places, runs)
         count = len(places)
         if count > 1:
-            weights = [0] * count
+            weights = [0] * count  # any common start orders the moves alike
             if pos == 0:
                 self._weigh_lead(seat, places, runs, weights)
             else:
