@@ -32,6 +32,7 @@ from counter_rules.analysis._plain import (
     PlainTables,
     plain_applies,
     plain_tables,
+    use_native,
 )
 from counter_rules.fast_values import played_card
 from counter_rules.rulesets import plain_tricks
@@ -153,11 +154,11 @@ def test_the_hand_s_last_card_is_one_position(rules: Ruleset, cards: int) -> Non
         assert solver.positions == 1
 
 
-def _dearest(rules: Ruleset) -> tuple[GameState, int]:
+def _dearest(rules: Ruleset, cards: int = 5) -> tuple[GameState, int]:
     """A position whose solve for seat 0 visits more than 512 positions, not a
     multiple of 256, and how many."""
     for seed in range(40):
-        state = _trick_start(rules, seed, 5)
+        state = _trick_start(rules, seed, cards)
         solver = Solver()
         solver.solve(state, (0,))
         if solver.positions > 512 and solver.positions % 256:
@@ -175,6 +176,47 @@ def test_the_general_search_looks_at_its_limit_every_256_positions() -> None:
     assert Solver(nodes=boundary).solve(state, (0,)) == Solver().solve(state, (0,))
     with pytest.raises(SearchLimitReached):
         Solver(nodes=boundary - 1).solve(state, (0,))
+
+
+def test_the_python_plain_search_looks_at_its_limit_every_256_positions() -> None:
+    """The same in the Python plain search (the kernel stops at its limit
+    exactly)."""
+    previous = use_native(False)
+    try:
+        state, dearest = _dearest(OhHell(players=4, schedule=(8,)), 7)
+        boundary = dearest // 256 * 256
+        assert Solver(nodes=boundary).solve(state, (0,)) == Solver().solve(state, (0,))
+        with pytest.raises(SearchLimitReached):
+            Solver(nodes=boundary - 1).solve(state, (0,))
+    finally:
+        use_native(previous)
+
+
+# The positions the plain search visits for seat 0 alone and for a side of
+# two (move_values), at trick starts with 7 cards of three deals: its order of
+# moves and its shortcuts pinned down. A change that makes the search visit
+# fewer positions updates these figures, in both implementations at once.
+PLAIN_POSITIONS = [
+    (OhHell(players=4, schedule=(8,)), [(257, 781), (478, 1997), (233, 1917)]),
+    (OhHell(players=3, schedule=(8,), decks=2), [(43, 1570), (1058, 2284), (524, 1272)]),
+    (OhHell(players=4, schedule=(8,), trump="none"), [(125, 1435), (449, 2326), (8, 1126)]),
+]
+
+
+@pytest.mark.parametrize(("rules", "counts"), PLAIN_POSITIONS, ids=repr)
+def test_the_plain_search_visits_the_positions_it_is_known_to(
+    rules: Ruleset, counts: list[tuple[int, int]]
+) -> None:
+    """Each implementation of the plain search visits the recorded number of
+    positions on the recorded questions."""
+    for seed, (alone, pair) in enumerate(counts):
+        state = _trick_start(rules, seed, 7)
+        solver = Solver()
+        solver.solve(state, (0,))
+        assert solver.positions == alone, seed
+        solver = Solver()
+        solver.move_values(state, (0, 2) if rules.players == 4 else (0, 1))
+        assert solver.positions == pair, seed
 
 
 def test_a_search_made_alone_starts_with_no_position_and_no_limit() -> None:
