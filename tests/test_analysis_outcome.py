@@ -138,6 +138,28 @@ def test_a_solver_keeps_its_outcome_search_across_questions() -> None:
         assert solver.outcome(state, 1) == first
 
 
+# The positions the outcome search visits for seat 1 on endings of 5 cards of
+# three deals: its cuts and the alike cards searched once, pinned down. A
+# change that makes it visit fewer positions updates these figures.
+OUTCOME_POSITIONS = [
+    (OhHell(players=4, schedule=(6,)), [2541, 30741, 7266]),
+    (OhHell(players=3, schedule=(6,), decks=2), [1399, 2317, 1203]),
+]
+
+
+@pytest.mark.parametrize(("rules", "counts"), OUTCOME_POSITIONS, ids=repr)
+def test_the_outcome_search_visits_the_positions_it_is_known_to(
+    rules: Ruleset, counts: list[int]
+) -> None:
+    """The outcome search visits the recorded number of positions."""
+    for seed, count in enumerate(counts):
+        state = ending(rules, seed, 5)
+        assert state is not None
+        solver = Solver()
+        solver.outcome(state, 1)
+        assert solver.positions == count, seed
+
+
 @pytest.mark.parametrize("bad", [-1, 4, "1", 1.0, True])
 def test_a_bad_asking_seat_is_refused_with_its_value(bad: object) -> None:
     """An asking seat that is not a seat of the game is refused, naming it."""

@@ -518,7 +518,7 @@ class Board:
         parts.append(1 if self.doubled_lead else 0)  # two values, either way round
         parts.append(self.leader)
         if self.passing:
-            parts.append(-1 - self.to_pass)
+            parts.append(-1 - self.to_pass)  # any negative mark of the seats to pass
             for card in self.pending:
                 parts.append(-1 if card is None else card._key)
         context = self.rules.context(self)
