@@ -14,8 +14,11 @@ from analysis_helpers import (
     random_endings,
 )
 
-from counter_rules import Counter, OhHell, Phase, apply_move, legal_moves, new_game
+from counter_rules import Counter, Deal, OhHell, Phase, apply_move, legal_moves, new_game
 from counter_rules.analysis import Outcome, Solver, outcome, outcome_values
+from counter_rules.analysis._maxn import _alike, _distinct
+from counter_rules.analysis._plain import PlainTables, plain_tables
+from counter_rules.board import Board
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
 
@@ -158,6 +161,45 @@ def test_the_outcome_search_visits_the_positions_it_is_known_to(
         solver = Solver()
         solver.outcome(state, 1)
         assert solver.positions == count, seed
+
+
+def _whole_suits() -> tuple[PlainTables, Board]:
+    """The tables of no-trump Oh Hell and a board at the first lead, each
+    seat holding a whole suit by the tables' places, the leader the suit of
+    the lowest place."""
+    rules = OhHell(players=4, schedule=(13,), trump="none")
+    tables = plain_tables(rules, None)
+    card_at = {tables.index[card._key]: card for card in rules.deck()}
+    suits = [
+        [card_at[p] for p in range(tables.n) if tables.suit_mask[s] >> p & 1] for s in range(4)
+    ]
+    state = new_game(rules, seed=0)
+    leader = state.leader
+    state = new_game(
+        rules, seed=0, deal=Deal(hands=[suits[(seat - leader) % 4] for seat in range(4)])
+    )
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    assert state.current_player == leader and tables.suit_mask[0] & 1
+    return tables, Board(state, rules.play_rules())
+
+
+def test_cards_the_rules_cannot_tell_apart_are_searched_once() -> None:
+    """A leader holding a whole suit, the deck's lowest card among it, has
+    one play to search; two cards of a suit are alike when no card of another
+    seat lies between them, and not when one does."""
+    tables, board = _whole_suits()
+    plays = board.moves()
+    assert len(plays) == 13
+    assert _distinct(tables, board, plays) == [plays[0]]
+    by_place = tuple(sorted(plays, key=lambda play: tables.index[play.card._key]))
+    assert _distinct(tables, board, by_place) == [by_place[0]]
+    others = tables.suit_mask[1] | tables.suit_mask[2] | tables.suit_mask[3]
+    assert _alike(tables, 0, 1, others)
+    assert _alike(tables, 0, 2, others)
+    assert not _alike(tables, 0, 2, others | 1 << 1)
+    # Cards of two suits are never alike.
+    assert not _alike(tables, 0, tables.suit_mask[1].bit_length() - 1, 0)
 
 
 @pytest.mark.parametrize("bad", [-1, 4, "1", 1.0, True])

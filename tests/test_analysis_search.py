@@ -34,6 +34,7 @@ from counter_rules.analysis._plain import (
     plain_tables,
     use_native,
 )
+from counter_rules.analysis._plain_search import PythonSearch
 from counter_rules.fast_values import played_card
 from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.base import Ruleset
@@ -348,6 +349,29 @@ def test_a_single_legal_play_is_the_one_move() -> None:
     (only,) = legal_moves(state)
     assert isinstance(only, Play)
     assert search.moves(search.board(state), seat, -1) == [only]
+
+
+def test_the_python_plain_search_searches_a_run_of_cards_once() -> None:
+    """A hand's cards of one suit with no card of another seat between them
+    are one move (the run's lowest card), the deck's lowest card among them;
+    a card of another seat between two cards splits the run."""
+    rules = OhHell(players=4, schedule=(13,), trump="none")
+    tables = PlainTables(rules, None)
+    hands = list(tables.suit_mask[:4])
+    search = PythonSearch(tables, 4, 1)
+    search.load(hands, 0, [])
+    places: list[int] = []
+    runs: list[int] = []
+    search._moves(0, hands[0], places, runs)
+    assert tables.suit_mask[0] & 1
+    assert (places, runs) == ([0], [hands[0]])
+    # Place 1 given to seat 1: place 0 alone, then the rest of the suit.
+    hands[0] ^= 1 << 1
+    hands[1] |= 1 << 1
+    search.load(hands, 0, [])
+    places, runs = [], []
+    search._moves(0, hands[0], places, runs)
+    assert (places, runs) == ([0, 2], [1, hands[0] ^ 1])
 
 
 # -- the plain search's tables -------------------------------------------------------
