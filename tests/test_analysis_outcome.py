@@ -141,6 +141,26 @@ def test_a_solver_keeps_its_outcome_search_across_questions() -> None:
         assert solver.outcome(state, 1) == first
 
 
+def test_a_solver_asked_one_position_under_other_bids_answers_each_afresh() -> None:
+    """The same cards at the first lead after other bids (a position the
+    table has seen, with other points at stake), asked of one solver in
+    turn, get a fresh search's answer each."""
+    rules = OhHell(players=4, schedule=(4,))
+    differed = 0
+    for seed in range(8):
+        solver = Solver()
+        answers = []
+        for pick in (0, -1):
+            state = new_game(rules, seed=seed)
+            while state.phase is Phase.BIDDING:
+                state = apply_move(state, legal_moves(state)[pick])
+            fresh = outcome(state, 0)
+            assert solver.outcome(state, 0) == fresh, (seed, pick)
+            answers.append(fresh)
+        differed += answers[0].tricks != answers[1].tricks
+    assert differed
+
+
 # The positions the outcome search visits for seat 1 on endings of 5 cards of
 # three deals: its cuts and the alike cards searched once, pinned down. A
 # change that makes it visit fewer positions updates these figures.

@@ -260,9 +260,11 @@ def _distinct(tables: PlainTables, board: Board, plays: tuple[Play, ...]) -> lis
     earlier one: two cards of one hand are alike when every card still held
     by another seat or in the trick beats both or neither, and each beats
     both or neither of them, whatever suit is led, and both follow the same
-    leads (the solver's tables of the rules, by place)."""
+    leads (the solver's tables of the rules, by place). The plays are plain
+    (no card shown, no Joker called): the tables are read only for a ruleset
+    that plays by plain Oh Hell's path."""
     index = tables.index
-    seat = plays[0].seat
+    seat = board.to_move
     others = 0
     rules = board.rules
     for other in range(board.players):
@@ -274,14 +276,10 @@ def _distinct(tables: PlainTables, board: Board, plays: tuple[Play, ...]) -> lis
     kept: list[Play | Pass] = []
     places: list[int] = []
     for play in plays:
-        if play.reveal is not None or play.call is not None:
-            kept.append(play)
-            places.append(-1)
-            continue
         place = index[play.card._key]
         alike = False
         for earlier in places:
-            if earlier >= 0 and _alike(tables, earlier, place, others):
+            if _alike(tables, earlier, place, others):
                 alike = True
                 break
         if not alike:
