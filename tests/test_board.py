@@ -174,6 +174,23 @@ def test_the_board_plays_every_preset_and_option_as_the_engine_does() -> None:
             assert _play_hand(rules, seed) > 0, (rules, seed)
 
 
+def test_a_board_of_a_finished_game_is_over_and_one_in_play_is_not() -> None:
+    """A board made from a game that has ended has no seat to move and is
+    over; one made in the play or in a pass is not."""
+    rules = Counter(players=3)
+    rng = random.Random(5)
+    state = new_game(rules, seed=5)
+    seen = set()
+    while not state.is_over:
+        if state.phase in (Phase.PLAYING, Phase.PASSING):
+            assert not Board(state, rules.play_rules()).over
+            seen.add(state.phase)
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    assert seen == {Phase.PLAYING, Phase.PASSING}
+    board = Board(state, rules.play_rules())
+    assert board.over and board.to_move == -1 and not board.passing
+
+
 def test_a_whole_unmade_hand_leaves_the_board_as_it_began() -> None:
     """Every move of a Counter hand (passes included) made, then every one
     taken back in turn: the board is where it began."""
