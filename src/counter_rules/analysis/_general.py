@@ -51,7 +51,8 @@ __all__ = ["GeneralSearch", "bisect", "gallop", "next_mover", "search_order"]
 # value known in the next byte.
 _BYTE: Final = 256
 # The score that puts a move first: any number above every other score (a
-# trick won plus every cut-off counted) orders the moves alike.
+# trick won plus every cut-off counted) orders the moves alike; so does any
+# score of a trick won above every count of cut-offs.
 _FIRST: Final = 1 << 40
 _WINS_TRICK: Final = 1 << 30
 

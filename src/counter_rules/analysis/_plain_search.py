@@ -161,8 +161,8 @@ class PythonSearch:
             for q in range(n):
                 if q != p and tables.group[q] == tables.group[p]:
                     self.same[p] |= 1 << q
-        self.beats_always = [0] * n
-        self.beaten_ever = [0] * n
+        self.beats_always: list[int] = []
+        self.beaten_ever: list[int] = []
         everything = (1 << n) - 1
         for p in range(n):
             always = everything
@@ -172,8 +172,8 @@ class PythonSearch:
                 for q in range(n):
                     if not self.beaters[led * n + q] >> p & 1:
                         always &= ~(1 << q)
-            self.beats_always[p] = always
-            self.beaten_ever[p] = ever
+            self.beats_always.append(always)
+            self.beaten_ever.append(ever)
         # The follow rule's answers, by seat and led suit (4: a lead), then hand.
         self.plays: list[dict[int, int]] = [{} for _ in range(players * 5)]
         self.buckets: dict[int, Bucket] = {}
