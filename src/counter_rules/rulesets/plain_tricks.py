@@ -287,6 +287,7 @@ class PlainPlayRules(PlayRules):
             return None
         return plain_plays(self.tables[seat], hand, trick)
 
+    # Alike on purpose: resolve and winner repeat PlayRules's signatures.
     def resolve(
         self,
         trick: tuple[PlayedCard, ...],
