@@ -13,6 +13,7 @@ import pytest
 from analysis_helpers import pure_only
 
 from counter_rules import (
+    Card,
     Counter,
     GameState,
     OhHell,
@@ -25,7 +26,7 @@ from counter_rules import (
     new_game,
 )
 from counter_rules.analysis import SearchLimitReached, Solver, move_values
-from counter_rules.analysis._general import GeneralSearch, gallop
+from counter_rules.analysis._general import GeneralSearch, gallop, search_order
 from counter_rules.analysis._plain import (
     _TABLES,
     PlainSearch,
@@ -372,6 +373,37 @@ def test_the_python_plain_search_searches_a_run_of_cards_once() -> None:
     places, runs = [], []
     search._moves(0, hands[0], places, runs)
     assert (places, runs) == ([0, 2], [1, hands[0] ^ 1])
+
+
+def test_a_pass_is_searched_with_the_side_s_seats_first_each_seat_once() -> None:
+    """The order of the seats of a pass: every seat once, the side's seats
+    first, each group in seat order."""
+    assert search_order(0b0101, 4) == [0, 2, 1, 3]
+    assert search_order(0b110, 3) == [1, 2, 0]
+    for side in range(1, 31):
+        order = search_order(side, 5)
+        assert sorted(order) == list(range(5)), side
+        assert order[: side.bit_count()] == [s for s in range(5) if side >> s & 1], side
+
+
+def test_the_python_plain_search_knows_which_cards_can_ever_beat_a_card() -> None:
+    """With no trump, every card of another suit beats an ace under the lead
+    of its own suit, the last suit included (each led suit counts), and the
+    ace beats nothing under every lead; with hearts trump, nothing ever beats
+    the A♥ and it beats every other card whatever is led."""
+    rules = OhHell(players=4, schedule=(13,), trump="none")
+    tables = PlainTables(rules, None)
+    search = PythonSearch(tables, 4, 1)
+    everything = (1 << tables.n) - 1
+    for card, suit in ((Card.parse("AH"), 2), (Card.parse("AS"), 3)):
+        place = tables.index[card._key]
+        assert search.beaten_ever[place] == everything & ~tables.suit_mask[suit], card
+        assert search.beats_always[place] == 0, card
+    tables = PlainTables(rules, Suit.HEARTS)
+    search = PythonSearch(tables, 4, 1)
+    place = tables.index[Card.parse("AH")._key]
+    assert search.beaten_ever[place] == 0
+    assert search.beats_always[place] == everything & ~(1 << place)
 
 
 # -- the plain search's tables -------------------------------------------------------

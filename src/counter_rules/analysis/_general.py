@@ -48,7 +48,7 @@ from counter_rules.state import GameState
 __all__ = ["GeneralSearch", "bisect", "gallop", "next_mover", "search_order"]
 
 # Bounds are packed into one int: the lowest value known, and the highest
-# value known in the next byte.
+# value known in the next byte (any base above the most tricks of a hand).
 _BYTE: Final = 256
 # The score that puts a move first: any number above every other score (a
 # trick won plus every cut-off counted) orders the moves alike; so does any

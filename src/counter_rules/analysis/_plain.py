@@ -66,6 +66,9 @@ __all__ = [
 
 _PLAYING: Final = Phase.PLAYING
 _SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+# The cards a kernel mask holds. A deck of up to this many cards is given to
+# the kernel whole, a larger one by the cards of the hand: both serve any deck
+# that fits, so a smaller value here changes only which tables are built.
 _WORD: Final = 64
 
 
@@ -79,7 +82,8 @@ def _load_kernel() -> ModuleType | None:
 _KERNEL: Final = _load_kernel()
 # What a search that reached its limit raises.
 _LIMIT: Final[type[Exception]] = SearchLimitReached if _KERNEL is None else _KERNEL.LimitReached
-# Whether the searches use the native kernel where it can (the tests switch it off).
+# Whether the searches use the native kernel where it can (the tests switch it
+# off): a list of one, so that index 0 and index -1 name the same choice.
 _NATIVE: Final = [True]
 
 
