@@ -5,6 +5,8 @@ included) and of a user's ruleset, in either build."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from analysis_helpers import (
     RULESETS,
@@ -16,7 +18,7 @@ from analysis_helpers import (
 
 from counter_rules import Counter, Deal, OhHell, Phase, apply_move, legal_moves, new_game
 from counter_rules.analysis import Outcome, Solver, outcome, outcome_values
-from counter_rules.analysis._maxn import _alike, _distinct
+from counter_rules.analysis._maxn import _alike, _distinct, _spread
 from counter_rules.analysis._plain import PlainTables, plain_tables
 from counter_rules.board import Board
 from counter_rules.errors import InvalidArgumentError
@@ -242,3 +244,18 @@ def test_a_view_or_a_bid_is_refused() -> None:
         state = apply_move(state, legal_moves(state)[0])
     with pytest.raises(InvalidArgumentError, match="every hand open"):
         outcome_values(view(state, 0))  # type: ignore[arg-type]
+
+
+def test_the_ends_of_a_hand_are_every_way_to_share_the_tricks_left() -> None:
+    """The ends the search bounds its points by: every way of giving at most
+    the tricks left to the seats (a trick may go to nobody), each once, and
+    no other."""
+    for left in range(5):
+        for players in range(1, 5):
+            ends = _spread(left, players)
+            expected = {
+                end
+                for end in itertools.product(range(left + 1), repeat=players)
+                if sum(end) <= left
+            }
+            assert len(ends) == len(set(ends)) and set(ends) == expected, (left, players)

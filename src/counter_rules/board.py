@@ -154,6 +154,8 @@ class BoardMemo:
     boards of one search or one bot, by the tricks' cards. The table starts
     afresh once it holds ``limit`` entries."""
 
+    # Any limit gives the same answers (a smaller one, more resolving); this
+    # one bounds the memory a search keeps.
     def __init__(self, limit: int = 1 << 18) -> None:
         self.limit = limit
         """How many entries the table holds before it is cleared."""
@@ -401,6 +403,7 @@ class Board:
         trump_card = self.trump_card
         if self.rules.cheap:
             return self.rules.resolve(tuple(trick), trump, self.doubled_lead, last, trump_card)
+        # Packed one to one (so a card's code subtracted would serve as well).
         key = _suit_code(trump) * _KEYS + (0 if trump_card is None else trump_card._key + 1)
         key = ((key * 2 + (1 if self.doubled_lead else 0)) * 2 + (1 if last else 0)) * 16
         key += trick[0].seat

@@ -119,7 +119,7 @@ class OwnPointsSearch:
                 found = self.rules.score_hand(board)
             finally:
                 board.won = saved
-            self.points[tricks] = found
+            self.points[tricks] = found  # a memo: without it, the same points again
         return found
 
     def _ends(self, won: tuple[int, ...], left: int) -> list[tuple[int, ...]]:
@@ -249,7 +249,7 @@ def _spread(left: int, players: int) -> list[tuple[int, ...]]:
     if players == 1:
         return [(n,) for n in range(left + 1)]
     out: list[tuple[int, ...]] = []
-    for first in range(left + 1):
+    for first in range(left + 1):  # past left, the rest has no way: nothing more
         for rest in _spread(left - first, players - 1):
             out.append((first, *rest))
     return out
