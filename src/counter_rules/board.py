@@ -312,10 +312,11 @@ class Board:
         seat = self.to_move
         rules = self.rules
         if rules.local:
-            # The rules list them from the hand, the led card and trump (a memo
-            # of them measured slower than listing them again).
+            # The rules list them from the hand, the trick so far and trump, as
+            # the engine asks them (a memo of them measured slower than listing
+            # them again).
             found = rules.plays_from(
-                rules.hand_of(self.masks[seat]), tuple(self._trick[:1]), self.trump, seat
+                rules.hand_of(self.masks[seat]), tuple(self._trick), self.trump, seat
             )
             if found is not None:
                 return found
