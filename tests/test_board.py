@@ -338,7 +338,7 @@ def test_the_memo_of_tricks_tells_apart_everything_a_resolution_reads() -> None:
     memo = BoardMemo()
     rng = random.Random(1)
     deck = rules.deck()
-    for _ in range(6):
+    for _ in range(40):
         four = rng.sample(deck, 5)
         shown = four.pop()
         for leader in (0, 2):

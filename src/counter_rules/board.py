@@ -51,7 +51,7 @@ def _suit_code(suit: Suit | None) -> int:
     """0 for no suit, else 1 to 4: by identity, since reading an enum member's
     ``value`` runs Python code even in the compiled build."""
     if suit is None:
-        return 0
+        return 0  # any code apart from the suits' would serve
     if suit is _CLUBS:
         return 1
     if suit is _DIAMONDS:
