@@ -453,7 +453,7 @@ class Board:
             given = pending[giver]
             assert given is not None
             masks[rules.receiver(giver)] |= bits[given._key]
-        self._undo.append((_EXCHANGE_KIND, seat, 0, pending))
+        self._undo.append((_EXCHANGE_KIND, seat, 0, pending))  # the 0 is not read
         self.exchange_list.append(pending)
         self.pending = [None] * self.players
         self.passing = False
@@ -522,9 +522,9 @@ class Board:
         parts.append(1 if self.doubled_lead else 0)  # two values, either way round
         parts.append(self.leader)
         if self.passing:
-            parts.append(-1 - self.to_pass)  # any negative mark of the seats to pass
+            parts.append(-1 - self.to_pass)  # any one-to-one mark of the seats to pass
             for card in self.pending:
-                parts.append(-1 if card is None else card._key)
+                parts.append(-1 if card is None else card._key)  # or any key below 16: no card's
         context = self.rules.context(self)
         if context is not None:
             parts.append(context)
