@@ -62,13 +62,16 @@ class LowestWins(OhHell):
     ) -> TrickResult:
         """The lowest card of the led suit wins (trumps are ignored)."""
         result = super().resolve(plays, trump, last_trick=last_trick, explain=False)
-        led = plays[0].card.suit
-        best = min(
-            (i for i, p in enumerate(plays) if p.card.suit is led), key=lambda i: plays[i].card
-        )
-        return attrs.evolve(
-            result, winner=plays[best].seat, winning_index=best, next_leader=plays[best].seat
-        )
+        return lowest_of_led_wins(result, plays)
+
+
+def lowest_of_led_wins(result: TrickResult, plays: Sequence[PlayedCard]) -> TrickResult:
+    """``result`` with the trick won by the lowest card of the led suit."""
+    led = plays[0].card.suit
+    best = min((i for i, p in enumerate(plays) if p.card.suit is led), key=lambda i: plays[i].card)
+    return attrs.evolve(
+        result, winner=plays[best].seat, winning_index=best, next_leader=plays[best].seat
+    )
 
 
 def ending_size(rules: Ruleset) -> int:

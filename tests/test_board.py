@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 import attrs
-from analysis_helpers import RULESETS
+from analysis_helpers import RULESETS, lowest_of_led_wins
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import rulesets
@@ -137,15 +137,7 @@ class LastTrickLow(OhHell):
     ) -> TrickResult:
         """Oh Hell's trick, but the last goes to the led suit's lowest card."""
         result = super().resolve(plays, trump, last_trick=last_trick, explain=False)
-        if not last_trick:
-            return result
-        led = plays[0].card.suit
-        low = min(
-            (i for i, p in enumerate(plays) if p.card.suit is led), key=lambda i: plays[i].card
-        )
-        return attrs.evolve(
-            result, winner=plays[low].seat, winning_index=low, next_leader=plays[low].seat
-        )
+        return lowest_of_led_wins(result, plays) if last_trick else result
 
 
 def test_the_board_tells_the_winner_of_a_trick_before_it_is_played() -> None:
