@@ -7,6 +7,7 @@ the trick for the seat's side, then the cards of the most cut-offs)."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -31,11 +32,12 @@ from counter_rules.analysis._plain import (
     _TABLES,
     PlainSearch,
     PlainTables,
+    native_kernel,
     plain_applies,
     plain_tables,
     use_native,
 )
-from counter_rules.analysis._plain_search import PythonSearch
+from counter_rules.analysis._plain_search import WEIGHTS, PythonSearch
 from counter_rules.fast_values import played_card
 from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.base import Ruleset
@@ -373,6 +375,22 @@ def test_the_python_plain_search_searches_a_run_of_cards_once() -> None:
     places, runs = [], []
     search._moves(0, hands[0], places, runs)
     assert (places, runs) == ([0, 2], [1, hands[0] ^ 1])
+
+
+@pytest.mark.skipif(not native_kernel(), reason="the pure-Python build has no kernel")
+def test_the_kernel_orders_its_moves_by_the_python_search_s_weights() -> None:
+    """The kernel reads the weights of move ordering that the Python search
+    states (WEIGHTS, handed over as it loads) and refuses a list of another
+    length or a weight out of range, keeping the weights it has."""
+    kernel = importlib.import_module("counter_rules.analysis._plain_kernel")
+    with pytest.raises(ValueError, match=r"^set_weights takes 18 weights, got 2$"):
+        kernel.set_weights((1, 2))
+    with pytest.raises(ValueError, match=r"^a weight must be from -1000 to 1000, got 5000$"):
+        kernel.set_weights((5000,) * len(WEIGHTS))
+    with pytest.raises(TypeError):
+        kernel.set_weights(("a",) * len(WEIGHTS))
+    kernel.set_weights(WEIGHTS)
+    assert len(WEIGHTS) == 18
 
 
 def test_a_pass_is_searched_with_the_side_s_seats_first_each_seat_once() -> None:

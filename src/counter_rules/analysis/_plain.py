@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Final
 
-from counter_rules.analysis._plain_search import PythonSearch, SearchTables
+from counter_rules.analysis._plain_search import WEIGHTS, PythonSearch, SearchTables
 from counter_rules.cards import KEY_COUNT, SUIT_OF_KEY, Card, Suit
 from counter_rules.engine.lookup_tables import tables_for
 from counter_rules.errors import SearchLimitReached
@@ -74,9 +74,11 @@ _WORD: Final = 64
 
 def _load_kernel() -> ModuleType | None:
     try:
-        return importlib.import_module("counter_rules.analysis._plain_kernel")
+        kernel = importlib.import_module("counter_rules.analysis._plain_kernel")
     except ImportError:  # the pure-Python build
         return None
+    kernel.set_weights(WEIGHTS)
+    return kernel
 
 
 _KERNEL: Final = _load_kernel()

@@ -576,42 +576,49 @@ static int rank_in_suit(const Kernel *k, int place) {
                       (BIT(place) - 1));
 }
 
-#ifndef W_CHOICE
-#define W_CHOICE 24
-#endif
-#ifndef W_CASH
-#define W_CASH 60
-#endif
-#ifndef W_UNDER_OWN
-#define W_UNDER_OWN 0
-#endif
-#ifndef W_TO_MATE
-#define W_TO_MATE 50
-#endif
-#ifndef W_MATE_RUFF
-#define W_MATE_RUFF 40
-#endif
-#ifndef W_FINESSE
-#define W_FINESSE 30
-#endif
-#ifndef W_AWAY
-#define W_AWAY 0
-#endif
-#ifndef W_LOSER
-#define W_LOSER 12
-#endif
-#ifndef W_RUFFED
-#define W_RUFFED 5
-#endif
-#ifndef W_KILLER
-#define W_KILLER 60
-#endif
-#ifndef W_BEST_LEAD
-#define W_BEST_LEAD 30
-#endif
-#ifndef W_FOLLOW_KILLER
-#define W_FOLLOW_KILLER 0
-#endif
+/* The weights of move ordering: the Python search's constants
+ * (_plain_search.py's WEIGHTS, in this order), handed in by set_weights
+ * when _plain.py loads the kernel, so that both searches read one statement. */
+enum {
+    I_CHOICE,
+    I_CASH,
+    I_UNDER_OWN,
+    I_TO_MATE,
+    I_MATE_RUFF,
+    I_FINESSE,
+    I_AWAY,
+    I_LOSER,
+    I_RUFFED,
+    I_KILLER,
+    I_FOLLOW_KILLER,
+    I_BEST_LEAD,
+    I_OVERTAKE,
+    I_LOW,
+    I_WIN,
+    I_CONTEST,
+    I_DUCK,
+    I_SEQ,
+    WEIGHT_COUNT
+};
+static int weights[WEIGHT_COUNT];
+#define W_CHOICE (weights[I_CHOICE])
+#define W_CASH (weights[I_CASH])
+#define W_UNDER_OWN (weights[I_UNDER_OWN])
+#define W_TO_MATE (weights[I_TO_MATE])
+#define W_MATE_RUFF (weights[I_MATE_RUFF])
+#define W_FINESSE (weights[I_FINESSE])
+#define W_AWAY (weights[I_AWAY])
+#define W_LOSER (weights[I_LOSER])
+#define W_RUFFED (weights[I_RUFFED])
+#define W_KILLER (weights[I_KILLER])
+#define W_FOLLOW_KILLER (weights[I_FOLLOW_KILLER])
+#define W_BEST_LEAD (weights[I_BEST_LEAD])
+#define W_OVERTAKE (weights[I_OVERTAKE])
+#define W_LOW (weights[I_LOW])
+#define W_WIN (weights[I_WIN])
+#define W_CONTEST (weights[I_CONTEST])
+#define W_DUCK (weights[I_DUCK])
+#define W_SEQ (weights[I_SEQ])
 
 /* Whether seat other, void in suit s, can beat the card top from another
  * suit (it may then ruff). */
@@ -681,25 +688,6 @@ static void weigh_lead(const Kernel *k, int seat, Move *moves, int count) {
         m->weight = weight;
     }
 }
-
-#ifndef W_OVERTAKE
-#define W_OVERTAKE -20
-#endif
-#ifndef W_LOW
-#define W_LOW 30
-#endif
-#ifndef W_WIN
-#define W_WIN 80
-#endif
-#ifndef W_CONTEST
-#define W_CONTEST 20
-#endif
-#ifndef W_DUCK
-#define W_DUCK 10
-#endif
-#ifndef W_SEQ
-#define W_SEQ 8
-#endif
 
 /* A follower's moves: while the side wins the trick for sure, play low
  * (never overtake); else leave it to a partner still to play who can win
@@ -1579,8 +1567,47 @@ static PyTypeObject KernelType = {
     .tp_getset = Kernel_getset,
 };
 
+static PyObject *set_weights(PyObject *module, PyObject *arg) {
+    (void)module;
+    PyObject *seq = PySequence_Fast(arg, "set_weights takes a sequence of whole numbers");
+    if (seq == NULL) {
+        return NULL;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    if (count != WEIGHT_COUNT) {
+        PyErr_Format(PyExc_ValueError, "set_weights takes %d weights, got %zd", WEIGHT_COUNT,
+                     count);
+        Py_DECREF(seq);
+        return NULL;
+    }
+    int values[WEIGHT_COUNT];
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (value == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (value < -1000 || value > 1000) {
+            PyErr_Format(PyExc_ValueError, "a weight must be from -1000 to 1000, got %ld", value);
+            Py_DECREF(seq);
+            return NULL;
+        }
+        values[i] = (int)value;
+    }
+    Py_DECREF(seq);
+    memcpy(weights, values, sizeof weights);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef kernel_functions[] = {
+    {"set_weights", set_weights, METH_O,
+     "Set the weights of move ordering (_plain_search.WEIGHTS, in its order)."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef kernel_module = {
     PyModuleDef_HEAD_INIT,
+    .m_methods = kernel_functions,
     .m_name = "counter_rules.analysis._plain_kernel",
     .m_doc = "The native kernel of the solver's plain search (see _plain.py).",
     .m_size = -1,

@@ -47,17 +47,17 @@ from counter_rules.fast_values import played_card
 from counter_rules.moves import Play, PlayTable
 from counter_rules.rulesets import plain_tricks
 
-__all__ = ["PythonSearch", "SearchTables"]
+__all__ = ["WEIGHTS", "PythonSearch", "SearchTables"]
 
 _BUCKET: int = 64
 # The table is emptied when it holds more entries than this (fewer than the
 # kernel keeps: an entry costs more in Python).
 _MAX_ENTRIES: int = 1 << 17
 
-# Alike on purpose: a weight a line, as in the kernel.
-# The weights of move ordering (the kernel's, see _plain_kernel.c). They order
-# the moves, not the answers: a weight one higher or lower orders alike the
-# moves of every position the tests pin down.
+# The weights of move ordering, which the native kernel reads too (WEIGHTS,
+# handed to it as it loads). They order the moves, not the answers: a weight
+# one higher or lower orders alike the moves of every position the tests pin
+# down.
 W_CHOICE: int = 24
 W_CASH: int = 60
 W_UNDER_OWN: int = 0
@@ -76,6 +76,27 @@ W_WIN: int = 80
 W_CONTEST: int = 20
 W_DUCK: int = 10
 W_SEQ: int = 8
+WEIGHTS: tuple[int, ...] = (
+    W_CHOICE,
+    W_CASH,
+    W_UNDER_OWN,
+    W_TO_MATE,
+    W_MATE_RUFF,
+    W_FINESSE,
+    W_AWAY,
+    W_LOSER,
+    W_RUFFED,
+    W_KILLER,
+    W_FOLLOW_KILLER,
+    W_BEST_LEAD,
+    W_OVERTAKE,
+    W_LOW,
+    W_WIN,
+    W_CONTEST,
+    W_DUCK,
+    W_SEQ,
+)
+"""The weights in the order the kernel's ``set_weights`` reads them."""
 
 
 class SearchTables:
