@@ -16,10 +16,21 @@ from analysis_helpers import (
     random_endings,
 )
 
-from counter_rules import Counter, Deal, OhHell, Phase, apply_move, legal_moves, new_game
-from counter_rules.analysis import Outcome, Solver, outcome, outcome_values
+from counter_rules import (
+    Blackout,
+    Counter,
+    Deal,
+    GameState,
+    OhHell,
+    Phase,
+    apply_move,
+    legal_moves,
+    new_game,
+)
+from counter_rules.analysis import Outcome, SearchLimitReached, Solver, outcome, outcome_values
 from counter_rules.analysis._maxn import _alike, _distinct, _spread
-from counter_rules.analysis._plain import PlainTables, plain_tables
+from counter_rules.analysis._plain import PlainTables, native_kernel, plain_tables, use_native
+from counter_rules.analysis._solving import Searches, outcomes_after
 from counter_rules.board import Board
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.base import Ruleset
@@ -34,10 +45,11 @@ def _endings(rules: Ruleset, count: int = ENDINGS_PER_RULESET):  # type: ignore[
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", RULESETS, ids=repr)
-def test_outcome_equals_a_plain_search_over_the_engine(rules: Ruleset) -> None:
+def test_outcome_equals_a_plain_search_over_the_engine(rules: Ruleset, plain_search: str) -> None:
     """For a random asking seat, outcome gives the tricks and points a plain
     search over legal_moves and apply_move gives under the rule, scored by the
-    engine's own end of the hand."""
+    engine's own end of the hand (the plain family's outcome search native
+    and in Python)."""
     checked = 0
     for seed, state, asker in _endings(rules):
         tricks, points = naive_outcome(state, asker)
@@ -48,7 +60,7 @@ def test_outcome_equals_a_plain_search_over_the_engine(rules: Ruleset) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", RULESETS, ids=repr)
-def test_outcome_values_are_the_outcome_after_each_move(rules: Ruleset) -> None:
+def test_outcome_values_are_the_outcome_after_each_move(rules: Ruleset, plain_search: str) -> None:
     """outcome_values gives, for each legal move of the seat to act (in a pass
     the lowest seat still to pass), the plain search's outcome after it."""
     for seed, state, asker in _endings(rules, ENDINGS_PER_RULESET // 2):
@@ -174,9 +186,11 @@ OUTCOME_POSITIONS = [
 
 @pytest.mark.parametrize(("rules", "counts"), OUTCOME_POSITIONS, ids=repr)
 def test_the_outcome_search_visits_the_positions_it_is_known_to(
-    rules: Ruleset, counts: list[int]
+    rules: Ruleset, counts: list[int], plain_search: str
 ) -> None:
-    """The outcome search visits the recorded number of positions."""
+    """The outcome search visits the recorded number of positions, native or
+    in Python: the two visit, count and keep the same positions, so a budget
+    of positions stops both at the same place."""
     for seed, count in enumerate(counts):
         state = ending(rules, seed, 5)
         assert state is not None
@@ -259,3 +273,67 @@ def test_the_ends_of_a_hand_are_every_way_to_share_the_tricks_left() -> None:
                 if sum(end) <= left
             }
             assert len(ends) == len(set(ends)) and set(ends) == expected, (left, players)
+
+
+NATIVE_RULESETS = (
+    OhHell(players=4, schedule=(10,), hook=True),
+    OhHell(players=3, schedule=(7,), trump="none"),
+    OhHell(players=5, schedule=(6,)),
+    Blackout(players=4),
+)
+
+
+def _both(state: GameState, asker: int, node_limit: int = 0) -> list[tuple[object, int, bool]]:
+    """The outcomes after each legal move of the seat to act, the positions
+    visited and whether the native search answered, native and in Python
+    (``None`` for outcomes where the search stopped at ``node_limit``)."""
+    found = []
+    for native in (True, False):
+        previous = use_native(native)
+        try:
+            searches = Searches()
+            searches.node_limit = node_limit
+            search = searches.own_points(state, asker)
+            search.board(state)
+            took = search._native is not None
+            try:
+                answer: object = outcomes_after(
+                    searches, state, legal_moves(state, min(state.to_act)), asker
+                )
+            except SearchLimitReached:
+                answer = None
+            found.append((answer, searches.positions, took))
+        finally:
+            use_native(previous)
+    return found
+
+
+@pytest.mark.skipif(not native_kernel(), reason="the native outcome search comes with the kernel")
+@pytest.mark.parametrize("rules", NATIVE_RULESETS, ids=repr)
+def test_the_native_outcome_search_answers_and_visits_as_the_python_one(rules: Ruleset) -> None:
+    """On hands of the plain family of up to 5 cards, the native outcome
+    search takes the hand and gives the Python search's outcomes after every
+    move, visiting the same number of positions; under a budget of positions
+    both stop at the same place."""
+    for seed in range(10):
+        state = ending(rules, seed, 2 + seed % 4)
+        if state is None:
+            continue
+        asker = seed % rules.players
+        native, python = _both(state, asker)
+        assert native[2] and not python[2], seed
+        assert native[:2] == python[:2], seed
+        budget = max(1, native[1] // 2)
+        assert _both(state, asker, budget)[0][:2] == _both(state, asker, budget)[1][:2], seed
+
+
+@pytest.mark.skipif(not native_kernel(), reason="the native outcome search comes with the kernel")
+def test_a_hand_too_large_for_the_native_outcome_search_is_searched_in_python() -> None:
+    """Where the ends of a hand do not fit the native search's table (six
+    seats holding six cards each: 7**6 ends), the Python search answers."""
+    rules = OhHell(players=6, schedule=(6,))
+    state = ending(rules, 3, 2)
+    assert state is not None and state.cards_dealt == 6
+    native, python = _both(state, 0)
+    assert not native[2]
+    assert native[:2] == python[:2]

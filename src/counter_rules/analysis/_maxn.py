@@ -39,7 +39,13 @@ from __future__ import annotations
 from typing import Final
 
 from counter_rules.analysis._general import over_budget
-from counter_rules.analysis._plain import PlainTables, plain_applies, plain_tables
+from counter_rules.analysis._plain import (
+    PlainTables,
+    own_kernel,
+    own_value,
+    plain_applies,
+    plain_tables,
+)
 from counter_rules.board import Board, BoardMemo
 from counter_rules.engine.lookup_tables import tables_for
 from counter_rules.errors import SearchLimitReached
@@ -47,10 +53,16 @@ from counter_rules.moves import Pass, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
-__all__ = ["OwnPointsSearch", "scoring_context"]
+__all__ = ["OwnPointsSearch", "scoring_context", "shared_points"]
 
 # The most points a hand can give: below any real score's negative.
 _NONE: Final = -(1 << 60)
+# The most ends of a hand (the tricks of each seat, each from 0 to the cards
+# dealt) the native search keeps points for; it is the kernel's own bound.
+_NATIVE_ENDS: Final = 1 << 16
+# The most seats and cards the native search takes (its masks and packing).
+_NATIVE_SEATS: Final = 8
+_NATIVE_CARDS: Final = 64
 
 
 def scoring_context(game: GameState | Board) -> tuple[object, ...]:
@@ -58,6 +70,27 @@ def scoring_context(game: GameState | Board) -> tuple[object, ...]:
     bids, the cards dealt, the hand and its dealer, the running scores. The
     search's tables hold for one such context."""
     return (game.bids, game.blind, game.cards_dealt, game.hand_number, game.dealer, game.scores)
+
+
+# Points of the ends of a hand by ruleset and scoring context, shared by the
+# searches (every world drawn from one view has the same); a few contexts.
+_POINTS: dict[tuple[object, ...], dict[tuple[int, ...], tuple[int, ...]]] = {}
+_POINTS_KEPT: Final = 16
+
+
+def shared_points(
+    rules: Ruleset, context: tuple[object, ...]
+) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """The memo of every seat's points by the tricks each won at the end of a
+    hand of ``rules`` in ``context`` (:func:`scoring_context`): one for all the
+    searches that ask about that hand."""
+    key = (rules, *context)
+    found = _POINTS.get(key)
+    if found is None:
+        if len(_POINTS) >= _POINTS_KEPT:
+            _POINTS.clear()
+        found = _POINTS[key] = {}
+    return found
 
 
 class OwnPointsSearch:
@@ -85,6 +118,15 @@ class OwnPointsSearch:
         """A count of positions past which the search gives up; 0 for none."""
         self._board: Board | None = None
         self._plain: PlainTables | None = None
+        # The native searches of this hand by trump (None where the kernel
+        # does not take it), and the one for the position made ready.
+        self._natives: dict[object, object] = {}
+        self._native: object = None
+        # The fewest tricks of each seat whose ends each native search holds
+        # points for, by trump.
+        self._floors: dict[object, tuple[int, ...]] = {}
+        # The place (in the plain tables) of each card of the board's bits.
+        self._bit_place: list[int] = []
 
     def board(self, state: GameState) -> Board:
         """A board of ``state`` sharing this search's memo, the tables made
@@ -99,12 +141,66 @@ class OwnPointsSearch:
         if context != self.context:
             self.context = context
             self.table.clear()
-            self.points.clear()
+            self.points = shared_points(self.rules, context)
             self.reach.clear()
+            self._natives.clear()
+            self._floors.clear()
         self._board = board
         self._plain = None
+        self._native = None
         if plain_applies(state):
-            self._plain = plain_tables(self.rules, state.trump)
+            tables = self._plain = plain_tables(self.rules, state.trump)
+            trump = state.trump
+            if trump not in self._natives:
+                self._natives[trump] = self._made_native(tables, board, state.cards_dealt)
+            native = self._native = self._natives[trump]
+            if native is not None:
+                self._cover(native, trump, board.won, state.cards_dealt)
+
+    def _made_native(self, tables: PlainTables, board: Board, dealt: int) -> object:
+        """The native search of this hand under ``tables``' trump, or ``None``
+        when this build has no kernel or the hand does not fit it. It searches
+        as :meth:`_search` does, position for position; :meth:`_cover` gives
+        it the points it reads."""
+        players = self.players
+        n = tables.n
+        if players > _NATIVE_SEATS or n > _NATIVE_CARDS or (dealt + 1) ** players > _NATIVE_ENDS:
+            return None
+        index = tables.index
+        bit_place = [index[card._key] for card in board.rules.cards]
+        if sorted(bit_place) != list(range(n)):
+            return None
+        kernel = own_kernel(players, self.asker, tables.next_seat)
+        if kernel is None:
+            return None
+        self._bit_place = bit_place
+        kernel.set_cards(  # type: ignore[attr-defined]
+            bytes(tables.suit), tables.beaters, tables.follows, bytes(bit_place)
+        )
+        kernel.set_dealt(dealt)  # type: ignore[attr-defined]
+        return kernel
+
+    def _cover(self, kernel: object, key: object, won: list[int], dealt: int) -> None:
+        """Give the native search ``kernel`` (kept under ``key``) the points of
+        every end of the hand reachable from the tricks ``won``: from the
+        ruleset's scoring (:meth:`points_of`), each seat's tricks in the
+        kernel's table at ``sum(tricks[s] * (dealt + 1) ** s)``."""
+        floor = self._floors.get(key)
+        if floor is not None and all(w >= f for w, f in zip(won, floor, strict=True)):
+            return
+        low = tuple(won) if floor is None else tuple(map(min, won, floor))
+        players = self.players
+        indices: list[int] = []
+        flat: list[int] = []
+        for extra in _spread(dealt - sum(low), players):
+            tricks = tuple([f + x for f, x in zip(low, extra, strict=True)])
+            at = 0
+            for seat in range(players - 1, -1, -1):
+                at = at * (dealt + 1) + tricks[seat]
+            indices.append(at)
+            flat.extend(self.points_of(tricks))
+        kernel.set_points(indices, flat)  # type: ignore[attr-defined]
+        self._floors[key] = low
 
     # -- points ------------------------------------------------------------------
     def points_of(self, tricks: tuple[int, ...]) -> tuple[int, ...]:
@@ -163,8 +259,35 @@ class OwnPointsSearch:
 
     def value(self, board: Board) -> tuple[int, ...]:
         """Each seat's tricks at the end of the hand, when the play goes on from
-        ``board`` by the rule (the board is left as it was found)."""
+        ``board`` by the rule (the board is left as it was found): from the
+        native search where this build has it and the hand fits it (it visits,
+        counts and keeps the same positions), else in Python."""
+        if self._native is not None:
+            return self._native_value(board)
         return self._search(board, -1, _NONE, 0)
+
+    def _native_value(self, board: Board) -> tuple[int, ...]:
+        kernel = self._native
+        tables = self._plain
+        assert kernel is not None and tables is not None
+        bit_place = self._bit_place
+        hands = []
+        for mask in board.masks:
+            places = 0
+            while mask:
+                low = mask & -mask
+                places |= 1 << bit_place[low.bit_length() - 1]
+                mask ^= low
+            hands.append(places)
+        index = tables.index
+        trick = bytes([index[played.card._key] for played in board.trick])
+        kernel.nodes = self.nodes  # type: ignore[attr-defined]
+        kernel.node_limit = self.node_limit  # type: ignore[attr-defined]
+        kernel.deadline = self.deadline  # type: ignore[attr-defined]
+        try:
+            return own_value(kernel, hands, board.leader, trick, bytes(board.won))
+        finally:
+            self.nodes = kernel.nodes  # type: ignore[attr-defined]
 
     def _search(self, board: Board, before: int, enough: int, limit: int) -> tuple[int, ...]:
         """The outcome from ``board``; or, once it is clear that the seat

@@ -58,6 +58,8 @@ __all__ = [
     "PlainSearch",
     "PlainTables",
     "native_kernel",
+    "own_kernel",
+    "own_value",
     "plain_applies",
     "plain_tables",
     "seat_order",
@@ -101,6 +103,35 @@ def use_native(native: bool) -> bool:
     previous = _NATIVE[0]
     _NATIVE[0] = native
     return previous
+
+
+def own_kernel(players: int, asker: int, next_seat: Sequence[int]) -> object | None:
+    """A new native outcome search (the kernel's ``Own``: every seat for its
+    own points, :mod:`counter_rules.analysis._maxn`'s algorithm in C) for
+    ``players`` seats with ``asker`` breaking ties, when this build has the
+    kernel and the searches may use it (:func:`use_native`); else ``None``."""
+    if _KERNEL is None or not _NATIVE[0]:
+        return None
+    kernel: object = _KERNEL.Own(players, asker, bytes(next_seat))
+    return kernel
+
+
+def own_value(
+    kernel: object, hands: list[int], leader: int, trick: bytes, won: bytes
+) -> tuple[int, ...]:
+    """Each seat's tricks at the end of the hand, from the native outcome
+    search ``kernel`` (of :func:`own_kernel`), for the position of ``hands``
+    (masks over the places), the trick's ``leader`` and cards (places) and the
+    tricks ``won``.
+
+    Raises:
+        SearchLimitReached: The search ran past its limits.
+    """
+    try:
+        found: tuple[int, ...] = kernel.value(hands, leader, trick, won)  # type: ignore[attr-defined]
+    except _LIMIT:
+        raise SearchLimitReached from None
+    return found
 
 
 def plain_applies(state: GameState) -> bool:

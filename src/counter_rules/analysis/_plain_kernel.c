@@ -1567,6 +1567,824 @@ static PyTypeObject KernelType = {
     .tp_getset = Kernel_getset,
 };
 
+/* -- every seat for its own points --------------------------------------------
+ *
+ * The search behind counter_rules.analysis.outcome for the plain family: the
+ * algorithm of counter_rules.analysis._maxn.OwnPointsSearch, step for step
+ * (the same positions visited, counted and stored, so that a node budget ends
+ * a search at the same place in both), over the same tables of the rules as
+ * the search above and a table of every seat's points at each end of the
+ * hand that the Python side fills from the ruleset's own scoring:
+ *
+ *   - each seat to act picks the move that gives it the most points; among
+ *     those, the one that gives the asking seat the fewest; among those, the
+ *     first in the order of play (order[]: the places in the order the
+ *     engine lists a hand);
+ *   - a table at the start of every trick, keyed by every hand, the leader
+ *     and the tricks won;
+ *   - the cut when a move gives the seat the most points any end of the hand
+ *     could give it and the asking seat the fewest, and the shallow pruning
+ *     of _maxn._settled, over the same ends (every way of giving at most the
+ *     tricks left to the seats);
+ *   - the cards of one hand that play alike searched once (_maxn._alike).
+ */
+
+#define OWN_SEATS 8
+#define OWN_MAX_POINTS (1u << 16)
+#define OWN_MAX_ENTRIES (1u << 22)
+#define OWN_NONE (-((int64_t)1 << 60))
+
+typedef struct {
+    PyObject_HEAD
+    int players, asker, n, dealt, key_words;
+    int next[OWN_SEATS];
+    int suit[MAX_CARDS];
+    mask_t beaters[4][MAX_CARDS];
+    /* beats[led][c]: the cards that c beats when played after them. */
+    mask_t beats[4][MAX_CARDS];
+    mask_t follows[4];
+    int order[MAX_CARDS];
+    /* Points at each end of the hand, by the tricks each seat won (radix
+     * dealt + 1); the most points each seat can still reach from a count
+     * of tricks, and the fewest for the asking seat among those ends. */
+    size_t size;
+    int64_t stride[OWN_SEATS];
+    int64_t *points, *most, *fewest;
+    uint8_t *known;
+    /* The position. */
+    mask_t hands[OWN_SEATS];
+    int won[OWN_SEATS];
+    int leader;
+    int trick[OWN_SEATS], trick_seat[OWN_SEATS];
+    /* The table. */
+    uint64_t *keys, *values;
+    size_t capacity, used;
+    /* Limits. */
+    unsigned long long nodes, node_limit;
+    double deadline;
+    PyObject *clock;
+    jmp_buf stop;
+    int stopped;
+} Own;
+
+static void own_table_clear(Own *o) {
+    free(o->keys);
+    free(o->values);
+    o->keys = NULL;
+    o->values = NULL;
+    o->capacity = 0;
+    o->used = 0;
+}
+
+static void own_points_clear(Own *o) {
+    free(o->points);
+    free(o->most);
+    free(o->fewest);
+    free(o->known);
+    o->points = o->most = o->fewest = NULL;
+    o->known = NULL;
+    o->size = 0;
+}
+
+/* The slot of key (words of key_words): its own, or the empty one it would take. */
+static size_t own_slot(const Own *o, const uint64_t *key) {
+    int words = o->key_words;
+    size_t at = key_hash(key, words) & (o->capacity - 1);
+    while (o->values[at]) {
+        if (memcmp(&o->keys[at * words], key, sizeof(uint64_t) * words) == 0) {
+            return at;
+        }
+        at = (at + 1) & (o->capacity - 1);
+    }
+    return at;
+}
+
+/* Values are stored plus one, so that zero marks an empty slot. */
+static int own_lookup(const Own *o, const uint64_t *key, uint64_t *value) {
+    if (!o->capacity) {
+        return 0;
+    }
+    size_t at = own_slot(o, key);
+    if (!o->values[at]) {
+        return 0;
+    }
+    *value = o->values[at] - 1;
+    return 1;
+}
+
+static void own_store(Own *o, const uint64_t *key, uint64_t value) {
+    int words = o->key_words;
+    if (o->used >= OWN_MAX_ENTRIES) {
+        own_table_clear(o);
+    }
+    if (2 * (o->used + 1) > o->capacity) {
+        size_t capacity = o->capacity ? 2 * o->capacity : 4096;
+        uint64_t *keys = (uint64_t *)malloc(capacity * words * sizeof(uint64_t));
+        uint64_t *values = (uint64_t *)calloc(capacity, sizeof(uint64_t));
+        if (keys == NULL || values == NULL) {
+            free(keys);
+            free(values);
+            return; /* out of memory: the table forgets */
+        }
+        uint64_t *old_keys = o->keys, *old_values = o->values;
+        size_t old = o->capacity;
+        o->keys = keys;
+        o->values = values;
+        o->capacity = capacity;
+        for (size_t i = 0; i < old; i++) {
+            if (old_values[i]) {
+                size_t at = own_slot(o, &old_keys[i * words]);
+                memcpy(&keys[at * words], &old_keys[i * words], sizeof(uint64_t) * words);
+                values[at] = old_values[i];
+            }
+        }
+        free(old_keys);
+        free(old_values);
+    }
+    size_t at = own_slot(o, key);
+    if (!o->values[at]) {
+        o->used++;
+        memcpy(&o->keys[at * words], key, sizeof(uint64_t) * words);
+    }
+    o->values[at] = value + 1;
+}
+
+static void own_count(Own *o) {
+    o->nodes++;
+    if (o->nodes & 255) {
+        return;
+    }
+    if (o->node_limit && o->nodes > o->node_limit) {
+        o->stopped = 1;
+        longjmp(o->stop, 1);
+    }
+    if (PyErr_CheckSignals() < 0) {
+        o->stopped = 2;
+        longjmp(o->stop, 1);
+    }
+    if (o->deadline > 0 && o->clock != NULL) {
+        PyObject *now = PyObject_CallNoArgs(o->clock);
+        if (now == NULL) {
+            o->stopped = 2;
+            longjmp(o->stop, 1);
+        }
+        double t = PyFloat_AsDouble(now);
+        Py_DECREF(now);
+        if (t > o->deadline) {
+            o->stopped = 1;
+            longjmp(o->stop, 1);
+        }
+    }
+}
+
+static size_t own_index(const Own *o, uint64_t packed) {
+    size_t index = 0;
+    for (int s = 0; s < o->players; s++) {
+        index += (size_t)((packed >> (8 * s)) & 255) * (size_t)o->stride[s];
+    }
+    return index;
+}
+
+static uint64_t own_packed_won(const Own *o) {
+    uint64_t packed = 0;
+    for (int s = 0; s < o->players; s++) {
+        packed |= (uint64_t)o->won[s] << (8 * s);
+    }
+    return packed;
+}
+
+/* Visit every end of the hand from the tricks won (at index base) with at
+ * most left tricks to give: the index of each, in turn, through next_end. */
+typedef struct {
+    int x[OWN_SEATS];
+    int sum, left;
+    size_t index;
+} Ends;
+
+static void ends_start(Ends *e, size_t base, int left) {
+    memset(e->x, 0, sizeof e->x);
+    e->sum = 0;
+    e->left = left;
+    e->index = base;
+}
+
+static int ends_next(const Own *o, Ends *e) {
+    for (int s = 0; s < o->players; s++) {
+        if (e->sum < e->left) {
+            e->x[s]++;
+            e->sum++;
+            e->index += (size_t)o->stride[s];
+            return 1;
+        }
+        e->sum -= e->x[s];
+        e->index -= (size_t)(e->x[s] * o->stride[s]);
+        e->x[s] = 0;
+    }
+    return 0;
+}
+
+/* The most points seat can reach from base with left tricks to give, and the
+ * fewest for the asking seat among the ends that give it those. */
+static void own_bounds(Own *o, size_t base, int left, int seat, int64_t *most, int64_t *fewest) {
+    int players = o->players;
+    int memo = o->known != NULL && base < o->size;
+    if (memo && o->known[base]) {
+        *most = o->most[base * players + seat];
+        *fewest = o->fewest[base * players + seat];
+        return;
+    }
+    int64_t best[OWN_SEATS], low[OWN_SEATS];
+    for (int s = 0; s < players; s++) {
+        best[s] = OWN_NONE;
+        low[s] = -OWN_NONE;
+    }
+    Ends e;
+    ends_start(&e, base, left);
+    do {
+        const int64_t *p = &o->points[e.index * players];
+        for (int s = 0; s < players; s++) {
+            if (p[s] > best[s]) {
+                best[s] = p[s];
+            }
+        }
+    } while (ends_next(o, &e));
+    ends_start(&e, base, left);
+    do {
+        const int64_t *p = &o->points[e.index * players];
+        for (int s = 0; s < players; s++) {
+            if (p[s] == best[s] && p[o->asker] < low[s]) {
+                low[s] = p[o->asker];
+            }
+        }
+    } while (ends_next(o, &e));
+    *most = best[seat];
+    *fewest = low[seat];
+    if (memo) {
+        for (int s = 0; s < players; s++) {
+            o->most[base * players + s] = best[s];
+            o->fewest[base * players + s] = low[s];
+        }
+        o->known[base] = 1;
+    }
+}
+
+/* _maxn._settled over the ends from base. */
+static int own_settled(const Own *o, size_t base, int left, int seat, int64_t mine, int before,
+                       int64_t enough, int64_t limit) {
+    int players = o->players;
+    Ends e;
+    ends_start(&e, base, left);
+    do {
+        const int64_t *p = &o->points[e.index * players];
+        if (p[seat] >= mine) {
+            int64_t theirs = p[before];
+            if (theirs > enough || (theirs == enough && p[o->asker] < limit)) {
+                return 0;
+            }
+        }
+    } while (ends_next(o, &e));
+    return 1;
+}
+
+/* _maxn._alike: places first and second of one hand against the cards others. */
+static int own_alike(const Own *o, int first, int second, mask_t others) {
+    if (o->suit[first] != o->suit[second]) {
+        return 0;
+    }
+    for (int led = 0; led < 4; led++) {
+        if ((o->follows[led] >> first & 1) != (o->follows[led] >> second & 1)) {
+            return 0;
+        }
+        if ((o->beaters[led][first] & others) != (o->beaters[led][second] & others)) {
+            return 0;
+        }
+        if ((o->beats[led][first] ^ o->beats[led][second]) & others) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static uint64_t own_search(Own *o, int pos, int win, int before, int64_t enough, int64_t limit) {
+    int players = o->players;
+    uint64_t key[OWN_SEATS + 2];
+    if (pos == 0) {
+        mask_t held = 0;
+        for (int s = 0; s < players; s++) {
+            held |= o->hands[s];
+        }
+        if (!held) {
+            return own_packed_won(o);
+        }
+    }
+    own_count(o);
+    if (pos == 0) {
+        for (int s = 0; s < players; s++) {
+            key[s] = o->hands[s];
+        }
+        key[players] = own_packed_won(o);
+        key[players + 1] = (uint64_t)o->leader;
+        uint64_t found;
+        if (own_lookup(o, key, &found)) {
+            return found;
+        }
+    }
+    int seat = pos ? o->next[o->trick_seat[pos - 1]] : o->leader;
+    int asker = o->asker;
+    int left = count_bits(o->hands[seat]);
+    size_t base = own_index(o, own_packed_won(o));
+    int64_t most, fewest;
+    own_bounds(o, base, left, seat, &most, &fewest);
+    mask_t hand = o->hands[seat];
+    mask_t legal = hand;
+    int led = pos ? o->suit[o->trick[0]] : 0;
+    if (pos) {
+        mask_t following = hand & o->follows[led];
+        if (following) {
+            legal = following;
+        }
+    }
+    mask_t others = 0;
+    if (count_bits(legal) > 1) {
+        for (int s = 0; s < players; s++) {
+            if (s != seat) {
+                others |= o->hands[s];
+            }
+        }
+        for (int i = 0; i < pos; i++) {
+            others |= BIT(o->trick[i]);
+        }
+    }
+    /* The trick so far: the tricks searched below overwrite the position's. */
+    int cards[OWN_SEATS], seats[OWN_SEATS];
+    for (int i = 0; i < pos; i++) {
+        cards[i] = o->trick[i];
+        seats[i] = o->trick_seat[i];
+    }
+    int kept[MAX_CARDS];
+    int kept_count = 0;
+    uint64_t best = 0;
+    int have = 0, exact = 1;
+    int64_t best_mine = OWN_NONE, best_theirs = 0;
+    int single = count_bits(legal) < 2;
+    for (int i = 0; i < o->n; i++) {
+        int place = o->order[i];
+        if (!(legal >> place & 1)) {
+            continue;
+        }
+        if (!single) {
+            int alike = 0;
+            for (int j = 0; j < kept_count; j++) {
+                if (own_alike(o, kept[j], place, others)) {
+                    alike = 1;
+                    break;
+                }
+            }
+            if (alike) {
+                continue;
+            }
+            kept[kept_count++] = place;
+        }
+        mask_t bit = BIT(place);
+        o->hands[seat] ^= bit;
+        for (int j = 0; j < pos; j++) {
+            o->trick[j] = cards[j];
+            o->trick_seat[j] = seats[j];
+        }
+        o->trick[pos] = place;
+        o->trick_seat[pos] = seat;
+        int now = win;
+        if (pos == 0) {
+            now = 0;
+        } else if (o->beaters[led][cards[win]] >> place & 1) {
+            now = pos;
+        }
+        uint64_t outcome;
+        if (pos == players - 1) {
+            int winner = now == pos ? seat : seats[now];
+            int leader = o->leader;
+            o->won[winner]++;
+            o->leader = winner;
+            outcome = own_search(o, 0, 0, seat, best_mine, best_theirs);
+            o->leader = leader;
+            o->won[winner]--;
+        } else {
+            outcome = own_search(o, pos + 1, now, seat, best_mine, best_theirs);
+        }
+        o->hands[seat] ^= bit;
+        const int64_t *p = &o->points[own_index(o, outcome) * players];
+        int64_t mine = p[seat], theirs = p[asker];
+        if (!have || mine > best_mine || (mine == best_mine && theirs < best_theirs)) {
+            have = 1;
+            best = outcome;
+            best_mine = mine;
+            best_theirs = theirs;
+            if (mine == most && theirs == fewest) {
+                break;
+            }
+            if (before >= 0 && before != seat &&
+                own_settled(o, base, left, seat, mine, before, enough, limit)) {
+                exact = 0;
+                break;
+            }
+        }
+    }
+    if (pos == 0 && exact) {
+        own_store(o, key, best);
+    }
+    return best;
+}
+
+/* The search from the position set, the trick's pos cards played (win the
+ * best); -1 with a Python error set when it stopped. */
+static int own_run(Own *o, int pos, int win, uint64_t *outcome) {
+    o->stopped = 0;
+    if (setjmp(o->stop)) {
+        if (o->stopped == 1) {
+            PyErr_SetString(LimitReached, "the search reached its limit");
+        }
+        return -1;
+    }
+    *outcome = own_search(o, pos, win, -1, OWN_NONE, 0);
+    return 0;
+}
+
+static int Own_init(Own *o, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"players", "asker", "order", NULL};
+    int players, asker;
+    Py_buffer order;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiy*", names, &players, &asker, &order)) {
+        return -1;
+    }
+    if (players < 2 || players > OWN_SEATS || order.len != players || asker < 0 ||
+        asker >= players) {
+        PyBuffer_Release(&order);
+        PyErr_SetString(PyExc_ValueError,
+                        "players must be 2..8, with one next seat each, and asker a seat");
+        return -1;
+    }
+    const unsigned char *next = (const unsigned char *)order.buf;
+    for (int i = 0; i < players; i++) {
+        if (next[i] >= players) {
+            PyBuffer_Release(&order);
+            PyErr_SetString(PyExc_ValueError, "a next seat is not a seat");
+            return -1;
+        }
+        o->next[i] = next[i];
+    }
+    PyBuffer_Release(&order);
+    o->players = players;
+    o->asker = asker;
+    o->n = 0;
+    o->dealt = -1;
+    o->key_words = players + 2;
+    o->nodes = 0;
+    o->node_limit = 0;
+    o->deadline = 0.0;
+    own_table_clear(o);
+    own_points_clear(o);
+    if (o->clock == NULL) {
+        PyObject *time = PyImport_ImportModule("time");
+        if (time == NULL) {
+            return -1;
+        }
+        o->clock = PyObject_GetAttrString(time, "perf_counter");
+        Py_DECREF(time);
+        if (o->clock == NULL) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void Own_dealloc(Own *o) {
+    own_table_clear(o);
+    own_points_clear(o);
+    Py_XDECREF(o->clock);
+    Py_TYPE(o)->tp_free((PyObject *)o);
+}
+
+static int read_masks(PyObject *seq, mask_t *out, Py_ssize_t count, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL) {
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(fast) != count) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd masks expected", what, count);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        unsigned long long value = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (value == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = value;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static PyObject *Own_set_cards(Own *o, PyObject *args) {
+    Py_buffer suits, order;
+    PyObject *beaters, *follows;
+    if (!PyArg_ParseTuple(args, "y*OOy*", &suits, &beaters, &follows, &order)) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    int n = (int)suits.len;
+    mask_t flat[4 * MAX_CARDS];
+    const unsigned char *suit = (const unsigned char *)suits.buf;
+    const unsigned char *places = (const unsigned char *)order.buf;
+    if (n < 1 || n > MAX_CARDS || order.len != n) {
+        PyErr_SetString(PyExc_ValueError, "1 to 64 cards, each once in the order of play");
+        goto done;
+    }
+    if (read_masks(beaters, flat, 4 * n, "beaters") < 0 ||
+        read_masks(follows, o->follows, 4, "follows") < 0) {
+        goto done;
+    }
+    mask_t seen = 0;
+    for (int p = 0; p < n; p++) {
+        if (suit[p] > 3 || places[p] >= n || (seen >> places[p] & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a suit is not 0..3, or the order is not of the places");
+            goto done;
+        }
+        seen |= BIT(places[p]);
+        o->suit[p] = suit[p];
+        o->order[p] = places[p];
+    }
+    for (int led = 0; led < 4; led++) {
+        for (int p = 0; p < n; p++) {
+            o->beaters[led][p] = flat[led * n + p];
+            o->beats[led][p] = 0;
+        }
+        for (int p = 0; p < n; p++) {
+            mask_t rest = o->beaters[led][p];
+            while (rest) {
+                int q = low_bit(rest);
+                rest &= rest - 1;
+                o->beats[led][q] |= BIT(p);
+            }
+        }
+    }
+    o->n = n;
+    own_table_clear(o);
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&suits);
+    PyBuffer_Release(&order);
+    return result;
+}
+
+static PyObject *Own_set_dealt(Own *o, PyObject *arg) {
+    long dealt = PyLong_AsLong(arg);
+    if (dealt == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    int players = o->players;
+    size_t size = 1;
+    for (int s = 0; s < players; s++) {
+        if (dealt < 0 || dealt > 63 || size * (size_t)(dealt + 1) > OWN_MAX_POINTS) {
+            PyErr_SetString(PyExc_ValueError, "too many ends of the hand for the table");
+            return NULL;
+        }
+        o->stride[s] = (int64_t)size;
+        size *= (size_t)(dealt + 1);
+    }
+    own_points_clear(o);
+    o->points = (int64_t *)calloc(size * players, sizeof(int64_t));
+    o->most = (int64_t *)malloc(size * players * sizeof(int64_t));
+    o->fewest = (int64_t *)malloc(size * players * sizeof(int64_t));
+    o->known = (uint8_t *)calloc(size, 1);
+    if (o->points == NULL || o->most == NULL || o->fewest == NULL || o->known == NULL) {
+        own_points_clear(o);
+        return PyErr_NoMemory();
+    }
+    o->size = size;
+    o->dealt = (int)dealt;
+    own_table_clear(o);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Own_set_points(Own *o, PyObject *args) {
+    PyObject *indices, *points;
+    if (!PyArg_ParseTuple(args, "OO", &indices, &points)) {
+        return NULL;
+    }
+    int players = o->players;
+    PyObject *at = PySequence_Fast(indices, "indices must be a sequence");
+    PyObject *values = PySequence_Fast(points, "points must be a sequence");
+    PyObject *result = NULL;
+    if (at == NULL || values == NULL) {
+        goto done;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(at);
+    if (o->size == 0 || PySequence_Fast_GET_SIZE(values) != count * players) {
+        PyErr_SetString(PyExc_ValueError, "set_dealt first, then one number a seat at each end");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Py_ssize_t index = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(at, i));
+        if (index == -1 && PyErr_Occurred()) {
+            goto done;
+        }
+        if (index < 0 || (size_t)index >= o->size) {
+            PyErr_SetString(PyExc_ValueError, "an end of the hand outside the table");
+            goto done;
+        }
+        for (int s = 0; s < players; s++) {
+            long long value =
+                PyLong_AsLongLong(PySequence_Fast_GET_ITEM(values, i * players + s));
+            if (value == -1 && PyErr_Occurred()) {
+                goto done;
+            }
+            o->points[(size_t)index * players + s] = value;
+        }
+    }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(at);
+    Py_XDECREF(values);
+    return result;
+}
+
+static PyObject *Own_value(Own *o, PyObject *args) {
+    PyObject *hands;
+    int leader;
+    Py_buffer trick, won;
+    if (!PyArg_ParseTuple(args, "Oiy*y*", &hands, &leader, &trick, &won)) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    int players = o->players;
+    mask_t masks[OWN_SEATS];
+    const unsigned char *cards = (const unsigned char *)trick.buf;
+    const unsigned char *tricks = (const unsigned char *)won.buf;
+    if (o->n == 0 || o->size == 0) {
+        PyErr_SetString(PyExc_ValueError, "set_cards and set_points come first");
+        goto done;
+    }
+    if (read_masks(hands, masks, players, "hands") < 0) {
+        goto done;
+    }
+    if (leader < 0 || leader >= players || trick.len >= players || won.len != players) {
+        PyErr_SetString(PyExc_ValueError, "a leader, a trick not complete, one count a seat");
+        goto done;
+    }
+    mask_t all = 0;
+    int total = 0;
+    for (int s = 0; s < players; s++) {
+        if ((masks[s] & all) || (o->n < 64 && (masks[s] >> o->n))) {
+            PyErr_SetString(PyExc_ValueError, "a card is held twice, or is not in play");
+            goto done;
+        }
+        all |= masks[s];
+        total += tricks[s];
+        o->hands[s] = masks[s];
+        o->won[s] = tricks[s];
+    }
+    int seat = leader;
+    int win = 0;
+    for (int i = 0; i < (int)trick.len; i++) {
+        if (cards[i] >= o->n || (all >> cards[i] & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a card of the trick is held, or not in play");
+            goto done;
+        }
+        all |= BIT(cards[i]);
+        o->trick[i] = cards[i];
+        o->trick_seat[i] = seat;
+        if (i && (o->beaters[o->suit[cards[0]]][cards[win]] >> cards[i] & 1)) {
+            win = i;
+        }
+        seat = o->next[seat];
+    }
+    if (total + count_bits(o->hands[seat]) > o->dealt) {
+        PyErr_SetString(PyExc_ValueError, "more tricks than the cards dealt");
+        goto done;
+    }
+    o->leader = leader;
+    uint64_t outcome;
+    if (own_run(o, (int)trick.len, win, &outcome) < 0) {
+        goto done;
+    }
+    result = PyTuple_New(players);
+    if (result == NULL) {
+        goto done;
+    }
+    for (int s = 0; s < players; s++) {
+        PyTuple_SET_ITEM(result, s, PyLong_FromLong((long)((outcome >> (8 * s)) & 255)));
+    }
+done:
+    PyBuffer_Release(&trick);
+    PyBuffer_Release(&won);
+    return result;
+}
+
+static PyObject *Own_clear(Own *o, PyObject *unused) {
+    (void)unused;
+    own_table_clear(o);
+    Py_RETURN_NONE;
+}
+
+/* Alike on purpose: a getter (and a setter) a field, as the C API takes them. */
+static PyObject *Own_get_nodes(Own *o, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(o->nodes);
+}
+
+static int Own_set_nodes(Own *o, PyObject *value, void *closure) {
+    (void)closure;
+    unsigned long long nodes = value == NULL ? (unsigned long long)-1 : PyLong_AsUnsignedLongLong(value);
+    if (nodes == (unsigned long long)-1 && (value == NULL || PyErr_Occurred())) {
+        if (value == NULL) {
+            PyErr_SetString(PyExc_AttributeError, "nodes cannot be deleted");
+        }
+        return -1;
+    }
+    o->nodes = nodes;
+    return 0;
+}
+
+static PyObject *Own_get_node_limit(Own *o, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(o->node_limit);
+}
+
+static int Own_set_node_limit(Own *o, PyObject *value, void *closure) {
+    (void)closure;
+    unsigned long long limit = value == NULL ? (unsigned long long)-1 : PyLong_AsUnsignedLongLong(value);
+    if (limit == (unsigned long long)-1 && (value == NULL || PyErr_Occurred())) {
+        if (value == NULL) {
+            PyErr_SetString(PyExc_AttributeError, "node_limit cannot be deleted");
+        }
+        return -1;
+    }
+    o->node_limit = limit;
+    return 0;
+}
+
+static PyObject *Own_get_deadline(Own *o, void *closure) {
+    (void)closure;
+    return PyFloat_FromDouble(o->deadline);
+}
+
+static int Own_set_deadline(Own *o, PyObject *value, void *closure) {
+    (void)closure;
+    double deadline = value == NULL ? -1.0 : PyFloat_AsDouble(value);
+    if (deadline == -1.0 && (value == NULL || PyErr_Occurred())) {
+        if (value == NULL) {
+            PyErr_SetString(PyExc_AttributeError, "deadline cannot be deleted");
+        }
+        return -1;
+    }
+    o->deadline = deadline;
+    return 0;
+}
+
+static PyObject *Own_get_entries(Own *o, void *closure) {
+    (void)closure;
+    return PyLong_FromSize_t(o->used);
+}
+
+static PyMethodDef Own_methods[] = {
+    {"set_cards", (PyCFunction)Own_set_cards, METH_VARARGS,
+     "set_cards(suits, beaters, follows, order): the tables of the rules; empties the table."},
+    {"set_dealt", (PyCFunction)Own_set_dealt, METH_O,
+     "set_dealt(dealt): the cards dealt to each seat; empties the table and the points."},
+    {"set_points", (PyCFunction)Own_set_points, METH_VARARGS,
+     "set_points(indices, points): each seat's points at the ends of the hand given."},
+    {"value", (PyCFunction)Own_value, METH_VARARGS,
+     "value(hands, leader, trick, won): each seat's tricks at the end of the hand."},
+    {"clear", (PyCFunction)Own_clear, METH_NOARGS, "clear(): empty the table."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Own_getset[] = {
+    {"nodes", (getter)Own_get_nodes, (setter)Own_set_nodes, "Positions searched so far.", NULL},
+    {"node_limit", (getter)Own_get_node_limit, (setter)Own_set_node_limit,
+     "The count of positions past which a search stops (0: none).", NULL},
+    {"deadline", (getter)Own_get_deadline, (setter)Own_set_deadline,
+     "The perf_counter time past which a search stops (0: none).", NULL},
+    {"entries", (getter)Own_get_entries, NULL, "Entries in the table.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject OwnType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "counter_rules.analysis._plain_kernel.Own",
+    .tp_basicsize = sizeof(Own),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The outcome search (every seat for its own points) over tables built from the rules.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Own_init,
+    .tp_dealloc = (destructor)Own_dealloc,
+    .tp_methods = Own_methods,
+    .tp_getset = Own_getset,
+};
+
 static PyObject *set_weights(PyObject *module, PyObject *arg) {
     (void)module;
     PyObject *seq = PySequence_Fast(arg, "set_weights takes a sequence of whole numbers");
@@ -1614,7 +2432,7 @@ static struct PyModuleDef kernel_module = {
 };
 
 PyMODINIT_FUNC PyInit__plain_kernel(void) {
-    if (PyType_Ready(&KernelType) < 0) {
+    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&OwnType) < 0) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&kernel_module);
@@ -1632,6 +2450,12 @@ PyMODINIT_FUNC PyInit__plain_kernel(void) {
     Py_INCREF(&KernelType);
     if (PyModule_AddObject(module, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(&OwnType);
+    if (PyModule_AddObject(module, "Own", (PyObject *)&OwnType) < 0) {
+        Py_DECREF(&OwnType);
         Py_DECREF(module);
         return NULL;
     }
