@@ -53,7 +53,7 @@ from counter_rules.moves import Pass, Play
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
-__all__ = ["OwnPointsSearch", "scoring_context", "shared_points"]
+__all__ = ["HandPoints", "OwnPointsSearch", "scoring_context", "shared_points"]
 
 # The most points a hand can give: below any real score's negative.
 _NONE: Final = -(1 << 60)
@@ -72,24 +72,33 @@ def scoring_context(game: GameState | Board) -> tuple[object, ...]:
     return (game.bids, game.blind, game.cards_dealt, game.hand_number, game.dealer, game.scores)
 
 
-# Points of the ends of a hand by ruleset and scoring context, shared by the
-# searches (every world drawn from one view has the same); a few contexts.
-_POINTS: dict[tuple[object, ...], dict[tuple[int, ...], tuple[int, ...]]] = {}
+class HandPoints:
+    """What the searches of one hand keep of its points, shared by them all
+    (every world drawn from one view is scored alike)."""
+
+    def __init__(self) -> None:
+        self.points: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """Every seat's points by the tricks each won at the end of the hand."""
+        self.covers: dict[tuple[int, ...], tuple[int, list[int]]] = {}
+        """What a native search is given to cover the ends reachable from a
+        count of tricks won (see :meth:`OwnPointsSearch._cover`)."""
+
+
+# The points of a few hands, by ruleset and scoring context.
+_POINTS: dict[tuple[object, ...], HandPoints] = {}
 _POINTS_KEPT: Final = 16
 
 
-def shared_points(
-    rules: Ruleset, context: tuple[object, ...]
-) -> dict[tuple[int, ...], tuple[int, ...]]:
-    """The memo of every seat's points by the tricks each won at the end of a
-    hand of ``rules`` in ``context`` (:func:`scoring_context`): one for all the
-    searches that ask about that hand."""
+def shared_points(rules: Ruleset, context: tuple[object, ...]) -> HandPoints:
+    """What the searches keep of the points of a hand of ``rules`` in
+    ``context`` (:func:`scoring_context`): one for all the searches that ask
+    about that hand."""
     key = (rules, *context)
     found = _POINTS.get(key)
     if found is None:
         if len(_POINTS) >= _POINTS_KEPT:
             _POINTS.clear()
-        found = _POINTS[key] = {}
+        found = _POINTS[key] = HandPoints()
     return found
 
 
@@ -107,7 +116,8 @@ class OwnPointsSearch:
         self.play = tables_for(rules).play
         self.memo = BoardMemo()
         self.table: dict[tuple[object, ...], tuple[int, ...]] = {}
-        self.points: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.hand = HandPoints()
+        self.points = self.hand.points
         self.reach: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
         self.context: tuple[object, ...] | None = None
         self.nodes = 0
@@ -141,7 +151,8 @@ class OwnPointsSearch:
         if context != self.context:
             self.context = context
             self.table.clear()
-            self.points = shared_points(self.rules, context)
+            self.hand = shared_points(self.rules, context)
+            self.points = self.hand.points
             self.reach.clear()
             self._natives.clear()
             self._floors.clear()
@@ -177,29 +188,31 @@ class OwnPointsSearch:
         kernel.set_cards(  # type: ignore[attr-defined]
             bytes(tables.suit), tables.beaters, tables.follows, bytes(bit_place)
         )
-        kernel.set_dealt(dealt)  # type: ignore[attr-defined]
         return kernel
 
     def _cover(self, kernel: object, key: object, won: list[int], dealt: int) -> None:
         """Give the native search ``kernel`` (kept under ``key``) the points of
-        every end of the hand reachable from the tricks ``won``: from the
-        ruleset's scoring (:meth:`points_of`), each seat's tricks in the
-        kernel's table at ``sum(tricks[s] * (dealt + 1) ** s)``."""
+        every end of the hand reachable from the tricks ``won``, from the
+        ruleset's scoring (:meth:`points_of`): for the ends that give each
+        seat at least its tricks in a floor, in one table by the tricks beyond
+        the floor (radix the tricks left to give, plus one)."""
         floor = self._floors.get(key)
         if floor is not None and all(w >= f for w, f in zip(won, floor, strict=True)):
             return
         low = tuple(won) if floor is None else tuple(map(min, won, floor))
-        players = self.players
-        indices: list[int] = []
-        flat: list[int] = []
-        for extra in _spread(dealt - sum(low), players):
-            tricks = tuple([f + x for f, x in zip(low, extra, strict=True)])
-            at = 0
-            for seat in range(players - 1, -1, -1):
-                at = at * (dealt + 1) + tricks[seat]
-            indices.append(at)
-            flat.extend(self.points_of(tricks))
-        kernel.set_points(indices, flat)  # type: ignore[attr-defined]
+        cover = self.hand.covers.get(low)
+        if cover is None:
+            players = self.players
+            span = dealt - sum(low)
+            flat = [0] * ((span + 1) ** players * players)
+            for extra in _spread(span, players):
+                at = 0
+                for seat in range(players - 1, -1, -1):
+                    at = at * (span + 1) + extra[seat]
+                tricks = tuple([f + x for f, x in zip(low, extra, strict=True)])
+                flat[at * players : (at + 1) * players] = self.points_of(tricks)
+            cover = self.hand.covers[low] = (span, flat)
+        kernel.set_points(bytes(low), *cover)  # type: ignore[attr-defined]
         self._floors[key] = low
 
     # -- points ------------------------------------------------------------------

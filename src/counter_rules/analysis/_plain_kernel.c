@@ -1596,7 +1596,7 @@ static PyTypeObject KernelType = {
 
 typedef struct {
     PyObject_HEAD
-    int players, asker, n, dealt, key_words;
+    int players, asker, n, span, key_words;
     int next[OWN_SEATS];
     int suit[MAX_CARDS];
     mask_t beaters[4][MAX_CARDS];
@@ -1604,10 +1604,12 @@ typedef struct {
     mask_t beats[4][MAX_CARDS];
     mask_t follows[4];
     int order[MAX_CARDS];
-    /* Points at each end of the hand, by the tricks each seat won (radix
-     * dealt + 1); the most points each seat can still reach from a count
-     * of tricks, and the fewest for the asking seat among those ends. */
+    /* Points at each end of the hand, by the tricks each seat won beyond
+     * low[] (radix span + 1); the most points each seat can still reach
+     * from a count of tricks, and the fewest for the asking seat among
+     * those ends. */
     size_t size;
+    int low[OWN_SEATS];
     int64_t stride[OWN_SEATS];
     int64_t *points, *most, *fewest;
     uint8_t *known;
@@ -1678,7 +1680,7 @@ static void own_store(Own *o, const uint64_t *key, uint64_t value) {
         own_table_clear(o);
     }
     if (2 * (o->used + 1) > o->capacity) {
-        size_t capacity = o->capacity ? 2 * o->capacity : 4096;
+        size_t capacity = o->capacity ? 2 * o->capacity : 256;
         uint64_t *keys = (uint64_t *)malloc(capacity * words * sizeof(uint64_t));
         uint64_t *values = (uint64_t *)calloc(capacity, sizeof(uint64_t));
         if (keys == NULL || values == NULL) {
@@ -1740,7 +1742,7 @@ static void own_count(Own *o) {
 static size_t own_index(const Own *o, uint64_t packed) {
     size_t index = 0;
     for (int s = 0; s < o->players; s++) {
-        index += (size_t)((packed >> (8 * s)) & 255) * (size_t)o->stride[s];
+        index += (size_t)((int)((packed >> (8 * s)) & 255) - o->low[s]) * (size_t)o->stride[s];
     }
     return index;
 }
@@ -2036,7 +2038,7 @@ static int Own_init(Own *o, PyObject *args, PyObject *kwds) {
     o->players = players;
     o->asker = asker;
     o->n = 0;
-    o->dealt = -1;
+    o->span = -1;
     o->key_words = players + 2;
     o->nodes = 0;
     o->node_limit = 0;
@@ -2139,76 +2141,68 @@ done:
     return result;
 }
 
-static PyObject *Own_set_dealt(Own *o, PyObject *arg) {
-    long dealt = PyLong_AsLong(arg);
-    if (dealt == -1 && PyErr_Occurred()) {
+static PyObject *Own_set_points(Own *o, PyObject *args) {
+    Py_buffer low;
+    int span;
+    PyObject *points;
+    if (!PyArg_ParseTuple(args, "y*iO", &low, &span, &points)) {
         return NULL;
     }
+    PyObject *result = NULL;
+    PyObject *fast = NULL;
     int players = o->players;
     size_t size = 1;
+    if (low.len != players || span < 0 || span > 63) {
+        PyErr_SetString(PyExc_ValueError, "one count a seat, and 0..63 tricks to give");
+        goto done;
+    }
     for (int s = 0; s < players; s++) {
-        if (dealt < 0 || dealt > 63 || size * (size_t)(dealt + 1) > OWN_MAX_POINTS) {
+        if (size * (size_t)(span + 1) > OWN_MAX_POINTS) {
             PyErr_SetString(PyExc_ValueError, "too many ends of the hand for the table");
-            return NULL;
+            goto done;
         }
-        o->stride[s] = (int64_t)size;
-        size *= (size_t)(dealt + 1);
+        size *= (size_t)(span + 1);
+    }
+    fast = PySequence_Fast(points, "points must be a sequence");
+    if (fast == NULL) {
+        goto done;
+    }
+    if ((size_t)PySequence_Fast_GET_SIZE(fast) != size * players) {
+        PyErr_SetString(PyExc_ValueError, "points: one number a seat at each end");
+        goto done;
     }
     own_points_clear(o);
-    o->points = (int64_t *)calloc(size * players, sizeof(int64_t));
+    o->points = (int64_t *)malloc(size * players * sizeof(int64_t));
     o->most = (int64_t *)malloc(size * players * sizeof(int64_t));
     o->fewest = (int64_t *)malloc(size * players * sizeof(int64_t));
     o->known = (uint8_t *)calloc(size, 1);
     if (o->points == NULL || o->most == NULL || o->fewest == NULL || o->known == NULL) {
         own_points_clear(o);
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (size_t i = 0; i < size * players; i++) {
+        long long value = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, (Py_ssize_t)i));
+        if (value == -1 && PyErr_Occurred()) {
+            own_points_clear(o);
+            goto done;
+        }
+        o->points[i] = value;
+    }
+    const unsigned char *floor = (const unsigned char *)low.buf;
+    size_t stride = 1;
+    for (int s = 0; s < players; s++) {
+        o->low[s] = floor[s];
+        o->stride[s] = (int64_t)stride;
+        stride *= (size_t)(span + 1);
     }
     o->size = size;
-    o->dealt = (int)dealt;
-    own_table_clear(o);
-    Py_RETURN_NONE;
-}
-
-static PyObject *Own_set_points(Own *o, PyObject *args) {
-    PyObject *indices, *points;
-    if (!PyArg_ParseTuple(args, "OO", &indices, &points)) {
-        return NULL;
-    }
-    int players = o->players;
-    PyObject *at = PySequence_Fast(indices, "indices must be a sequence");
-    PyObject *values = PySequence_Fast(points, "points must be a sequence");
-    PyObject *result = NULL;
-    if (at == NULL || values == NULL) {
-        goto done;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(at);
-    if (o->size == 0 || PySequence_Fast_GET_SIZE(values) != count * players) {
-        PyErr_SetString(PyExc_ValueError, "set_dealt first, then one number a seat at each end");
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < count; i++) {
-        Py_ssize_t index = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(at, i));
-        if (index == -1 && PyErr_Occurred()) {
-            goto done;
-        }
-        if (index < 0 || (size_t)index >= o->size) {
-            PyErr_SetString(PyExc_ValueError, "an end of the hand outside the table");
-            goto done;
-        }
-        for (int s = 0; s < players; s++) {
-            long long value =
-                PyLong_AsLongLong(PySequence_Fast_GET_ITEM(values, i * players + s));
-            if (value == -1 && PyErr_Occurred()) {
-                goto done;
-            }
-            o->points[(size_t)index * players + s] = value;
-        }
-    }
+    o->span = span;
     result = Py_None;
     Py_INCREF(result);
 done:
-    Py_XDECREF(at);
-    Py_XDECREF(values);
+    Py_XDECREF(fast);
+    PyBuffer_Release(&low);
     return result;
 }
 
@@ -2242,8 +2236,12 @@ static PyObject *Own_value(Own *o, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "a card is held twice, or is not in play");
             goto done;
         }
+        if (tricks[s] < o->low[s]) {
+            PyErr_SetString(PyExc_ValueError, "fewer tricks won than the points start from");
+            goto done;
+        }
         all |= masks[s];
-        total += tricks[s];
+        total += tricks[s] - o->low[s];
         o->hands[s] = masks[s];
         o->won[s] = tricks[s];
     }
@@ -2262,8 +2260,8 @@ static PyObject *Own_value(Own *o, PyObject *args) {
         }
         seat = o->next[seat];
     }
-    if (total + count_bits(o->hands[seat]) > o->dealt) {
-        PyErr_SetString(PyExc_ValueError, "more tricks than the cards dealt");
+    if (total + count_bits(o->hands[seat]) > o->span) {
+        PyErr_SetString(PyExc_ValueError, "more tricks than the points cover");
         goto done;
     }
     o->leader = leader;
@@ -2353,10 +2351,10 @@ static PyObject *Own_get_entries(Own *o, void *closure) {
 static PyMethodDef Own_methods[] = {
     {"set_cards", (PyCFunction)Own_set_cards, METH_VARARGS,
      "set_cards(suits, beaters, follows, order): the tables of the rules; empties the table."},
-    {"set_dealt", (PyCFunction)Own_set_dealt, METH_O,
-     "set_dealt(dealt): the cards dealt to each seat; empties the table and the points."},
     {"set_points", (PyCFunction)Own_set_points, METH_VARARGS,
-     "set_points(indices, points): each seat's points at the ends of the hand given."},
+     "set_points(low, span, points): each seat's points at every end of the hand that "
+     "gives each seat s low[s] tricks or more and span more in all, by the extra tricks "
+     "of seat s in radix span + 1, lowest seat first."},
     {"value", (PyCFunction)Own_value, METH_VARARGS,
      "value(hands, leader, trick, won): each seat's tricks at the end of the hand."},
     {"clear", (PyCFunction)Own_clear, METH_NOARGS, "clear(): empty the table."},

@@ -27,7 +27,7 @@ from counter_rules.errors import InvalidArgumentError, InvalidNotationError
 from counter_rules.hand_result import HandResult
 from counter_rules.moves import Play, seat_plays
 from counter_rules.per_ruleset import PerRuleset
-from counter_rules.play_rules import PlayRules
+from counter_rules.play_rules import PlayRules, play_rules_of
 from counter_rules.position import Position
 from counter_rules.rulesets import oh_hell_presets
 from counter_rules.rulesets.base import SHORTCUT_NONE, SHORTCUT_PLAIN, Ruleset, Shortcuts, keeps
@@ -540,7 +540,7 @@ class OhHell(Ruleset):
         bids = self._bidding.in_turn_rule
         if self.simultaneous_bidding or self.blind_bidding:
             bids = SHORTCUT_NONE
-        play = self.play_rules()
+        play = play_rules_of(self)  # made once per ruleset, as the engine reads them
         return Shortcuts(
             SHORTCUT_PLAIN if play.local else SHORTCUT_NONE,
             SHORTCUT_PLAIN if play.fast_tricks else SHORTCUT_NONE,
