@@ -44,7 +44,16 @@ from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
 from counter_rules.views import PlayerView
 
-__all__ = ["ENDGAME_FAST", "ENDGAME_GENERAL", "ITERATIONS_FAST", "ITERATIONS_GENERAL", "OutcomeBot"]
+__all__ = [
+    "ENDGAME_FAST",
+    "ENDGAME_GENERAL",
+    "ITERATIONS_FAST",
+    "ITERATIONS_GENERAL",
+    "NODES_PER_WORLD",
+    "WORLDS_FAST",
+    "WORLDS_GENERAL",
+    "OutcomeBot",
+]
 
 ITERATIONS_FAST = 200
 """IS-MCTS's iterations a decision in the plain family (plain Oh Hell and its
@@ -57,6 +66,15 @@ ENDGAME_FAST = 4
 Hell's fast search runs (the plain family)."""
 ENDGAME_GENERAL = 3
 """The same where the general search runs (Counter and the other rulesets)."""
+WORLDS_FAST = 48
+"""Worlds drawn for a decision of the endgame in the plain family: enough
+that a play falling short in a tenth of the worlds is seen to, but for about
+one time in 160 (0.9 ** 48)."""
+WORLDS_GENERAL = 16
+"""The same at Counter and the other rulesets, whose searches cost more."""
+NODES_PER_WORLD = 2_500
+"""Positions the searches of one endgame decision may visit, for each world
+drawn."""
 
 
 @attrs.frozen
@@ -70,7 +88,11 @@ class OutcomeBot(DecidingBot):
             (:data:`~counter_rules.bots.outcome.ITERATIONS_FAST` in the plain
             family, :data:`~counter_rules.bots.outcome.ITERATIONS_GENERAL` at
             Counter and the other rulesets, whose decisions cost more).
-        worlds: Worlds drawn for a decision of the endgame, from 1 to 256.
+        worlds: Worlds drawn for a decision of the endgame, from 1 to 256;
+            ``None`` for the game's default
+            (:data:`~counter_rules.bots.outcome.WORLDS_FAST` in the plain
+            family, :data:`~counter_rules.bots.outcome.WORLDS_GENERAL` at
+            Counter and the other rulesets).
         endgame: The cards left in the bot's hand from which it guards its
             plays, from 1 to 52; ``None`` for the game's default
             (:data:`~counter_rules.bots.outcome.ENDGAME_FAST` where the
@@ -78,7 +100,9 @@ class OutcomeBot(DecidingBot):
             :data:`~counter_rules.bots.outcome.ENDGAME_GENERAL`).
         nodes: The positions the searches of one endgame decision may visit
             in all, from 1 to 10,000,000; past it, the decision is IS-MCTS's
-            alone.
+            alone. ``None`` for
+            :data:`~counter_rules.bots.outcome.NODES_PER_WORLD` for each
+            world drawn.
 
     Raises:
         InvalidArgumentError: An option is out of range; the message names it.
@@ -99,20 +123,23 @@ class OutcomeBot(DecidingBot):
 
     iterations: int | None = None
     """IS-MCTS's iterations a decision (``None``: by game)."""
-    worlds: int = 16
-    """Worlds drawn for a decision of the endgame."""
+    worlds: int | None = None
+    """Worlds drawn for a decision of the endgame (``None``: by game)."""
     endgame: int | None = None
     """Cards left from which the bot guards its plays (``None``: by game)."""
-    nodes: int = 40_000
-    """Positions the searches of one endgame decision may visit in all."""
+    nodes: int | None = None
+    """Positions the searches of one endgame decision may visit in all
+    (``None``: by the worlds drawn)."""
 
     def __attrs_post_init__(self) -> None:
         if self.iterations is not None:
             check_int("OutcomeBot", "iterations", self.iterations, 1, 100_000)
-        check_int("OutcomeBot", "worlds", self.worlds, 1, 256)
+        if self.worlds is not None:
+            check_int("OutcomeBot", "worlds", self.worlds, 1, 256)
         if self.endgame is not None:
             check_int("OutcomeBot", "endgame", self.endgame, 1, 52)
-        check_int("OutcomeBot", "nodes", self.nodes, 1, 10_000_000)
+        if self.nodes is not None:
+            check_int("OutcomeBot", "nodes", self.nodes, 1, 10_000_000)
 
     def early(self, view: PlayerView) -> ISMCTSBot:
         """The search that makes the bot's decisions (bids, passes, plays)
@@ -172,20 +199,23 @@ class OutcomeBot(DecidingBot):
         if self.endgame is not None and left > self.endgame:
             return None
         first = sample_world(view, rng)
-        if self.endgame is None:
-            endgame = ENDGAME_FAST if fast_search(first) else ENDGAME_GENERAL
-            if left > endgame:
-                return None
+        fast = fast_search(first)
+        if self.endgame is None and left > (ENDGAME_FAST if fast else ENDGAME_GENERAL):
+            return None
+        count = self.worlds
+        if count is None:
+            count = WORLDS_FAST if fast else WORLDS_GENERAL
+        budget = NODES_PER_WORLD * count if self.nodes is None else self.nodes
 
         def question(solver: Solver, world: GameState) -> list[tuple[int, ...]]:
             ends = solver.outcomes_after(world, moves, seat)
             return [ends[move].points for move in moves]
 
-        worlds = [first] + [sample_world(view, rng) for _ in range(self.worlds - 1)]
+        worlds = [first] + [sample_world(view, rng) for _ in range(count - 1)]
         means = [(0, 0)] * len(moves)
         short = [False] * len(moves)
         solved = 0
-        for answer in solve_worlds(worlds, question, count=len(worlds), budget=self.nodes):
+        for answer in solve_worlds(worlds, question, count=len(worlds), budget=budget):
             if answer is None:
                 continue
             worth = [points[seat] for points in answer]
