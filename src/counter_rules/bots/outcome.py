@@ -12,12 +12,17 @@ one worse for the bot). The plays that give it the most points in *every*
 world drawn are the safe ones:
 
 - when exactly one play is safe, it is played without a search;
+- when every play is, as many more worlds are drawn, and the search is not
+  asked: the play safe in both rounds with the most points on average (then
+  the fewest for the others, then the first) is played; the worlds of a
+  second round cost less than the search, and a play that falls short in a
+  few worlds in twenty is seen to there;
 - when some are, the search chooses, and a choice that is not safe (it gave
   fewer points in at least one world) is replaced by the safe play with the
   most points on average (then the fewest for the others, then the first);
   a choice that is safe is checked in as many more worlds, and replaced the
   same way by a play safe in both rounds if it falls short there;
-- when none is, or every play is, the search's choice stands.
+- when none is, the search's choice stands.
 
 Measured, the guard is what the outcome question adds to IS-MCTS: playing
 every late card by the worlds' average points instead plays worse, since in
@@ -166,10 +171,21 @@ class OutcomeBot(DecidingBot):
         if found is None:
             return early.decide(view, moves, rng)
         safe, means = found
+        if len(safe) == len(moves):
+            # Every play gave the most points in every world drawn: as many
+            # more worlds look for a play that falls short, and the search is
+            # not asked (the worlds cost less than it does).
+            again = self.safe_plays(view, moves, guard)
+            if again is not None:
+                safe = [i for i in safe if i in again[0]]
+                means = [(a + c, b + d) for (a, b), (c, d) in zip(means, again[1], strict=True)]
+                if safe:
+                    return moves[max(safe, key=lambda i: (means[i], -i))]
+            return early.decide(view, moves, rng)
         if len(safe) == 1:
             return moves[safe[0]]
         chosen = early.decide(view, moves, rng)
-        if not safe or len(safe) == len(moves):
+        if not safe:
             return chosen
         if moves.index(chosen) in safe:
             # Safe in the worlds drawn, beside other safe plays: confirmed in as
