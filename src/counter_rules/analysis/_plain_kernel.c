@@ -1473,6 +1473,34 @@ static PyObject *Kernel_clear(Kernel *k, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* The setters' reading of a count and of a time: -1 with an error set when
+ * the value is not one (or the attribute is being deleted). */
+static int set_count(PyObject *value, const char *name, unsigned long long *field) {
+    if (value == NULL) {
+        PyErr_Format(PyExc_AttributeError, "%s cannot be deleted", name);
+        return -1;
+    }
+    unsigned long long count = PyLong_AsUnsignedLongLong(value);
+    if (count == (unsigned long long)-1 && PyErr_Occurred()) {
+        return -1;
+    }
+    *field = count;
+    return 0;
+}
+
+static int set_time(PyObject *value, const char *name, double *field) {
+    if (value == NULL) {
+        PyErr_Format(PyExc_AttributeError, "%s cannot be deleted", name);
+        return -1;
+    }
+    double time = PyFloat_AsDouble(value);
+    if (time == -1.0 && PyErr_Occurred()) {
+        return -1;
+    }
+    *field = time;
+    return 0;
+}
+
 /* Alike on purpose: a getter (and a setter) a field, as the C API takes them. */
 static PyObject *Kernel_get_nodes(Kernel *k, void *closure) {
     (void)closure;
@@ -1496,16 +1524,7 @@ static PyObject *Kernel_get_node_limit(Kernel *k, void *closure) {
 
 static int Kernel_set_node_limit(Kernel *k, PyObject *value, void *closure) {
     (void)closure;
-    if (value == NULL) {
-        PyErr_SetString(PyExc_AttributeError, "node_limit cannot be deleted");
-        return -1;
-    }
-    unsigned long long limit = PyLong_AsUnsignedLongLong(value);
-    if (limit == (unsigned long long)-1 && PyErr_Occurred()) {
-        return -1;
-    }
-    k->node_limit = limit;
-    return 0;
+    return set_count(value, "node_limit", &k->node_limit);
 }
 
 static PyObject *Kernel_get_deadline(Kernel *k, void *closure) {
@@ -1515,16 +1534,7 @@ static PyObject *Kernel_get_deadline(Kernel *k, void *closure) {
 
 static int Kernel_set_deadline(Kernel *k, PyObject *value, void *closure) {
     (void)closure;
-    if (value == NULL) {
-        PyErr_SetString(PyExc_AttributeError, "deadline cannot be deleted");
-        return -1;
-    }
-    double deadline = PyFloat_AsDouble(value);
-    if (deadline == -1.0 && PyErr_Occurred()) {
-        return -1;
-    }
-    k->deadline = deadline;
-    return 0;
+    return set_time(value, "deadline", &k->deadline);
 }
 
 static PyMethodDef Kernel_methods[] = {
@@ -2296,15 +2306,7 @@ static PyObject *Own_get_nodes(Own *o, void *closure) {
 
 static int Own_set_nodes(Own *o, PyObject *value, void *closure) {
     (void)closure;
-    unsigned long long nodes = value == NULL ? (unsigned long long)-1 : PyLong_AsUnsignedLongLong(value);
-    if (nodes == (unsigned long long)-1 && (value == NULL || PyErr_Occurred())) {
-        if (value == NULL) {
-            PyErr_SetString(PyExc_AttributeError, "nodes cannot be deleted");
-        }
-        return -1;
-    }
-    o->nodes = nodes;
-    return 0;
+    return set_count(value, "nodes", &o->nodes);
 }
 
 static PyObject *Own_get_node_limit(Own *o, void *closure) {
@@ -2314,15 +2316,7 @@ static PyObject *Own_get_node_limit(Own *o, void *closure) {
 
 static int Own_set_node_limit(Own *o, PyObject *value, void *closure) {
     (void)closure;
-    unsigned long long limit = value == NULL ? (unsigned long long)-1 : PyLong_AsUnsignedLongLong(value);
-    if (limit == (unsigned long long)-1 && (value == NULL || PyErr_Occurred())) {
-        if (value == NULL) {
-            PyErr_SetString(PyExc_AttributeError, "node_limit cannot be deleted");
-        }
-        return -1;
-    }
-    o->node_limit = limit;
-    return 0;
+    return set_count(value, "node_limit", &o->node_limit);
 }
 
 static PyObject *Own_get_deadline(Own *o, void *closure) {
@@ -2332,15 +2326,7 @@ static PyObject *Own_get_deadline(Own *o, void *closure) {
 
 static int Own_set_deadline(Own *o, PyObject *value, void *closure) {
     (void)closure;
-    double deadline = value == NULL ? -1.0 : PyFloat_AsDouble(value);
-    if (deadline == -1.0 && (value == NULL || PyErr_Occurred())) {
-        if (value == NULL) {
-            PyErr_SetString(PyExc_AttributeError, "deadline cannot be deleted");
-        }
-        return -1;
-    }
-    o->deadline = deadline;
-    return 0;
+    return set_time(value, "deadline", &o->deadline);
 }
 
 static PyObject *Own_get_entries(Own *o, void *closure) {
