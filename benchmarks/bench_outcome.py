@@ -9,6 +9,7 @@ it counts as unsolved. Prints, for each game and number of cards left, the
 median and worst time of each question and the median positions searched::
 
     python benchmarks/bench_outcome.py --cards 4 5 6 --positions 10
+    python benchmarks/bench_outcome.py --games oh-hell --cards 3 4 5 6 7
 """
 
 from __future__ import annotations
@@ -61,8 +62,11 @@ def main() -> None:
     parser.add_argument("--cards", type=int, nargs="+", default=[4, 5, 6])
     parser.add_argument("--positions", type=int, default=10)
     parser.add_argument("--limit", type=float, default=30.0)
+    parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=sorted(GAMES))
     args = parser.parse_args()
     for name, rules in GAMES.items():
+        if name not in args.games:
+            continue
         for cards in args.cards:
             rows: dict[str, list[tuple[float | None, int]]] = {"outcome": [], "solve": []}
             for seed in range(args.positions):

@@ -52,9 +52,10 @@ def test_the_right_plays_are_right_in_fresh_worlds(blunders: ModuleType) -> None
 
 @pytest.mark.slow
 def test_the_best_bot_gets_nearly_every_position_right(blunders: ModuleType) -> None:
-    """The best bot plays a right play in at least 95 % of each game's
-    positions and in at least 98 % of all (the bots page gives its shares and
-    the other bots' beside them: IS-MCTS's are 90 % to 97.5 %)."""
+    """The best bot plays a right play in all but at most one of each game's
+    positions and in at least 99 % of all (the bots page gives its shares,
+    every one of the 240 with the benchmark's seeds, and the other bots'
+    beside them: IS-MCTS's are 82.5 % to 100 %)."""
     bot = bot_from_name("best")
     wrong: dict[str, int] = {}
     total: dict[str, int] = {}
@@ -62,9 +63,9 @@ def test_the_best_bot_gets_nearly_every_position_right(blunders: ModuleType) -> 
         move = bot.choose(view(state, seat), random.Random(index))
         total[game] = total.get(game, 0) + 1
         wrong[game] = wrong.get(game, 0) + (move not in right)
-    for game, count in total.items():
-        assert wrong.get(game, 0) <= count // 20, (game, wrong)
-    assert sum(wrong.values()) <= sum(total.values()) // 50, wrong
+    for game in total:
+        assert wrong.get(game, 0) <= 1, (game, wrong)
+    assert sum(wrong.values()) <= sum(total.values()) // 100, wrong
 
 
 @pytest.mark.parametrize("name", ["oh-hell", "counter"])
