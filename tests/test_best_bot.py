@@ -68,8 +68,8 @@ def scripted(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[list[Found], _Se
     assert not answers, "every round scripted was drawn"
 
 
-def _decide(answers: list[Found]) -> tuple[int, PlayerView]:
-    seen = _late(OhHell(players=4, schedule=(5,)))
+def _decide(answers: list[Found], rules: Ruleset | None = None) -> tuple[int, PlayerView]:
+    seen = _late(OhHell(players=4, schedule=(5,)) if rules is None else rules)
     moves = legal_moves(seen)
     move = OutcomeBot().decide(seen, moves, random.Random(0))
     return moves.index(move), seen
@@ -88,15 +88,26 @@ def test_the_one_safe_play_is_made_without_a_search(
 def test_every_play_safe_in_two_rounds_makes_the_best_on_average_without_a_search(
     scripted: tuple[list[Found], _Search],
 ) -> None:
-    """Every play safe in the first round: a second round is drawn, the search
-    is not asked, and of the plays safe in both the one with the most points
-    (then the fewest for the others) is made."""
+    """In the plain family, every play safe in the first round: a second round
+    is drawn, the search is not asked, and of the plays safe in both the one
+    with the most points (then the fewest for the others) is made."""
     answers, search = scripted
     # The second number of each pair is the others' points, negated.
     answers.append(([0, 1, 2], [(10, -5), (10, -3), (10, -4)]))
     answers.append(([0, 1, 2], [(10, -5), (10, -3), (10, -4)]))
     assert _decide(answers)[0] == 1
     assert search.calls == 0
+
+
+def test_at_counter_every_play_safe_leaves_it_to_the_search(
+    scripted: tuple[list[Found], _Search],
+) -> None:
+    """Off the plain family (Counter), every play safe in the worlds drawn
+    draws no second round: the search's choice is made."""
+    answers, search = scripted
+    answers.append(([0, 1, 2], [(10, -5), (10, -3), (10, -4)]))
+    assert _decide(answers, Counter(players=4))[0] == 2
+    assert search.calls == 1
 
 
 def test_a_play_short_in_the_second_round_is_not_made(

@@ -12,11 +12,14 @@ one worse for the bot). The plays that give it the most points in *every*
 world drawn are the safe ones:
 
 - when exactly one play is safe, it is played without a search;
-- when every play is, as many more worlds are drawn, and the search is not
-  asked: the play safe in both rounds with the most points on average (then
-  the fewest for the others, then the first) is played; the worlds of a
+- when every play is, in the plain family (plain Oh Hell and its
+  variants), as many more worlds are drawn, and the search is not asked:
+  the play safe in both rounds with the most points on average (then the
+  fewest for the others, then the first) is played; there the worlds of a
   second round cost less than the search, and a play that falls short in a
-  few worlds in twenty is seen to there;
+  few worlds in twenty is seen to; at Counter and the other rulesets the
+  search's choice stands (measured, a second round there changes more
+  deals and gains nothing);
 - when some are, the search chooses, and a choice that is not safe (it gave
   fewer points in at least one world) is replaced by the safe play with the
   most points on average (then the fewest for the others, then the first);
@@ -151,9 +154,7 @@ class OutcomeBot(DecidingBot):
         where the guard does not settle them."""
         iterations = self.iterations
         if iterations is None:
-            shortcuts = view.rules.shortcuts()
-            plain = shortcuts.plays == shortcuts.tricks == SHORTCUT_PLAIN
-            iterations = ITERATIONS_FAST if plain else ITERATIONS_GENERAL
+            iterations = ITERATIONS_FAST if _plain_family(view) else ITERATIONS_GENERAL
         return ISMCTSBot(iterations=iterations)
 
     def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
@@ -171,10 +172,10 @@ class OutcomeBot(DecidingBot):
         if found is None:
             return early.decide(view, moves, rng)
         safe, means = found
-        if len(safe) == len(moves):
+        if len(safe) == len(moves) and _plain_family(view):
             # Every play gave the most points in every world drawn: as many
             # more worlds look for a play that falls short, and the search is
-            # not asked (the worlds cost less than it does).
+            # not asked (in the plain family the worlds cost less than it does).
             again = self.safe_plays(view, moves, guard)
             if again is not None:
                 safe = [i for i in safe if i in again[0]]
@@ -185,7 +186,7 @@ class OutcomeBot(DecidingBot):
         if len(safe) == 1:
             return moves[safe[0]]
         chosen = early.decide(view, moves, rng)
-        if not safe:
+        if not safe or len(safe) == len(moves):
             return chosen
         if moves.index(chosen) in safe:
             # Safe in the worlds drawn, beside other safe plays: confirmed in as
@@ -244,3 +245,10 @@ class OutcomeBot(DecidingBot):
         if solved * 2 < len(worlds):
             return None
         return [i for i in range(len(moves)) if not short[i]], means
+
+
+def _plain_family(view: PlayerView) -> bool:
+    """Whether the engine plays ``view``'s ruleset by plain Oh Hell's path
+    (its plays and its tricks), where the fast searches run."""
+    shortcuts = view.rules.shortcuts()
+    return shortcuts.plays == shortcuts.tricks == SHORTCUT_PLAIN
