@@ -32,6 +32,11 @@ otherwise. The Python search asks ``plain_plays`` itself for every hand's
 plays, so the tests that hold the two to each other also hold the kernel's
 tables to the rule.
 
+The kernel holds a second search on the same tables: the outcome search of
+:mod:`counter_rules.analysis._maxn` (every seat for its own points), made by
+:func:`own_kernel` and asked by :func:`own_value`; that module decides when
+it runs.
+
 The module is plain typed Python, compiled with mypyc in the compiled build.
 """
 
