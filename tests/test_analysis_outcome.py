@@ -28,7 +28,7 @@ from counter_rules import (
     new_game,
 )
 from counter_rules.analysis import Outcome, SearchLimitReached, Solver, outcome, outcome_values
-from counter_rules.analysis._maxn import _alike, _distinct, _spread
+from counter_rules.analysis._maxn import _alike, _distinct, _spread, shared_points
 from counter_rules.analysis._plain import PlainTables, native_kernel, plain_tables, use_native
 from counter_rules.analysis._solving import Searches, outcomes_after
 from counter_rules.board import Board
@@ -337,3 +337,13 @@ def test_a_hand_too_large_for_the_native_outcome_search_is_searched_in_python() 
     native, python = _both(state, 0)
     assert not native[2]
     assert native[:2] == python[:2]
+
+
+def test_the_points_of_a_hand_are_shared_by_ruleset_and_context() -> None:
+    """One memo of a hand's points for the searches of one ruleset (by
+    identity: a user's ruleset need not hash) and one scoring context."""
+    first, twin = OhHell(players=4, schedule=(4,)), OhHell(players=4, schedule=(4,))
+    context = ((1, 0, 2, 1), (False,) * 4, 4, 1, 0, (0, 0, 0, 0))
+    assert shared_points(first, context) is shared_points(first, context)
+    assert shared_points(twin, context) is not shared_points(first, context)
+    assert shared_points(first, (*context[:-1], (5, 0, 0, 0))) is not shared_points(first, context)

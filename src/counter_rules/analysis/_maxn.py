@@ -76,7 +76,9 @@ class HandPoints:
     """What the searches of one hand keep of its points, shared by them all
     (every world drawn from one view is scored alike)."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Ruleset | None = None) -> None:
+        self.rules = rules
+        """The ruleset whose hand it is (kept, so that its id names it)."""
         self.points: dict[tuple[int, ...], tuple[int, ...]] = {}
         """Every seat's points by the tricks each won at the end of the hand."""
         self.covers: dict[tuple[int, ...], tuple[int, list[int]]] = {}
@@ -93,12 +95,12 @@ def shared_points(rules: Ruleset, context: tuple[object, ...]) -> HandPoints:
     """What the searches keep of the points of a hand of ``rules`` in
     ``context`` (:func:`scoring_context`): one for all the searches that ask
     about that hand."""
-    key = (rules, *context)
+    key = (id(rules), *context)  # by id: a ruleset of a user's need not hash
     found = _POINTS.get(key)
-    if found is None:
+    if found is None or found.rules is not rules:
         if len(_POINTS) >= _POINTS_KEPT:
             _POINTS.clear()
-        found = _POINTS[key] = HandPoints()
+        found = _POINTS[key] = HandPoints(rules)
     return found
 
 
