@@ -41,13 +41,13 @@ import random
 
 import attrs
 
-from counter_rules.analysis import Solver, solve_worlds
-from counter_rules.analysis._plain import plain_play
+from counter_rules.analysis import Solver, fast_search, solve_worlds
 from counter_rules.argument_checks import check_int
 from counter_rules.bots.base import DecidingBot
 from counter_rules.bots.ismcts import ISMCTSBot
 from counter_rules.moves import Move, Play
 from counter_rules.phase import Phase
+from counter_rules.rulesets.base import SHORTCUT_PLAIN
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
 from counter_rules.views import PlayerView
@@ -215,7 +215,8 @@ class OutcomeBot(DecidingBot):
         left = len(view.hand or ())
         if self.endgame is not None and left > self.endgame:
             return None
-        fast = _plain_family(view)
+        first = sample_world(view, rng)
+        fast = fast_search(first)
         if self.endgame is None and left > (ENDGAME_FAST if fast else ENDGAME_GENERAL):
             return None
         count = self.worlds
@@ -227,7 +228,7 @@ class OutcomeBot(DecidingBot):
             ends = solver.outcomes_after(world, moves, seat)
             return [ends[move].points for move in moves]
 
-        worlds = [sample_world(view, rng) for _ in range(count)]
+        worlds = [first] + [sample_world(view, rng) for _ in range(count - 1)]
         means = [(0, 0)] * len(moves)
         short = [False] * len(moves)
         solved = 0
@@ -247,7 +248,7 @@ class OutcomeBot(DecidingBot):
 
 
 def _plain_family(view: PlayerView) -> bool:
-    """Whether the fast searches (the plain family's) take ``view``'s play:
-    the one test of the solver, asked of the view, so that no world is drawn
-    before the bot knows it is in its endgame."""
-    return plain_play(view.rules, view.trump)
+    """Whether the engine plays ``view``'s ruleset by plain Oh Hell's path
+    (its plays and its tricks), where the fast searches run."""
+    shortcuts = view.rules.shortcuts()
+    return shortcuts.plays == shortcuts.tricks == SHORTCUT_PLAIN
