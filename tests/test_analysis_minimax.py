@@ -13,10 +13,11 @@ import pytest
 from analysis_helpers import RULESETS, ending, naive_exact, naive_value, random_endings
 from conftest import PLAIN_SEARCHES
 
-from counter_rules import Counter, OhHell, Phase, Suit
-from counter_rules.analysis import can_make, solve
+from counter_rules import Counter, OhHell, Phase, Suit, apply_move, legal_moves, new_game, view
+from counter_rules.analysis import can_make, fast_search, solve
 from counter_rules.analysis._general import GeneralSearch
 from counter_rules.analysis._plain import PlainSearch, plain_applies, use_native
+from counter_rules.errors import InvalidArgumentError
 from counter_rules.rulesets.base import SHORTCUT_PLAIN, Ruleset
 
 ENDINGS_PER_RULESET = 80
@@ -117,6 +118,34 @@ def test_the_fast_search_agrees_with_the_general_one(rules: Ruleset) -> None:
             assert fast_alone.exactly(state, need) == alone.exactly(state, need), (seed, need)
         compared += 1
     assert compared > 0
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=repr)
+def test_fast_search_answers_alike_for_a_state_its_views_and_its_bidding(rules: Ruleset) -> None:
+    """``fast_search`` says whether the plain search takes the play of a
+    hand: the same for the hand while it is bid, for the state in play (which
+    ``plain_applies`` decides) and for every seat's view of either."""
+    state = new_game(rules, seed=3)
+    bidding = state
+    while state.phase is not Phase.PLAYING:
+        state = apply_move(state, legal_moves(state)[0])
+    expected = plain_applies(state)
+    for position in (bidding, state):
+        assert fast_search(position) is expected
+        for seat in range(state.players):
+            assert fast_search(view(position, seat)) is expected
+
+
+def test_fast_search_refuses_what_is_not_a_hand_in_play() -> None:
+    """A finished game and a value that is neither a state nor a view get the
+    library's error, naming what was given."""
+    state = new_game(OhHell(players=3, schedule=(1,)), seed=1)
+    while state.phase is not Phase.GAME_OVER:
+        state = apply_move(state, legal_moves(state)[0])
+    with pytest.raises(InvalidArgumentError, match="the game is over"):
+        fast_search(state)
+    with pytest.raises(InvalidArgumentError, match="got str"):
+        fast_search("a state")  # type: ignore[arg-type]
 
 
 # Two-deck rulesets, with the most cards a hand holds in their endings here

@@ -66,6 +66,7 @@ __all__ = [
     "own_kernel",
     "own_value",
     "plain_applies",
+    "plain_play",
     "plain_tables",
     "seat_order",
     "use_native",
@@ -142,13 +143,19 @@ def own_value(
 def plain_applies(state: GameState) -> bool:
     """Whether the fast search can analyse ``state``: the play of a ruleset
     whose plays and tricks the engine runs by plain Oh Hell's path, with a
-    follow rule of the shape the search reads."""
-    if state.phase is not _PLAYING:
-        return False
-    shortcuts = state.rules.shortcuts()
+    follow rule of the shape the search reads (:func:`plain_play`)."""
+    return state.phase is _PLAYING and plain_play(state.rules, state.trump)
+
+
+def plain_play(rules: Ruleset, trump: Suit | None) -> bool:
+    """Whether the fast searches take the play of ``rules`` under ``trump``:
+    the engine runs its plays and tricks by plain Oh Hell's path, and its
+    follow rule has the shape the searches read. A view answers it as well
+    as a state of the same hand."""
+    shortcuts = rules.shortcuts()
     if shortcuts.plays != SHORTCUT_PLAIN or shortcuts.tricks != SHORTCUT_PLAIN:
         return False
-    return plain_tables(state.rules, state.trump).usable
+    return plain_tables(rules, trump).usable
 
 
 def _suit_number(card: Card) -> int:

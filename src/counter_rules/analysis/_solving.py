@@ -9,7 +9,7 @@ import attrs
 
 from counter_rules.analysis._general import GeneralSearch, next_mover, search_order
 from counter_rules.analysis._maxn import OwnPointsSearch
-from counter_rules.analysis._plain import PlainSearch, plain_applies
+from counter_rules.analysis._plain import PlainSearch, plain_applies, plain_play
 from counter_rules.argument_checks import check_int, check_real, seat_problem, shown
 from counter_rules.board import Board
 from counter_rules.engine import apply_move, legal_moves
@@ -394,16 +394,21 @@ def outcomes_after(
     return out
 
 
-def fast_search(state: GameState) -> bool:
+def fast_search(position: GameState | PlayerView) -> bool:
     """Whether the fast search of plain Oh Hell answers the solver's questions
-    about ``state``: in the play of a ruleset whose plays and tricks the engine
-    runs by its plain path (see :doc:`analysis`). The general search, which
-    answers them for Counter and every other ruleset, visits fewer positions a
-    second and needs more of them, so a caller that budgets positions may ask
-    first.
+    about ``position``: in the play of a ruleset whose plays and tricks the
+    engine runs by its plain path (see :doc:`analysis`). The general search,
+    which answers them for Counter and every other ruleset, visits fewer
+    positions a second and needs more of them, so a caller that budgets
+    positions may ask first.
+
+    It answers for the play of the hand being bid as well, and a seat's
+    :class:`~counter_rules.PlayerView` answers as the state it was made from
+    does, so a bot can ask before it bids or samples any world.
 
     Example:
         >>> from counter_rules import Counter, OhHell, Phase, apply_move, legal_moves, new_game
+        >>> from counter_rules import view
         >>> from counter_rules.analysis import fast_search
         >>> def played(rules):
         ...     state = new_game(rules, seed=1)
@@ -412,8 +417,16 @@ def fast_search(state: GameState) -> bool:
         ...     return state
         >>> fast_search(played(OhHell(players=4))), fast_search(played(Counter()))
         (True, False)
+        >>> fast_search(view(new_game(OhHell(players=4), seed=1), 2))
+        True
     """
-    return plain_applies(check_position(state, "fast_search"))
+    if not isinstance(position, (GameState, PlayerView)):
+        raise InvalidArgumentError(
+            f"fast_search needs a GameState or a PlayerView, got {type(position).__name__}"
+        )
+    if position.phase is Phase.GAME_OVER:
+        raise InvalidArgumentError("fast_search analyses the play of a hand, and the game is over")
+    return plain_play(position.rules, position.trump)
 
 
 def _solve(searches: Searches, state: GameState, seats: Iterable[int], name: str) -> int:

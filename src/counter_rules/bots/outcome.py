@@ -47,7 +47,6 @@ from counter_rules.bots.base import DecidingBot
 from counter_rules.bots.ismcts import ISMCTSBot
 from counter_rules.moves import Move, Play
 from counter_rules.phase import Phase
-from counter_rules.rulesets.base import SHORTCUT_PLAIN
 from counter_rules.sampling import sample_world
 from counter_rules.state import GameState
 from counter_rules.views import PlayerView
@@ -154,7 +153,7 @@ class OutcomeBot(DecidingBot):
         where the guard does not settle them."""
         iterations = self.iterations
         if iterations is None:
-            iterations = ITERATIONS_FAST if _plain_family(view) else ITERATIONS_GENERAL
+            iterations = ITERATIONS_FAST if fast_search(view) else ITERATIONS_GENERAL
         return ISMCTSBot(iterations=iterations)
 
     def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
@@ -172,7 +171,7 @@ class OutcomeBot(DecidingBot):
         if found is None:
             return early.decide(view, moves, rng)
         safe, means = found
-        if len(safe) == len(moves) and _plain_family(view):
+        if len(safe) == len(moves) and fast_search(view):
             # Every play gave the most points in every world drawn: as many
             # more worlds look for a play that falls short, and the search is
             # not asked (in the plain family the worlds cost less than it does).
@@ -215,8 +214,7 @@ class OutcomeBot(DecidingBot):
         left = len(view.hand or ())
         if self.endgame is not None and left > self.endgame:
             return None
-        first = sample_world(view, rng)
-        fast = fast_search(first)
+        fast = fast_search(view)
         if self.endgame is None and left > (ENDGAME_FAST if fast else ENDGAME_GENERAL):
             return None
         count = self.worlds
@@ -228,7 +226,7 @@ class OutcomeBot(DecidingBot):
             ends = solver.outcomes_after(world, moves, seat)
             return [ends[move].points for move in moves]
 
-        worlds = [first] + [sample_world(view, rng) for _ in range(count - 1)]
+        worlds = [sample_world(view, rng) for _ in range(count)]
         means = [(0, 0)] * len(moves)
         short = [False] * len(moves)
         solved = 0
@@ -245,10 +243,3 @@ class OutcomeBot(DecidingBot):
         if solved * 2 < len(worlds):
             return None
         return [i for i in range(len(moves)) if not short[i]], means
-
-
-def _plain_family(view: PlayerView) -> bool:
-    """Whether the engine plays ``view``'s ruleset by plain Oh Hell's path
-    (its plays and its tricks), where the fast searches run."""
-    shortcuts = view.rules.shortcuts()
-    return shortcuts.plays == shortcuts.tricks == SHORTCUT_PLAIN
