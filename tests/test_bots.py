@@ -334,11 +334,12 @@ def test_ismcts_counter_reward_is_the_edge_in_winning_chances() -> None:
         state = apply_move(state, move)
     scores = state.history[0].scores
     chances = win_chances(scores, 3)
-    rewards = _rewards(rules, board, 0.5, 3)
+    points = rules.score_hand(board)
+    rewards = _rewards(rules, points, board.scores, 0.5, 3)
     for seat in range(4):
         others = (sum(chances) - chances[seat]) / 3
         assert rewards[seat] == pytest.approx((chances[seat] - others) / 0.5)
-    assert _rewards(rules, board, 5.0, None) != rewards
+    assert _rewards(rules, points, board.scores, 5.0, None) != rewards
 
 
 def test_ismcts_searches_counter_bids_longer() -> None:

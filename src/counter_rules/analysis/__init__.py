@@ -5,7 +5,7 @@ See :doc:`analysis`.
 
 from counter_rules.analysis._batch import TrickTable, dd_table, dd_tables, solve_many
 from counter_rules.analysis._hint import Hint, MoveHint, hint
-from counter_rules.analysis._outcome import Outcome, outcome, outcome_values
+from counter_rules.analysis._outcome import Outcome, OutcomePoints, outcome, outcome_values
 from counter_rules.analysis._report import Analysis, Decision, analyse
 from counter_rules.analysis._solving import Solver, can_make, fast_search, move_values, solve
 from counter_rules.analysis._worlds import solve_worlds
@@ -17,6 +17,7 @@ __all__ = [
     "Hint",
     "MoveHint",
     "Outcome",
+    "OutcomePoints",
     "SearchLimitReached",
     "Solver",
     "TrickTable",

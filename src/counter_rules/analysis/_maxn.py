@@ -43,18 +43,20 @@ from counter_rules.analysis._plain import (
     PlainTables,
     own_kernel,
     own_value,
-    plain_applies,
+    plain_play,
     plain_tables,
 )
 from counter_rules.board import Board, BoardMemo
 from counter_rules.engine.lookup_tables import tables_for
 from counter_rules.errors import SearchLimitReached
 from counter_rules.moves import Pass, Play
+from counter_rules.phase import Phase
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
 __all__ = ["HandPoints", "OwnPointsSearch", "scoring_context", "shared_points"]
 
+_PLAYING: Final = Phase.PLAYING
 # The most points a hand can give: below any real score's negative.
 _NONE: Final = -(1 << 60)
 # The most ends of a hand (the tricks of each seat, each from 0 to the cards
@@ -130,8 +132,11 @@ class OwnPointsSearch:
         """A count of positions past which the search gives up; 0 for none."""
         self._board: Board | None = None
         self._plain: PlainTables | None = None
-        # The native searches of this hand by trump (None where the kernel
-        # does not take it), and the one for the position made ready.
+        # The plain tables by trump (None where the fast searches do not
+        # take the play), the native searches of this hand by trump (None
+        # where the kernel does not take it), and the one for the position
+        # made ready.
+        self._plains: dict[object, PlainTables | None] = {}
         self._natives: dict[object, object] = {}
         self._native: object = None
         # The fewest tricks of each seat whose ends each native search holds
@@ -148,7 +153,9 @@ class OwnPointsSearch:
         return board
 
     def ready(self, board: Board, state: GameState) -> None:
-        """Make the tables ready for ``board`` (a position of ``state``'s hand)."""
+        """Make the tables ready for ``board`` (a position of ``state``'s hand).
+        Asked again for another position of a hand of the same scoring
+        context and trump (a playout's end, say), it only takes the board."""
         context = scoring_context(state)
         if context != self.context:
             self.context = context
@@ -161,14 +168,18 @@ class OwnPointsSearch:
         self._board = board
         self._plain = None
         self._native = None
-        if plain_applies(state):
-            tables = self._plain = plain_tables(self.rules, state.trump)
-            trump = state.trump
-            if trump not in self._natives:
-                self._natives[trump] = self._made_native(tables, board, state.cards_dealt)
-            native = self._native = self._natives[trump]
-            if native is not None:
-                self._cover(native, trump, board.won, state.cards_dealt)
+        if state.phase is not _PLAYING:
+            return
+        trump = state.trump
+        if trump not in self._natives:
+            tables = plain_tables(self.rules, trump) if plain_play(self.rules, trump) else None
+            self._plains[trump] = tables
+            native = None if tables is None else self._made_native(tables, board, state.cards_dealt)
+            self._natives[trump] = native
+        self._plain = self._plains[trump]
+        native = self._native = self._natives[trump]
+        if native is not None:
+            self._cover(native, trump, board.won, state.cards_dealt)
 
     def _made_native(self, tables: PlainTables, board: Board, dealt: int) -> object:
         """The native search of this hand under ``tables``' trump, or ``None``

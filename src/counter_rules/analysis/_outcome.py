@@ -3,11 +3,23 @@
 
 from __future__ import annotations
 
-from counter_rules.analysis._solving import Outcome, Searches, outcome_of, outcome_values_of
+from counter_rules.analysis._maxn import OwnPointsSearch
+from counter_rules.analysis._solving import (
+    Outcome,
+    Searches,
+    check_seat,
+    outcome_of,
+    outcome_values_of,
+)
+from counter_rules.argument_checks import shown
+from counter_rules.board import Board
+from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move
+from counter_rules.phase import Phase
+from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
-__all__ = ["Outcome", "outcome", "outcome_values"]
+__all__ = ["Outcome", "OutcomePoints", "outcome", "outcome_values"]
 
 
 def outcome(state: GameState, seat: int | None = None) -> Outcome:
@@ -80,3 +92,81 @@ def outcome_values(state: GameState, seat: int | None = None) -> dict[Move, Outc
         P1:3♠ tricks 3 0 0, points 3 10 10
     """
     return outcome_values_of(Searches(), state, seat, "outcome_values")
+
+
+class OutcomePoints:
+    """The points :func:`outcome` gives every seat, asked of positions on a
+    search board (:class:`~counter_rules.board.Board`) instead of states: for
+    a search that plays hands out on a board, as IS-MCTS's playouts do
+    (:class:`~counter_rules.bots.ISMCTSBot`'s ``exact``).
+
+    It keeps its table and the hand's points across the positions asked of it,
+    so a position met again costs a lookup. The search has no limit: ask it of
+    positions it answers quickly, in the plain family
+    (:func:`~counter_rules.analysis.fast_search`) a few cards a hand.
+
+    Args:
+        rules: The ruleset played.
+        seat: The asking seat, whose points break ties (the fewest for it).
+
+    Raises:
+        InvalidArgumentError: ``rules`` is not a ruleset, or ``seat`` is not
+            one of its seats.
+
+    Example:
+        >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
+        >>> from counter_rules.analysis import OutcomePoints, outcome
+        >>> from counter_rules.board import Board
+        >>> rules = OhHell(players=3, schedule=(3,), trump="none")
+        >>> state = new_game(rules, seed=4)
+        >>> while state.phase is Phase.BIDDING:  # every seat bids 0
+        ...     state = apply_move(state, legal_moves(state)[0])
+        >>> ends = OutcomePoints(rules, 1)
+        >>> board = Board(state, rules.play_rules())
+        >>> ends.points(board, state), outcome(state, 1).points
+        ((3, 10, 10), (3, 10, 10))
+        >>> board.make(board.moves()[1])  # seat 1 leads the Queen of hearts
+        >>> ends.points(board, state)
+        (1, 2, 10)
+    """
+
+    __slots__ = ("_rules", "_search")
+
+    def __init__(self, rules: Ruleset, seat: int) -> None:
+        if not isinstance(rules, Ruleset):
+            raise InvalidArgumentError(f"OutcomePoints needs a ruleset, got {type(rules).__name__}")
+        self._rules = rules
+        asker = check_seat(seat, rules.players, "the seat of OutcomePoints")
+        self._search = OwnPointsSearch(rules, asker)
+
+    def points(self, board: Board, state: GameState) -> tuple[int, ...]:
+        """Every seat's points for the hand when, from ``board``, every seat
+        plays for its own points by :func:`outcome`'s rule; the board is left
+        as it was found.
+
+        Args:
+            board: A position of the play of ``state``'s hand.
+            state: A state of the hand in its play (the one the board was made
+                from will do): the bids, the scores and the trump it gives
+                decide the points.
+
+        Raises:
+            InvalidArgumentError: ``state`` is of another ruleset or not in
+                the play of a hand.
+        """
+        rules = self._rules
+        if state.rules is not rules and state.rules != rules:
+            raise InvalidArgumentError(
+                f"OutcomePoints for {rules!r} was asked about a hand of {state.rules!r}"
+            )
+        if state.phase is not _PLAYING:
+            raise InvalidArgumentError(
+                "OutcomePoints needs a state in the play of a hand, got one in phase "
+                f"{shown(state.phase.value)}"
+            )
+        search = self._search
+        search.ready(board, state)
+        return search.points_of(search.value(board))
+
+
+_PLAYING = Phase.PLAYING

@@ -152,7 +152,7 @@ def plain_play(rules: Ruleset, trump: Suit | None) -> bool:
     the engine runs its plays and tricks by plain Oh Hell's path, and its
     follow rule has the shape the searches read. A view answers it as well
     as a state of the same hand."""
-    shortcuts = rules.shortcuts()
+    shortcuts = tables_for(rules).shortcuts
     if shortcuts.plays != SHORTCUT_PLAIN or shortcuts.tricks != SHORTCUT_PLAIN:
         return False
     return plain_tables(rules, trump).usable

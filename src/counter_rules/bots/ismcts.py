@@ -14,7 +14,10 @@ seat. Each iteration
    bid the sum of fixed card strengths; under the bid play the strongest card,
    or as the trick's last player the weakest card that wins it; at the bid the
    weakest, or last the strongest that loses; a tenth of the moves random. Or
-   ``"random"``);
+   ``"random"``). With ``exact``, in the plain family, a playout that reaches a trick led
+   from hands of at most that many cards stops there, and the hand's points
+   are those of :class:`~counter_rules.analysis.OutcomePoints` (every seat
+   for its own points with the world's hands open, searched exactly);
 5. *backs up* the hand's result: each node is credited, for the seat that
    made its move, with that seat's points for the hand minus the others'
    mean, divided by about what a good hand scores (in a cooperative game the
@@ -65,6 +68,7 @@ from operator import add
 
 import attrs
 
+from counter_rules.analysis import OutcomePoints, fast_search
 from counter_rules.argument_checks import check_choice, check_int, shown
 from counter_rules.board import Board
 from counter_rules.bots._estimate import card_chances, move_chances
@@ -127,12 +131,18 @@ class _Node:
         return node
 
 
-def _rewards(rules: Ruleset, board: Board, scale: float, target: int | None) -> list[float]:
-    """Each seat's reward for the hand finished on ``board``."""
-    points = rules.score_hand(board)
+def _rewards(
+    rules: Ruleset,
+    points: Sequence[int],
+    scores: Sequence[int],
+    scale: float,
+    target: int | None,
+) -> list[float]:
+    """Each seat's reward for a hand that gives ``points`` to a table of
+    ``scores`` before it."""
     players = len(points)
     if target is not None:
-        chances = win_chances(tuple(map(add, board.scores, points)), target)
+        chances = win_chances(tuple(map(add, scores, points)), target)
         return [(players * c - 1) / (players - 1) / scale for c in chances]
     if rules.advice.one_team:
         team = sum(points) / players / scale
@@ -183,6 +193,14 @@ class ISMCTSBot(DecidingBot):
         bidding: ``"tree"`` (the bid is searched as the plays are) or
             ``"paired"`` (each candidate bid is played out in the same
             worlds; see the module docs).
+        exact: From 0 to 52. A playout that comes to a trick led from hands
+            of at most this many cards ends there, in the points the
+            outcome question gives every seat
+            (:class:`~counter_rules.analysis.OutcomePoints`: with every hand
+            of the world open, every seat plays for its own points), where
+            the fast searches take the play
+            (:func:`~counter_rules.analysis.fast_search`); elsewhere, and
+            with 0, playouts play to the hand's end.
 
     Raises:
         InvalidArgumentError: An option is out of range; the message names it.
@@ -206,11 +224,14 @@ class ISMCTSBot(DecidingBot):
     """The rollout policy, ``"greedy"`` or ``"random"``."""
     bidding: str = "tree"
     """How the bid is searched, ``"tree"`` or ``"paired"``."""
+    exact: int = 0
+    """Cards a hand from which playouts end in the exact outcome, 0 for never."""
 
     def __attrs_post_init__(self) -> None:
         check_int("ISMCTSBot", "iterations", self.iterations, 1, MAX_ITERATIONS)
         check_choice("ISMCTSBot", "rollout", self.rollout, ROLLOUTS)
         check_choice("ISMCTSBot", "bidding", self.bidding, BIDDINGS)
+        check_int("ISMCTSBot", "exact", self.exact, 0, 52)
         if self.time_limit is not None:
             _check_positive("time_limit", self.time_limit, "a positive number of seconds or None")
         _check_positive("exploration", self.exploration, "a positive number")
@@ -289,8 +310,11 @@ class ISMCTSBot(DecidingBot):
                 view, candidates, rng, policy, (scale, target), (iterations, deadline)
             )
             return _Node(view.seat), [best]
+        ends = None
+        if self.exact and fast_search(view):
+            ends = OutcomePoints(rules, view.seat)
         for _ in range(iterations):
-            self._iterate(root, candidates, view, rng, policy, (scale, fade, target))
+            self._iterate(root, candidates, view, rng, policy, (scale, fade, target), ends)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return root, candidates
@@ -315,7 +339,8 @@ class ISMCTSBot(DecidingBot):
             seed = rng.getrandbits(64)
             for i, bid in enumerate(candidates):
                 board = policy.finish(apply_move(world, bid), random.Random(seed))
-                totals[i] += _rewards(view.rules, board, scale, target)[view.seat]
+                points = view.rules.score_hand(board)
+                totals[i] += _rewards(view.rules, points, board.scores, scale, target)[view.seat]
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         best = max(range(len(candidates)), key=totals.__getitem__)
@@ -329,6 +354,7 @@ class ISMCTSBot(DecidingBot):
         rng: random.Random,
         policy: Policy,
         reward: tuple[float, float, int | None],
+        ends: OutcomePoints | None,
     ) -> None:
         scale, fade, target = reward
         c = self.exploration
@@ -402,10 +428,15 @@ class ISMCTSBot(DecidingBot):
             else:
                 board.make(best_move)
         if board is None:
-            board = policy.finish(state, rng)
-        else:
+            state = policy.bid_out(state, rng)
+            board = policy.board(state)
+        if ends is None:
             policy.play_out(board, rng)
-        rewards = _rewards(view.rules, board, scale, target)
+            points = view.rules.score_hand(board)
+        else:
+            policy.play_out(board, rng, self.exact)
+            points = view.rules.score_hand(board) if board.over else ends.points(board, state)
+        rewards = _rewards(view.rules, points, board.scores, scale, target)
         for visited in path:
             visited.visits += 1
             visited.total += rewards[visited.seat]

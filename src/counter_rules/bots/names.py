@@ -12,8 +12,8 @@ other value is text), each after a colon.
 
 Example:
     >>> from counter_rules.bots import bot_from_name, bot_name
-    >>> bot_from_name("ismcts:50")
-    ISMCTSBot(iterations=50, time_limit=None, exploration=0.7, rollout='greedy', bidding='tree')
+    >>> bot_from_name("ismcts:50").iterations
+    50
     >>> bot_name(bot_from_name("pimc:4:nodes=20000:ties=first"))
     'pimc:4:nodes=20000:ties=first'
     >>> bot_name(bot_from_name("heuristic"))

@@ -1,7 +1,19 @@
 """The library's strongest bot: :class:`OutcomeBot` (``best``).
 
 It is :class:`~counter_rules.bots.ISMCTSBot` (information-set Monte Carlo
-tree search) with a guard against the blunders of the last tricks. Once few
+tree search) whose playouts end in the outcome question, with a guard
+against the blunders of the last tricks.
+
+In the plain family (plain Oh Hell and its variants, where the fast searches
+run), a playout of the search that reaches a trick led from hands of
+:data:`~counter_rules.bots.outcome.EXACT_CARDS` cards or fewer stops there:
+the hand's points are those every seat gets when, with the world's hands
+open, every seat plays the rest for its own points
+(:class:`~counter_rules.analysis.OutcomePoints`), not those of the fast
+policy's last tricks (``ISMCTSBot``'s ``exact``). Measured, this is what
+makes the bot stronger than IS-MCTS (:ref:`best-measured`).
+
+Once few
 cards are left (:attr:`~counter_rules.bots.OutcomeBot.endgame`), before it trusts its search it
 draws worlds consistent with its view (:func:`~counter_rules.sample_world`)
 and asks in each, with every hand open, how the hand ends after each of its
@@ -53,6 +65,7 @@ from counter_rules.views import PlayerView
 
 __all__ = [
     "ENDGAME_FAST",
+    "EXACT_CARDS",
     "ENDGAME_GENERAL",
     "ITERATIONS_FAST",
     "ITERATIONS_GENERAL",
@@ -68,6 +81,10 @@ variants), as :class:`~counter_rules.bots.ISMCTSBot`'s default."""
 ITERATIONS_GENERAL = 100
 """IS-MCTS's iterations a decision at Counter and the other rulesets off the
 plain family's path, where a decision costs about twice as much."""
+EXACT_CARDS = 3
+"""Cards a hand from which the search's playouts end in the outcome question
+(:attr:`ISMCTSBot.exact <counter_rules.bots.ISMCTSBot.exact>`), in the plain
+family."""
 ENDGAME_FAST = 4
 """Cards left in the bot's hand from which it guards its plays where plain Oh
 Hell's fast search runs (the plain family)."""
@@ -110,6 +127,9 @@ class OutcomeBot(DecidingBot):
             alone. ``None`` for
             :data:`~counter_rules.bots.outcome.NODES_PER_WORLD` for each
             world drawn.
+        exact: Cards a hand from which IS-MCTS's playouts end in the outcome
+            question, from 0 (never) to 52
+            (:attr:`ISMCTSBot.exact <counter_rules.bots.ISMCTSBot.exact>`).
 
     Raises:
         InvalidArgumentError: An option is out of range; the message names it.
@@ -137,6 +157,8 @@ class OutcomeBot(DecidingBot):
     nodes: int | None = None
     """Positions the searches of one endgame decision may visit in all
     (``None``: by the worlds drawn)."""
+    exact: int = EXACT_CARDS
+    """Cards a hand from which IS-MCTS's playouts end in the outcome question."""
 
     def __attrs_post_init__(self) -> None:
         if self.iterations is not None:
@@ -147,6 +169,7 @@ class OutcomeBot(DecidingBot):
             check_int("OutcomeBot", "endgame", self.endgame, 1, 52)
         if self.nodes is not None:
             check_int("OutcomeBot", "nodes", self.nodes, 1, 10_000_000)
+        check_int("OutcomeBot", "exact", self.exact, 0, 52)
 
     def early(self, view: PlayerView) -> ISMCTSBot:
         """The search that makes the bot's decisions (bids, passes, plays)
@@ -154,7 +177,7 @@ class OutcomeBot(DecidingBot):
         iterations = self.iterations
         if iterations is None:
             iterations = ITERATIONS_FAST if fast_search(view) else ITERATIONS_GENERAL
-        return ISMCTSBot(iterations=iterations)
+        return ISMCTSBot(iterations=iterations, exact=self.exact)
 
     def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
         """The bot's move among the two or more legal ``moves`` of ``view.seat``

@@ -233,20 +233,34 @@ class Policy:
     def finish(self, state: GameState, rng: random.Random) -> Board:
         """The rest of the hand of ``state`` by this policy: the bids still to
         make, then the play on a board, to the hand's last trick."""
-        while state.phase is _BIDDING:
-            moves = legal_moves(state, min(state.to_act))
-            state = apply_move(state, self.bid(state, moves, rng))
-        board = self.board(state)
+        board = self.board(self.bid_out(state, rng))
         self.play_out(board, rng)
         return board
 
-    def play_out(self, board: Board, rng: random.Random) -> None:
+    def bid_out(self, state: GameState, rng: random.Random) -> GameState:
+        """``state`` with the bids still to make made by this policy (the
+        lowest seat first where seats bid at once)."""
+        while state.phase is _BIDDING:
+            moves = legal_moves(state, min(state.to_act))
+            state = apply_move(state, self.bid(state, moves, rng))
+        return state
+
+    def play_out(self, board: Board, rng: random.Random, stop: int = 0) -> None:
         """The rest of the hand on ``board`` by this policy (in a pass, the
-        lowest seat still to choose first)."""
+        lowest seat still to choose first); with ``stop``, only until a trick
+        is to be led from hands of at most ``stop`` cards each (the end of
+        the hand comes first where no such trick comes)."""
         while not board.over:
             if board.passing:
                 to_pass = board.to_pass
                 options: Sequence[Move] = board.passes((to_pass & -to_pass).bit_length() - 1)
             else:
+                if stop and not board.trick_size() and _at_most(board.masks, stop):
+                    return
                 options = board.moves()
             board.make(self.play(board, options, rng))
+
+
+def _at_most(masks: Sequence[int], cards: int) -> bool:
+    """Whether every hand of ``masks`` holds at most ``cards`` cards."""
+    return all(mask.bit_count() <= cards for mask in masks)

@@ -3,9 +3,10 @@
 :class:`EngineTables` holds what the engine's compiled paths need of one
 ruleset: the shared :class:`~counter_rules.Play` of every seat and card, the
 rules of the play (:meth:`Ruleset.play_rules <counter_rules.Ruleset.play_rules>`)
-and the rule of bids in turn the ruleset declares (:meth:`Ruleset.shortcuts
-<counter_rules.Ruleset.shortcuts>`). :func:`tables_for` builds them once per
-ruleset; states carry them, so that nothing is looked up again on a move.
+and the engine's fast paths the ruleset declares, the rule of bids in turn
+among them (:meth:`Ruleset.shortcuts <counter_rules.Ruleset.shortcuts>`).
+:func:`tables_for` builds them once per ruleset; states carry them, so that
+nothing is looked up again on a move.
 :func:`turn_bid_moves` keeps the shared bid moves of each bidder and range.
 The compiled build compiles this module with mypyc.
 """
@@ -17,7 +18,7 @@ from typing import Final, NamedTuple
 from counter_rules.moves import Bid, Play, bid_moves
 from counter_rules.per_ruleset import PerRuleset
 from counter_rules.play_rules import PlayRules, play_rules_of
-from counter_rules.rulesets.base import Ruleset
+from counter_rules.rulesets.base import Ruleset, Shortcuts
 from counter_rules.rulesets.bids_in_turn import bid_bounds, bids_between
 
 __all__ = ["SEATS", "EngineTables", "tables_for", "turn_bid_moves"]
@@ -38,11 +39,15 @@ class EngineTables(NamedTuple):
     <counter_rules.Ruleset.play_rules>`)."""
     bid_rule: int
     """How bids in turn are listed (:attr:`~counter_rules.rulesets.base.Shortcuts.bids`)."""
+    shortcuts: Shortcuts
+    """The engine's fast paths the ruleset's rules are (:meth:`Ruleset.shortcuts
+    <counter_rules.Ruleset.shortcuts>`), asked once."""
 
 
 def _build_tables(rules: Ruleset) -> EngineTables:
     play = play_rules_of(rules)
-    return EngineTables(play.tables, play, rules.shortcuts().bids)
+    shortcuts = rules.shortcuts()
+    return EngineTables(play.tables, play, shortcuts.bids, shortcuts)
 
 
 tables_for: Final = PerRuleset(_build_tables)
