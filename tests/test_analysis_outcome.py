@@ -27,7 +27,14 @@ from counter_rules import (
     legal_moves,
     new_game,
 )
-from counter_rules.analysis import Outcome, SearchLimitReached, Solver, outcome, outcome_values
+from counter_rules.analysis import (
+    Outcome,
+    OutcomePoints,
+    SearchLimitReached,
+    Solver,
+    outcome,
+    outcome_values,
+)
 from counter_rules.analysis._maxn import _alike, _distinct, _spread, shared_points
 from counter_rules.analysis._plain import PlainTables, native_kernel, plain_tables, use_native
 from counter_rules.analysis._solving import Searches, outcomes_after
@@ -347,3 +354,53 @@ def test_the_points_of_a_hand_are_shared_by_ruleset_and_context() -> None:
     assert shared_points(first, context) is shared_points(first, context)
     assert shared_points(twin, context) is not shared_points(first, context)
     assert shared_points(first, (*context[:-1], (5, 0, 0, 0))) is not shared_points(first, context)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", RULESETS, ids=repr)
+def test_outcome_points_on_a_board_are_the_outcomes_points(
+    rules: Ruleset, plain_search: str
+) -> None:
+    """OutcomePoints, asked of positions on a search board, gives the points
+    of the plain search's outcome, before and after a move made on the board:
+    one per asking seat across every ending, so its tables serve hands of
+    many bids, trumps and scores."""
+    asked: dict[int, OutcomePoints] = {}
+    checked = 0
+    for seed, state, asker in _endings(rules, ENDINGS_PER_RULESET // 2):
+        ends = asked.setdefault(asker, OutcomePoints(rules, asker))
+        board = Board(state, rules.play_rules())
+        assert ends.points(board, state) == naive_outcome(state, asker)[1], seed
+        mover = min(state.to_act)
+        move = legal_moves(state, mover)[seed % len(legal_moves(state, mover))]
+        if board.passing:
+            continue
+        board.make(move)
+        if not board.over:
+            expected = naive_outcome_after(state, move, asker)[1]
+            assert ends.points(board, state) == expected, (seed, move)
+        board.unmake()
+        checked += 1
+    assert checked > 0
+
+
+def test_outcome_points_refuses_what_it_cannot_answer() -> None:
+    """A value that is not a ruleset, a seat not of the game, a hand of
+    another ruleset and a hand still being bid get the library's error."""
+    rules = OhHell(players=3, schedule=(3,))
+    with pytest.raises(InvalidArgumentError, match="needs a ruleset, got str"):
+        OutcomePoints("Oh Hell", 0)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="the seat of OutcomePoints must be"):
+        OutcomePoints(rules, 3)
+    bidding = new_game(rules, seed=1)
+    playing = bidding
+    while playing.phase is Phase.BIDDING:
+        playing = apply_move(playing, legal_moves(playing)[0])
+    board = Board(playing, rules.play_rules())
+    ends = OutcomePoints(rules, 0)
+    with pytest.raises(InvalidArgumentError, match="phase 'bidding'"):
+        ends.points(board, bidding)
+    other = new_game(OhHell(players=3, schedule=(3,), trump="none"), seed=1)
+    with pytest.raises(InvalidArgumentError, match="was asked about a hand of"):
+        ends.points(board, other)
+    assert ends.points(board, playing) == outcome(playing, 0).points

@@ -28,6 +28,8 @@ from counter_rules import (
     standard_deck,
     view,
 )
+from counter_rules.analysis import OutcomePoints
+from counter_rules.board import Board
 from counter_rules.bots import (
     BOT_NAMES,
     BOTS,
@@ -40,11 +42,13 @@ from counter_rules.bots import (
     bot_from_name,
     bot_name,
     bot_names_text,
+    ismcts,
     moves_of,
 )
 from counter_rules.bots._estimate import card_chances
 from counter_rules.bots._race import win_chances
 from counter_rules.bots.ismcts import _rewards
+from counter_rules.bots.policy import Policy
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
@@ -242,6 +246,8 @@ def test_heuristic_bids_reflect_hand_strength() -> None:
         (lambda: ISMCTSBot(time_limit=0), "ISMCTSBot.time_limit"),
         (lambda: ISMCTSBot(rollout="smart"), "ISMCTSBot.rollout"),
         (lambda: ISMCTSBot(bidding="exact"), "ISMCTSBot.bidding"),
+        (lambda: ISMCTSBot(exact=-1), "ISMCTSBot.exact"),
+        (lambda: ISMCTSBot(exact=53), "ISMCTSBot.exact"),
         (lambda: bot_from_name("clever"), "bot must be one of"),
         (lambda: bot_from_name("ismcts:x"), "ismcts:N"),
     ],
@@ -467,3 +473,79 @@ def test_the_help_text_lists_every_kind_with_its_bounds_and_default() -> None:
     for kind in BOTS:
         assert kind.usage in text and kind.help in text
     assert BOT_NAMES == ("random", "heuristic", "ismcts", "pimc", "best")
+
+
+def _in_play(rules: Ruleset, seed: int) -> GameState:
+    state = new_game(rules, seed=seed)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    return state
+
+
+def test_policy_play_out_stops_at_a_trick_led_from_small_hands() -> None:
+    """With ``stop``, the playout ends as a trick is about to be led from
+    hands of at most that many cards; going on from there with the same
+    generator plays the hand a playout without ``stop`` plays."""
+    rules = OhHell(players=4, schedule=(7,))
+    state = _in_play(rules, 3)
+    policy = Policy(rules, True)
+    stopped = policy.board(state)
+    rng = random.Random(9)
+    policy.play_out(stopped, rng, 3)
+    assert not stopped.over and stopped.trick_size() == 0
+    assert [mask.bit_count() for mask in stopped.masks] == [3, 3, 3, 3]
+    policy.play_out(stopped, rng)
+    whole = policy.board(state)
+    policy.play_out(whole, random.Random(9))
+    assert stopped.over and whole.over
+    assert stopped.won == whole.won and stopped.tricks == whole.tricks
+
+
+class _Asked:
+    """OutcomePoints that counts the positions asked of it."""
+
+    count = 0
+
+    def __init__(self, rules: Ruleset, seat: int) -> None:
+        self.inner = OutcomePoints(rules, seat)
+
+    def points(self, board: Board, state: GameState) -> tuple[int, ...]:
+        _Asked.count += 1
+        assert all(mask.bit_count() <= 2 for mask in board.masks)
+        assert board.trick_size() == 0
+        return self.inner.points(board, state)
+
+
+@pytest.mark.parametrize(
+    ("rules", "exact", "asks"),
+    [
+        (OhHell(players=4, schedule=(5,)), 2, True),
+        (OhHell(players=4, schedule=(5,)), 0, False),
+        (Counter(), 2, False),
+    ],
+    ids=["plain Oh Hell", "exact=0", "Counter"],
+)
+def test_ismcts_exact_playouts_end_in_the_outcome_question(
+    rules: Ruleset, exact: int, asks: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``exact``, in the plain family, playouts stop at a trick led from
+    hands of at most that many cards and take the outcome question's points
+    there; with 0, and off the plain family, they play to the end."""
+    monkeypatch.setattr(ismcts, "OutcomePoints", _Asked)
+    _Asked.count = 0
+    state = _in_play(rules, 4)
+    seat = min(state.to_act)
+    ISMCTSBot(iterations=30, exact=exact).choose(view(state, seat), random.Random(1))
+    assert (_Asked.count > 0) is asks
+
+
+def test_ismcts_exact_leaves_counter_searched_as_without_it() -> None:
+    """Off the plain family ``exact`` changes nothing: the search is the one
+    without it, draw for draw."""
+    state = _in_play(Counter(), 2)
+    pv = view(state, min(state.to_act))
+    root, _ = ISMCTSBot(iterations=40)._search(pv, legal_moves(pv), random.Random(3))
+    again, _ = ISMCTSBot(iterations=40, exact=3)._search(pv, legal_moves(pv), random.Random(3))
+    assert [(c.visits, c.total) for c in root.children.values()] == [
+        (c.visits, c.total) for c in again.children.values()
+    ]

@@ -36,6 +36,7 @@ The module is plain typed Python, compiled with mypyc in the compiled build.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from counter_rules.analysis._general import over_budget
@@ -47,6 +48,7 @@ from counter_rules.analysis._plain import (
     plain_tables,
 )
 from counter_rules.board import Board, BoardMemo
+from counter_rules.cards import Suit
 from counter_rules.engine.lookup_tables import tables_for
 from counter_rules.errors import SearchLimitReached
 from counter_rules.moves import Pass, Play
@@ -136,12 +138,16 @@ class OwnPointsSearch:
         # take the play), the native searches of this hand by trump (None
         # where the kernel does not take it), and the one for the position
         # made ready.
-        self._plains: dict[object, PlainTables | None] = {}
-        self._natives: dict[object, object] = {}
+        self._plains: dict[int, PlainTables | None] = {}
+        self._natives: dict[int, object] = {}
+        # Whether the tables of the hand and trump last made ready hold.
+        self._ready = False
+        self._trump: Suit | None = None
+        self._key = -1
         self._native: object = None
         # The fewest tricks of each seat whose ends each native search holds
         # points for, by trump.
-        self._floors: dict[object, tuple[int, ...]] = {}
+        self._floors: dict[int, tuple[int, ...]] = {}
         # The place (in the plain tables) of each card of the board's bits.
         self._bit_place: list[int] = []
 
@@ -153,9 +159,10 @@ class OwnPointsSearch:
         return board
 
     def ready(self, board: Board, state: GameState) -> None:
-        """Make the tables ready for ``board`` (a position of ``state``'s hand).
-        Asked again for another position of a hand of the same scoring
-        context and trump (a playout's end, say), it only takes the board."""
+        """Make the tables ready for ``board``, a position of ``state``'s hand
+        at or after ``state``. Asked again for another position of a hand of
+        the same scoring context and trump (a playout's end, say), it only
+        takes the board."""
         context = scoring_context(state)
         if context != self.context:
             self.context = context
@@ -165,21 +172,31 @@ class OwnPointsSearch:
             self.reach.clear()
             self._natives.clear()
             self._floors.clear()
+            self._ready = False
         self._board = board
-        self._plain = None
-        self._native = None
         if state.phase is not _PLAYING:
+            self._plain = None
+            self._native = None
+            self._ready = False
             return
         trump = state.trump
-        if trump not in self._natives:
-            tables = plain_tables(self.rules, trump) if plain_play(self.rules, trump) else None
-            self._plains[trump] = tables
-            native = None if tables is None else self._made_native(tables, board, state.cards_dealt)
-            self._natives[trump] = native
-        self._plain = self._plains[trump]
-        native = self._native = self._natives[trump]
+        if not self._ready or trump is not self._trump:
+            key = -1 if trump is None else trump.value
+            if key not in self._natives:
+                tables = plain_tables(self.rules, trump) if plain_play(self.rules, trump) else None
+                self._plains[key] = tables
+                dealt = state.cards_dealt
+                self._natives[key] = (
+                    None if tables is None else self._made_native(tables, board, dealt)
+                )
+            self._plain = self._plains[key]
+            self._native = self._natives[key]
+            self._trump = trump
+            self._key = key
+            self._ready = True
+        native = self._native
         if native is not None:
-            self._cover(native, trump, board.won, state.cards_dealt)
+            self._cover(native, self._key, board.won, state.tricks_won, state.cards_dealt)
 
     def _made_native(self, tables: PlainTables, board: Board, dealt: int) -> object:
         """The native search of this hand under ``tables``' trump, or ``None``
@@ -203,16 +220,28 @@ class OwnPointsSearch:
         )
         return kernel
 
-    def _cover(self, kernel: object, key: object, won: list[int], dealt: int) -> None:
+    def _cover(
+        self,
+        kernel: object,
+        key: int,
+        won: Sequence[int],
+        start: Sequence[int],
+        dealt: int,
+    ) -> None:
         """Give the native search ``kernel`` (kept under ``key``) the points of
         every end of the hand reachable from the tricks ``won``, from the
         ruleset's scoring (:meth:`points_of`): for the ends that give each
         seat at least its tricks in a floor, in one table by the tricks beyond
-        the floor (radix the tricks left to give, plus one)."""
+        the floor (radix the tricks left to give, plus one). The first floor
+        of a hand is taken at ``start`` (the tricks won in the state asked
+        about) where ``won`` has as many, so that the later positions of the
+        hand fall within it."""
         floor = self._floors.get(key)
-        if floor is not None and all(w >= f for w, f in zip(won, floor, strict=True)):
+        if floor is not None and _at_least(won, floor):
             return
-        low = tuple(won) if floor is None else tuple(map(min, won, floor))
+        if floor is None:
+            floor = tuple(start)
+        low = tuple(map(min, won, floor))
         cover = self.hand.covers.get(low)
         if cover is None:
             players = self.players
@@ -370,6 +399,11 @@ class OwnPointsSearch:
         if key is not None and exact:
             self.table[key] = best
         return best
+
+
+def _at_least(won: Sequence[int], floor: Sequence[int]) -> bool:
+    """Whether every seat has won at least its tricks in ``floor``."""
+    return all(won[seat] >= floor[seat] for seat in range(len(floor)))
 
 
 def _settled(

@@ -146,9 +146,9 @@ class OutcomePoints:
 
         Args:
             board: A position of the play of ``state``'s hand.
-            state: A state of the hand in its play (the one the board was made
-                from will do): the bids, the scores and the trump it gives
-                decide the points.
+            state: A state of the hand in its play or in a pass (the one the
+                board was made from will do): the bids, the scores and the
+                trump it gives decide the points.
 
         Raises:
             InvalidArgumentError: ``state`` is of another ruleset or not in
@@ -159,7 +159,7 @@ class OutcomePoints:
             raise InvalidArgumentError(
                 f"OutcomePoints for {rules!r} was asked about a hand of {state.rules!r}"
             )
-        if state.phase is not _PLAYING:
+        if state.phase is not _PLAYING and state.phase is not _PASSING:
             raise InvalidArgumentError(
                 "OutcomePoints needs a state in the play of a hand, got one in phase "
                 f"{shown(state.phase.value)}"
@@ -170,3 +170,4 @@ class OutcomePoints:
 
 
 _PLAYING = Phase.PLAYING
+_PASSING = Phase.PASSING
