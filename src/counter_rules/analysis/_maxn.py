@@ -92,7 +92,7 @@ class HandPoints:
 
 # The points of a few hands, by ruleset and scoring context.
 _POINTS: dict[tuple[object, ...], HandPoints] = {}
-_POINTS_KEPT: Final = 16
+_POINTS_KEPT: Final = 64
 
 
 def shared_points(rules: Ruleset, context: tuple[object, ...]) -> HandPoints:
@@ -134,21 +134,21 @@ class OwnPointsSearch:
         """A count of positions past which the search gives up; 0 for none."""
         self._board: Board | None = None
         self._plain: PlainTables | None = None
-        # The plain tables by trump (None where the fast searches do not
-        # take the play), the native searches of this hand by trump (None
-        # where the kernel does not take it), and the one for the position
-        # made ready.
-        self._plains: dict[int, PlainTables | None] = {}
-        self._natives: dict[int, object] = {}
-        # Whether the tables of the hand and trump last made ready hold.
+        # By trump and cards dealt: the plain tables (None where the fast
+        # searches do not take the play), and the native search (None where
+        # the kernel does not take the hand) with the place of each card of
+        # the board's bits; the native search of the position made ready.
+        self._plains: dict[tuple[int, int], PlainTables | None] = {}
+        self._natives: dict[tuple[int, int], tuple[object, list[int]]] = {}
+        # Whether the tables of the trump and cards dealt last made ready hold.
         self._ready = False
         self._trump: Suit | None = None
-        self._key = -1
+        self._dealt = 0
+        self._key = (-1, 0)
         self._native: object = None
         # The fewest tricks of each seat whose ends each native search holds
-        # points for, by trump.
-        self._floors: dict[int, tuple[int, ...]] = {}
-        # The place (in the plain tables) of each card of the board's bits.
+        # points for, by trump and cards dealt.
+        self._floors: dict[tuple[int, int], tuple[int, ...]] = {}
         self._bit_place: list[int] = []
 
     def board(self, state: GameState) -> Board:
@@ -159,8 +159,8 @@ class OwnPointsSearch:
         return board
 
     def ready(self, board: Board, state: GameState) -> None:
-        """Make the tables ready for ``board``, a position of ``state``'s hand
-        at or after ``state``. Asked again for another position of a hand of
+        """Make the tables ready for ``board``, a position of ``state``'s hand.
+        Asked again for another position of a hand of
         the same scoring context and trump (a playout's end, say), it only
         takes the board."""
         context = scoring_context(state)
@@ -170,9 +170,12 @@ class OwnPointsSearch:
             self.hand = shared_points(self.rules, context)
             self.points = self.hand.points
             self.reach.clear()
-            self._natives.clear()
+            # The native searches read the cards, not the points: they are
+            # kept, their tables emptied and their points given anew.
+            for native, _ in self._natives.values():
+                if native is not None:
+                    native.clear()  # type: ignore[attr-defined]
             self._floors.clear()
-            self._ready = False
         self._board = board
         if state.phase is not _PLAYING:
             self._plain = None
@@ -180,68 +183,68 @@ class OwnPointsSearch:
             self._ready = False
             return
         trump = state.trump
-        if not self._ready or trump is not self._trump:
-            key = -1 if trump is None else trump.value
-            if key not in self._natives:
+        dealt = state.cards_dealt
+        if not self._ready or trump is not self._trump or dealt != self._dealt:
+            key = (-1 if trump is None else trump.value, dealt)
+            found = self._natives.get(key)
+            if found is None:
                 tables = plain_tables(self.rules, trump) if plain_play(self.rules, trump) else None
                 self._plains[key] = tables
-                dealt = state.cards_dealt
-                self._natives[key] = (
-                    None if tables is None else self._made_native(tables, board, dealt)
-                )
+                found = (None, []) if tables is None else self._made_native(tables, board, dealt)
+                self._natives[key] = found
             self._plain = self._plains[key]
-            self._native = self._natives[key]
+            self._native, self._bit_place = found
             self._trump = trump
+            self._dealt = dealt
             self._key = key
             self._ready = True
         native = self._native
         if native is not None:
-            self._cover(native, self._key, board.won, state.tricks_won, state.cards_dealt)
+            self._cover(native, self._key, board.won, dealt)
 
-    def _made_native(self, tables: PlainTables, board: Board, dealt: int) -> object:
-        """The native search of this hand under ``tables``' trump, or ``None``
-        when this build has no kernel or the hand does not fit it. It searches
-        as :meth:`_search` does, position for position; :meth:`_cover` gives
-        it the points it reads."""
+    def _made_native(
+        self, tables: PlainTables, board: Board, dealt: int
+    ) -> tuple[object, list[int]]:
+        """The native search of hands of ``dealt`` cards under ``tables``'
+        trump, with the place in the tables of each card of the board's bits;
+        ``None`` for the search when this build has no kernel or the hand
+        does not fit it. It searches as :meth:`_search` does, position for
+        position; :meth:`_cover` gives it the points it reads."""
         players = self.players
         n = tables.n
         if players > _NATIVE_SEATS or n > _NATIVE_CARDS or (dealt + 1) ** players > _NATIVE_ENDS:
-            return None
+            return None, []
         index = tables.index
         bit_place = [index[card._key] for card in board.rules.cards]
         if sorted(bit_place) != list(range(n)):
-            return None
+            return None, []
         kernel = own_kernel(players, self.asker, tables.next_seat)
         if kernel is None:
-            return None
-        self._bit_place = bit_place
+            return None, []
         kernel.set_cards(  # type: ignore[attr-defined]
             bytes(tables.suit), tables.beaters, tables.follows, bytes(bit_place)
         )
-        return kernel
+        return kernel, bit_place
 
     def _cover(
         self,
         kernel: object,
-        key: int,
+        key: tuple[int, int],
         won: Sequence[int],
-        start: Sequence[int],
         dealt: int,
     ) -> None:
         """Give the native search ``kernel`` (kept under ``key``) the points of
         every end of the hand reachable from the tricks ``won``, from the
         ruleset's scoring (:meth:`points_of`): for the ends that give each
         seat at least its tricks in a floor, in one table by the tricks beyond
-        the floor (radix the tricks left to give, plus one). The first floor
-        of a hand is taken at ``start`` (the tricks won in the state asked
-        about) where ``won`` has as many, so that the later positions of the
-        hand fall within it."""
+        the floor (radix the tricks left to give, plus one). The floor is
+        lowered as positions below it are asked: a floor at the start of the
+        hand would give every position of its end a table of every count of
+        tricks."""
         floor = self._floors.get(key)
         if floor is not None and _at_least(won, floor):
             return
-        if floor is None:
-            floor = tuple(start)
-        low = tuple(map(min, won, floor))
+        low = tuple(won) if floor is None else tuple(map(min, won, floor))
         cover = self.hand.covers.get(low)
         if cover is None:
             players = self.players
