@@ -12,7 +12,16 @@ import pytest
 from counter_rules import Counter, OhHell, Phase, apply_move, legal_moves, new_game, view
 from counter_rules.bots import OutcomeBot
 from counter_rules.bots import outcome as outcome_module
-from counter_rules.bots.outcome import NODES_PER_WORLD, WORLDS_FAST, WORLDS_GENERAL
+from counter_rules.bots.outcome import (
+    EXACT_FAST,
+    EXACT_GENERAL,
+    ITERATIONS_FAST,
+    ITERATIONS_GENERAL,
+    NODES_PER_WORLD,
+    WORLDS_FAST,
+    WORLDS_GENERAL,
+)
+from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Move
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.views import PlayerView
@@ -191,3 +200,29 @@ def test_the_worlds_and_positions_of_a_round_are_set_by_game(
     budgets.clear()
     OutcomeBot(worlds=5, nodes=777).safe_plays(seen, moves, random.Random(1))
     assert (len(drawn), budgets) == (5, [777])
+
+
+@pytest.mark.parametrize(
+    ("rules", "iterations", "exact"),
+    [
+        (OhHell(players=4, schedule=(5,)), ITERATIONS_FAST, EXACT_FAST),
+        (Counter(players=4), ITERATIONS_GENERAL, EXACT_GENERAL),
+    ],
+    ids=["plain", "counter"],
+)
+def test_the_search_is_set_by_game(rules: Ruleset, iterations: int, exact: int) -> None:
+    """The bot's IS-MCTS takes the game's iterations and the cards from which
+    its playouts end in the outcome question; given ones are kept, in a bid
+    as in the play."""
+    bidding = view(new_game(rules, seed=2), 1)
+    for seen in (bidding, _late(rules, 2, 2)):
+        search = OutcomeBot().early(seen)
+        assert (search.iterations, search.exact) == (iterations, exact)
+        given = OutcomeBot(iterations=30, exact=5).early(seen)
+        assert (given.iterations, given.exact) == (30, 5)
+
+
+def test_a_bad_exact_is_refused() -> None:
+    """``exact`` out of 0..52 gets the library's error, naming it."""
+    with pytest.raises(InvalidArgumentError, match=r"OutcomeBot\.exact"):
+        OutcomeBot(exact=53)

@@ -521,31 +521,20 @@ class _Asked:
     [
         (OhHell(players=4, schedule=(5,)), 2, True),
         (OhHell(players=4, schedule=(5,)), 0, False),
-        (Counter(), 2, False),
+        (Counter(), 2, True),
+        (Counter(), 0, False),
     ],
-    ids=["plain Oh Hell", "exact=0", "Counter"],
+    ids=["plain Oh Hell", "exact=0", "Counter", "Counter, exact=0"],
 )
 def test_ismcts_exact_playouts_end_in_the_outcome_question(
     rules: Ruleset, exact: int, asks: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With ``exact``, in the plain family, playouts stop at a trick led from
-    hands of at most that many cards and take the outcome question's points
-    there; with 0, and off the plain family, they play to the end."""
+    """With ``exact``, playouts stop at a trick led from hands of at most that
+    many cards and take the outcome question's points there; with 0 they play
+    to the end."""
     monkeypatch.setattr(ismcts, "OutcomePoints", _Asked)
     _Asked.count = 0
     state = _in_play(rules, 4)
     seat = min(state.to_act)
     ISMCTSBot(iterations=30, exact=exact).choose(view(state, seat), random.Random(1))
     assert (_Asked.count > 0) is asks
-
-
-def test_ismcts_exact_leaves_counter_searched_as_without_it() -> None:
-    """Off the plain family ``exact`` changes nothing: the search is the one
-    without it, draw for draw."""
-    state = _in_play(Counter(), 2)
-    pv = view(state, min(state.to_act))
-    root, _ = ISMCTSBot(iterations=40)._search(pv, legal_moves(pv), random.Random(3))
-    again, _ = ISMCTSBot(iterations=40, exact=3)._search(pv, legal_moves(pv), random.Random(3))
-    assert [(c.visits, c.total) for c in root.children.values()] == [
-        (c.visits, c.total) for c in again.children.values()
-    ]

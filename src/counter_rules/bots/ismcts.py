@@ -14,7 +14,7 @@ seat. Each iteration
    bid the sum of fixed card strengths; under the bid play the strongest card,
    or as the trick's last player the weakest card that wins it; at the bid the
    weakest, or last the strongest that loses; a tenth of the moves random. Or
-   ``"random"``). With ``exact``, in the plain family, a playout that reaches a trick led
+   ``"random"``). With ``exact``, a playout that reaches a trick led
    from hands of at most that many cards stops there, and the hand's points
    are those of :class:`~counter_rules.analysis.OutcomePoints` (every seat
    for its own points with the world's hands open, searched exactly);
@@ -68,7 +68,7 @@ from operator import add
 
 import attrs
 
-from counter_rules.analysis import OutcomePoints, fast_search
+from counter_rules.analysis import OutcomePoints
 from counter_rules.argument_checks import check_choice, check_int, shown
 from counter_rules.board import Board
 from counter_rules.bots._estimate import card_chances, move_chances
@@ -197,10 +197,10 @@ class ISMCTSBot(DecidingBot):
             of at most this many cards ends there, in the points the
             outcome question gives every seat
             (:class:`~counter_rules.analysis.OutcomePoints`: with every hand
-            of the world open, every seat plays for its own points), where
-            the fast searches take the play
-            (:func:`~counter_rules.analysis.fast_search`); elsewhere, and
-            with 0, playouts play to the hand's end.
+            of the world open, every seat plays for its own points); with 0,
+            playouts play to the hand's end. The search of those points costs
+            least in the plain family
+            (:func:`~counter_rules.analysis.fast_search`).
 
     Raises:
         InvalidArgumentError: An option is out of range; the message names it.
@@ -311,7 +311,7 @@ class ISMCTSBot(DecidingBot):
             )
             return _Node(view.seat), [best]
         ends = None
-        if self.exact and fast_search(view):
+        if self.exact:
             ends = OutcomePoints(rules, view.seat)
         for _ in range(iterations):
             self._iterate(root, candidates, view, rng, policy, (scale, fade, target), ends)

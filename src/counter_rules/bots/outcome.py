@@ -6,7 +6,7 @@ against the blunders of the last tricks.
 
 In the plain family (plain Oh Hell and its variants, where the fast searches
 run), a playout of the search that reaches a trick led from hands of
-:data:`~counter_rules.bots.outcome.EXACT_CARDS` cards or fewer stops there:
+:data:`~counter_rules.bots.outcome.EXACT_FAST` cards or fewer stops there:
 the hand's points are those every seat gets when, with the world's hands
 open, every seat plays the rest for its own points
 (:class:`~counter_rules.analysis.OutcomePoints`), not those of the fast
@@ -65,7 +65,8 @@ from counter_rules.views import PlayerView
 
 __all__ = [
     "ENDGAME_FAST",
-    "EXACT_CARDS",
+    "EXACT_FAST",
+    "EXACT_GENERAL",
     "ENDGAME_GENERAL",
     "ITERATIONS_FAST",
     "ITERATIONS_GENERAL",
@@ -81,10 +82,14 @@ variants), as :class:`~counter_rules.bots.ISMCTSBot`'s default."""
 ITERATIONS_GENERAL = 100
 """IS-MCTS's iterations a decision at Counter and the other rulesets off the
 plain family's path, where a decision costs about twice as much."""
-EXACT_CARDS = 3
+EXACT_FAST = 3
 """Cards a hand from which the search's playouts end in the outcome question
-(:attr:`ISMCTSBot.exact <counter_rules.bots.ISMCTSBot.exact>`), in the plain
+(:attr:`ISMCTSBot.exact <counter_rules.bots.ISMCTSBot.exact>`) in the plain
 family."""
+EXACT_GENERAL = 0
+"""The same at Counter and the other rulesets, where the playouts play to the
+hand's end: there the outcome search runs in compiled Python, not in the
+native kernel."""
 ENDGAME_FAST = 4
 """Cards left in the bot's hand from which it guards its plays where plain Oh
 Hell's fast search runs (the plain family)."""
@@ -129,7 +134,11 @@ class OutcomeBot(DecidingBot):
             world drawn.
         exact: Cards a hand from which IS-MCTS's playouts end in the outcome
             question, from 0 (never) to 52
-            (:attr:`ISMCTSBot.exact <counter_rules.bots.ISMCTSBot.exact>`).
+            (:attr:`ISMCTSBot.exact <counter_rules.bots.ISMCTSBot.exact>`);
+            ``None`` for the game's default
+            (:data:`~counter_rules.bots.outcome.EXACT_FAST` in the plain
+            family, :data:`~counter_rules.bots.outcome.EXACT_GENERAL`
+            elsewhere).
 
     Raises:
         InvalidArgumentError: An option is out of range; the message names it.
@@ -157,8 +166,9 @@ class OutcomeBot(DecidingBot):
     nodes: int | None = None
     """Positions the searches of one endgame decision may visit in all
     (``None``: by the worlds drawn)."""
-    exact: int = EXACT_CARDS
-    """Cards a hand from which IS-MCTS's playouts end in the outcome question."""
+    exact: int | None = None
+    """Cards a hand from which IS-MCTS's playouts end in the outcome question
+    (``None``: by game)."""
 
     def __attrs_post_init__(self) -> None:
         if self.iterations is not None:
@@ -169,15 +179,20 @@ class OutcomeBot(DecidingBot):
             check_int("OutcomeBot", "endgame", self.endgame, 1, 52)
         if self.nodes is not None:
             check_int("OutcomeBot", "nodes", self.nodes, 1, 10_000_000)
-        check_int("OutcomeBot", "exact", self.exact, 0, 52)
+        if self.exact is not None:
+            check_int("OutcomeBot", "exact", self.exact, 0, 52)
 
     def early(self, view: PlayerView) -> ISMCTSBot:
         """The search that makes the bot's decisions (bids, passes, plays)
         where the guard does not settle them."""
+        fast = fast_search(view)
         iterations = self.iterations
         if iterations is None:
-            iterations = ITERATIONS_FAST if fast_search(view) else ITERATIONS_GENERAL
-        return ISMCTSBot(iterations=iterations, exact=self.exact)
+            iterations = ITERATIONS_FAST if fast else ITERATIONS_GENERAL
+        exact = self.exact
+        if exact is None:
+            exact = EXACT_FAST if fast else EXACT_GENERAL
+        return ISMCTSBot(iterations=iterations, exact=exact)
 
     def decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
         """The bot's move among the two or more legal ``moves`` of ``view.seat``
