@@ -198,7 +198,8 @@ class ISMCTSBot(DecidingBot):
             outcome question gives every seat
             (:class:`~counter_rules.analysis.OutcomePoints`: with every hand
             of the world open, every seat plays for its own points); with 0,
-            playouts play to the hand's end. The search of those points costs
+            playouts play to the hand's end, as the bids compared by
+            ``bidding="paired"`` always do. The search of those points costs
             least in the plain family
             (:func:`~counter_rules.analysis.fast_search`).
 
