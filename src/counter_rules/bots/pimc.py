@@ -259,7 +259,7 @@ class PIMCBot(DecidingBot):
             >>> bot.limits(new_game(Counter(), seed=1))
             SearchLimits(worlds=8, nodes=10000, budget=10000)
         """
-        game = FAST_SEARCH_LIMITS if fast_search(_as_play(world)) else GENERAL_SEARCH_LIMITS
+        game = FAST_SEARCH_LIMITS if fast_search(world) else GENERAL_SEARCH_LIMITS
         return SearchLimits(
             worlds=game.worlds if self.worlds is None else self.worlds,
             nodes=game.nodes if self.nodes is None else self.nodes,
