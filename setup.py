@@ -56,9 +56,11 @@ COMPILED_MODULES = [
 ]  # fmt: skip
 
 # Extension modules written in C, built with the compiled build: the solver's
-# kernel for the plain family (its pure-Python twin is _plain_search.py).
+# kernel for the plain family (its pure-Python twin is _plain_search.py) and
+# the bots' playout for it (its twin is Policy.play_out in bots/policy.py).
 NATIVE_MODULES = {
     "counter_rules.analysis._plain_kernel": "src/counter_rules/analysis/_plain_kernel.c",
+    "counter_rules.bots._playout": "src/counter_rules/bots/_playout.c",
 }
 
 # mypyc links the compiled modules through one shared extension module named

@@ -27,6 +27,7 @@ The compiled build compiles this module with mypyc.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final, Protocol
 
 from counter_rules.cards import KEY_COUNT, Card, Suit
@@ -68,6 +69,7 @@ _PLAY_KIND: Final = 0
 _TRICK_KIND: Final = 1
 _PASS_KIND: Final = 2
 _EXCHANGE_KIND: Final = 3
+_LEAP_KIND: Final = 4
 
 
 class InPlay(Position, Protocol):
@@ -434,6 +436,28 @@ class Board:
             memo.tricks.setdefault(key, {})[cards_key] = found
         return found
 
+    def leap(self, masks: Sequence[int], won: Sequence[int], leader: int, over: bool) -> None:
+        """Move the board to a later position of its hand, reached by plays made
+        elsewhere (the native playout of :class:`~counter_rules.bots.policy.Policy`):
+        every hand (``masks``), the tricks won, the seat that leads the next
+        trick (the last trick's winner when the hand is ``over``).
+
+        The position left is at a trick's start, in a ruleset whose tricks change
+        nothing but who leads (:attr:`PlayRules.quiet_tricks
+        <counter_rules.play_rules.PlayRules.quiet_tricks>`): trump, its card and
+        the stock are those of the board. The tricks leapt over count in
+        :attr:`tricks_won` but are not listed in :attr:`tricks`. :meth:`unmake`
+        takes the whole leap back.
+        """
+        saved = (tuple(self.masks), tuple(self.won), self._trick, self.leader, self.to_move)
+        self._undo.append((_LEAP_KIND, 0, 1 if self.over else 0, saved))
+        self.masks[:] = masks
+        self.won[:] = won
+        self._trick = []
+        self.leader = leader
+        self.over = over
+        self.to_move = -1 if over else leader
+
     def _pass(self, seat: int, card: Card) -> None:
         self.pending[seat] = card
         self.to_pass &= ~(1 << seat)
@@ -462,6 +486,16 @@ class Board:
     def unmake(self) -> None:
         """Take back the last move made."""
         kind, seat, bit, extra = self._undo.pop()
+        if kind == _LEAP_KIND:
+            assert isinstance(extra, tuple)
+            masks, won, trick, leader, to_move = extra
+            self.masks[:] = masks
+            self.won[:] = won
+            self._trick = trick
+            self.leader = leader
+            self.to_move = to_move
+            self.over = bit == 1
+            return
         if kind == _PLAY_KIND:
             self._trick.pop()
             self.masks[seat] |= bit

@@ -6,6 +6,7 @@ See :doc:`analysis`.
 from counter_rules.analysis._batch import TrickTable, dd_table, dd_tables, solve_many
 from counter_rules.analysis._hint import Hint, MoveHint, hint
 from counter_rules.analysis._outcome import Outcome, OutcomePoints, outcome, outcome_values
+from counter_rules.analysis._plain import BoardTables, board_tables
 from counter_rules.analysis._report import Analysis, Decision, analyse
 from counter_rules.analysis._solving import Solver, can_make, fast_search, move_values, solve
 from counter_rules.analysis._worlds import solve_worlds
@@ -13,6 +14,7 @@ from counter_rules.errors import SearchLimitReached
 
 __all__ = [
     "Analysis",
+    "BoardTables",
     "Decision",
     "Hint",
     "MoveHint",
@@ -22,6 +24,7 @@ __all__ = [
     "Solver",
     "TrickTable",
     "analyse",
+    "board_tables",
     "can_make",
     "dd_table",
     "dd_tables",

@@ -47,6 +47,8 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Final
 
+import attrs
+
 from counter_rules.analysis._plain_search import WEIGHTS, PythonSearch, SearchTables
 from counter_rules.cards import KEY_COUNT, SUIT_OF_KEY, Card, Suit
 from counter_rules.engine.lookup_tables import tables_for
@@ -60,12 +62,14 @@ from counter_rules.rulesets.base import SHORTCUT_PLAIN, Ruleset
 from counter_rules.state import GameState
 
 __all__ = [
+    "BoardTables",
     "PlainSearch",
     "PlainTables",
     "native_kernel",
     "own_kernel",
     "own_value",
     "plain_applies",
+    "board_tables",
     "plain_play",
     "plain_tables",
     "seat_order",
@@ -319,6 +323,101 @@ def plain_tables(rules: Ruleset, trump: Suit | None) -> PlainTables:
     tables = PlainTables(rules, trump)
     _TABLES[key] = (rules, tables)
     return tables
+
+
+@attrs.frozen
+class BoardTables:
+    """The rules of the play of a ruleset of the plain family under one trump,
+    as tables over the search board's card bits (bit ``i`` of a hand's mask
+    stands for ``cards[i]``, as on :class:`~counter_rules.board.Board`): what
+    native code needs to play the hand on masks, asked once of the rules'
+    own functions (:func:`board_tables`).
+
+    - the legal plays: any card to lead; else the cards of ``follows[led]``
+      that the hand holds, where ``led`` is the suit of the trick's first
+      card (``suits``), when it holds any; else any card;
+    - the winner: the trick's first card to start with; a later card takes
+      over when its bit is in ``beaters[led * len(cards) + c]``, ``c`` the
+      bit of the card that leads so far;
+    - the order: ``next_seat[s]`` plays after ``s`` in a trick, and the
+      winner of a trick leads the next.
+    """
+
+    cards: tuple[Card, ...]
+    """The deck, in the board's bit order."""
+    suits: bytes
+    """Each card's suit number (0 to 3, clubs to spades), by bit."""
+    beaters: tuple[int, ...]
+    """By led suit and then by bit, the mask of the cards that beat the card."""
+    follows: tuple[int, ...]
+    """By led suit, the mask of the cards that follow it."""
+    next_seat: bytes
+    """By seat, the seat that plays after it in a trick."""
+
+
+def board_tables(rules: Ruleset, trump: Suit | None) -> BoardTables | None:
+    """The plain family's rules of the play as :class:`BoardTables`, or ``None``
+    where the fast searches do not take the play (:func:`plain_play`) or the
+    deck has more than 64 cards. Built once for the last few rulesets.
+
+    Example:
+        >>> from counter_rules import Counter, OhHell, Suit, cards
+        >>> from counter_rules.analysis import board_tables
+        >>> tables = board_tables(OhHell(players=4), Suit.SPADES)
+        >>> deck = tables.cards
+        >>> two, ace = deck.index(*cards("2H")), deck.index(*cards("AH"))
+        >>> spade = deck.index(*cards("2S"))
+        >>> hearts = 2
+        >>> beaten = tables.beaters[hearts * len(deck) + ace]
+        >>> bool(beaten >> spade & 1), bool(beaten >> two & 1)
+        (True, False)
+        >>> board_tables(Counter(), None) is None
+        True
+    """
+    key = (id(rules), -1 if trump is None else trump.value)
+    found = _BOARD_TABLES.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    tables = _board_tables(rules, trump)
+    if len(_BOARD_TABLES) >= 32:
+        _BOARD_TABLES.clear()
+    _BOARD_TABLES[key] = (rules, tables)
+    return tables
+
+
+_BOARD_TABLES: Final[dict[tuple[int, int], tuple[Ruleset, BoardTables | None]]] = {}
+
+
+def _board_tables(rules: Ruleset, trump: Suit | None) -> BoardTables | None:
+    if not plain_play(rules, trump):
+        return None
+    tables = plain_tables(rules, trump)
+    cards = play_rules_of(rules).cards
+    n = len(cards)
+    if n > _WORD or n != tables.n:
+        return None
+    places = [tables.index[card._key] for card in cards]
+    bit_of = [0] * n
+    for bit, place in enumerate(places):
+        bit_of[place] = bit
+
+    def to_bits(mask: int) -> int:
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= 1 << bit_of[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    return BoardTables(
+        cards=cards,
+        suits=bytes([tables.suit[place] for place in places]),
+        beaters=tuple(
+            [to_bits(tables.beaters[led * n + place]) for led in range(4) for place in places]
+        ),
+        follows=tuple([to_bits(follows) for follows in tables.follows]),
+        next_seat=bytes(tables.next_seat),
+    )
 
 
 def _gather(mask: int, places: list[int]) -> int:

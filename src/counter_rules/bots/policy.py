@@ -10,15 +10,26 @@
   :mod:`counter_rules.bots.ismcts`), which plays a hand out on a search board
   (:class:`~counter_rules.board.Board`).
 
+In the plain family the compiled build plays a playout in native code
+(``_playout.c``): the same moves and the same random draws, from tables that
+:func:`native_playout` builds from the rules' tables
+(:func:`~counter_rules.analysis.board_tables`) and from this module's
+:func:`static_power`, :func:`wants_trick` and :data:`EPSILON`. The Python
+playout serves every other game, generator and build, and the tests hold the
+two to each other.
+
 The compiled build compiles this module with mypyc.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Final
 
+from counter_rules.analysis import board_tables
 from counter_rules.board import Board, BoardMemo
 from counter_rules.cards import Card, Suit
 from counter_rules.engine.transitions import apply_move, legal_moves
@@ -32,9 +43,11 @@ __all__ = [
     "EPSILON",
     "KEEP_STRONG",
     "Policy",
+    "native_playout",
     "pass_choice",
     "play_preference",
     "static_power",
+    "use_native_playout",
     "wants_trick",
 ]
 
@@ -112,6 +125,90 @@ def pass_choice(
     return best
 
 
+def _load_playout() -> ModuleType | None:
+    """The native playout, when this build has it and its random draws are
+    Python's own (checked on draws that cross a refill of the generator)."""
+    try:
+        module = importlib.import_module("counter_rules.bots._playout")
+    except ImportError:  # the pure-Python build
+        return None
+    bounds = bytes([0, 1, 2, 3, 5, 13, 52, 64, 0, 7] * 80)
+    mine, theirs = random.Random(2026), random.Random(2026)
+    expected = [theirs.random() if b == 0 else theirs.randrange(b) for b in bounds]
+    if module.draws(mine, bounds) != expected or mine.getstate() != theirs.getstate():
+        return None
+    return module
+
+
+_PLAYOUT: Final = _load_playout()
+_RANDOM: Final = random.Random
+# The native playouts built, by ruleset, trump, hand size and greediness.
+_PLAYOUTS: Final[dict[tuple[int, int, int, bool], tuple[Ruleset, object]]] = {}
+# A bid of none in the native playout's bids (wants_trick: every trick).
+_NO_BID: Final = 255
+# Whether playouts may use the native playout (a list of one, as a switch).
+_NATIVE: Final = [True]
+
+
+def native_playout(rules: Ruleset, trump: Suit | None, dealt: int, greedy: bool) -> object | None:
+    """The native playout of ``rules`` under ``trump`` for hands of ``dealt``
+    cards, kept for the last few: the policy's choices (``greedy`` or
+    random) over tables in the order of the search board's card bits; or
+    ``None`` where it does not apply (a build without it, native code
+    switched off by :func:`use_native_playout`, a game off the plain
+    family's path or a deck of more than 64 cards:
+    :func:`~counter_rules.analysis.board_tables`)."""
+    if _PLAYOUT is None or not _NATIVE[0]:
+        return None
+    key = (id(rules), -1 if trump is None else trump.value, dealt, greedy)
+    found = _PLAYOUTS.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    playout = _made_playout(rules, trump, dealt, greedy)
+    if len(_PLAYOUTS) >= 32:
+        _PLAYOUTS.clear()
+    _PLAYOUTS[key] = (rules, playout)
+    return playout
+
+
+def _made_playout(rules: Ruleset, trump: Suit | None, dealt: int, greedy: bool) -> object | None:
+    assert _PLAYOUT is not None
+    tables = board_tables(rules, trump)
+    if tables is None or not 0 < dealt <= 64:
+        return None
+    players = rules.players
+    side = range(dealt + 1)
+    want = bytes(
+        [
+            1 if wants_trick(rules, bid, won, left, players) else 0
+            for bid in side
+            for won in side
+            for left in side
+        ]
+    )
+    playout: object = _PLAYOUT.Playout(
+        tables.next_seat,
+        tables.suits,
+        tables.beaters,
+        tables.follows,
+        [static_power(card, trump, rules) for card in tables.cards],
+        want,
+        dealt,
+        greedy,
+        EPSILON,
+    )
+    return playout
+
+
+def use_native_playout(native: bool) -> bool:
+    """Let playouts use the native playout where it applies (``True``, the
+    default) or always play in Python; return the previous choice (the tests
+    hold the two to each other)."""
+    previous = _NATIVE[0]
+    _NATIVE[0] = native
+    return previous
+
+
 class Policy:
     """The fast default policy of playouts, for one search (it keeps the cards'
     strengths and the board's memo).
@@ -134,6 +231,9 @@ class Policy:
         self.cautious = rules.advice.cautious_bidding
         self.play_rules = play_rules_of(rules)
         self.memo = BoardMemo()
+        # The native playout of the last trump and hand size asked.
+        self._native_for: tuple[Suit | None, int] | None = None
+        self._native: object | None = None
 
     def power(self, card: Card, trump: Suit | None) -> float:
         """:func:`static_power`, kept."""
@@ -249,7 +349,14 @@ class Policy:
         """The rest of the hand on ``board`` by this policy (in a pass, the
         lowest seat still to choose first); with ``stop``, only until a trick
         is to be led from hands of at most ``stop`` cards each (the end of
-        the hand comes first where no such trick comes)."""
+        the hand comes first where no such trick comes).
+
+        In the plain family the native playout plays it where it can, with
+        the same moves and draws, and the board leaps to its end
+        (:meth:`Board.leap <counter_rules.board.Board.leap>`)."""
+        native = rng.__class__ is _RANDOM and not board.over and not board.passing
+        if native and self._native_out(board, rng, stop):
+            return
         while not board.over:
             if board.passing:
                 to_pass = board.to_pass
@@ -259,6 +366,26 @@ class Policy:
                     return
                 options = board.moves()
             board.make(self.play(board, options, rng))
+
+    def _native_out(self, board: Board, rng: random.Random, stop: int) -> bool:
+        """:meth:`play_out` by the native playout; whether it applied."""
+        trump = board.trump
+        dealt = board.cards_dealt
+        asked = (trump, dealt)
+        if asked != self._native_for:
+            self._native_for = asked
+            self._native = native_playout(self.rules, trump, dealt, self.greedy)
+        native = self._native
+        if native is None:
+            return False
+        bits = self.play_rules.bits
+        trick = bytes([bits[played.card._key].bit_length() - 1 for played in board.trick])
+        bids = bytes([_NO_BID if bid is None else bid for bid in board.bids])
+        over, leader, masks, won = native.run(  # type: ignore[attr-defined]
+            rng, board.masks, trick, board.leader, bytes(board.won), bids, stop
+        )
+        board.leap(masks, won, leader, over)
+        return True
 
 
 def _at_most(masks: Sequence[int], cards: int) -> bool:
