@@ -357,8 +357,9 @@ class BoardTables:
 
 def board_tables(rules: Ruleset, trump: Suit | None) -> BoardTables | None:
     """The plain family's rules of the play as :class:`BoardTables`, or ``None``
-    where the fast searches do not take the play (:func:`plain_play`) or the
-    deck has more than 64 cards. Built once for the last few rulesets.
+    where the fast searches do not take the play (off the plain family's
+    path: :func:`~counter_rules.analysis.fast_search`) or the deck has more
+    than 64 cards. Built once for the last few rulesets.
 
     Example:
         >>> from counter_rules import Counter, OhHell, Suit, cards

@@ -7,7 +7,7 @@
 - :func:`play_preference` and :func:`pass_choice`: how the heuristic bot likes
   a play, and the card it passes;
 - :class:`Policy`: the default policy of IS-MCTS's playouts (see
-  :mod:`counter_rules.bots.ismcts`), which plays a hand out on a search board
+  :class:`~counter_rules.bots.ISMCTSBot`), which plays a hand out on a search board
   (:class:`~counter_rules.board.Board`).
 
 In the plain family the compiled build plays a playout in native code
