@@ -23,6 +23,7 @@ from counter_rules import (
     GameState,
     OhHell,
     Phase,
+    UpAndDown,
     apply_move,
     legal_moves,
     new_game,
@@ -35,11 +36,12 @@ from counter_rules.analysis import (
     outcome,
     outcome_values,
 )
-from counter_rules.analysis._maxn import _alike, _distinct, _spread, shared_points
+from counter_rules.analysis._maxn import _alike, _distinct, _spread, scoring_context, shared_points
 from counter_rules.analysis._plain import PlainTables, native_kernel, plain_tables, use_native
 from counter_rules.analysis._solving import Searches, outcomes_after
 from counter_rules.board import Board
 from counter_rules.errors import InvalidArgumentError
+from counter_rules.position import Position
 from counter_rules.rulesets.base import Ruleset
 
 ENDINGS_PER_RULESET = 40
@@ -350,10 +352,63 @@ def test_the_points_of_a_hand_are_shared_by_ruleset_and_context() -> None:
     """One memo of a hand's points for the searches of one ruleset (by
     identity: a user's ruleset need not hash) and one scoring context."""
     first, twin = OhHell(players=4, schedule=(4,)), OhHell(players=4, schedule=(4,))
-    context = ((1, 0, 2, 1), (False,) * 4, 4, 1, 0, (0, 0, 0, 0))
-    assert shared_points(first, context) is shared_points(first, context)
-    assert shared_points(twin, context) is not shared_points(first, context)
-    assert shared_points(first, (*context[:-1], (5, 0, 0, 0))) is not shared_points(first, context)
+    state = _bid(new_game(first, seed=2), (1, 0, 2, 1))
+    context = scoring_context(state)
+    assert shared_points(first, context, state) is shared_points(first, context, state)
+    assert shared_points(twin, context, state) is not shared_points(first, context, state)
+    other = (*context[:-1], (5, 0, 0, 0))
+    assert shared_points(first, other, state) is not shared_points(first, context, state)
+
+
+def _bid(state: GameState, bids: tuple[int, ...]) -> GameState:
+    """``state`` with every seat's bid made, by seat."""
+    while state.phase is Phase.BIDDING:
+        seat = min(state.to_act)
+        bid = next(m for m in legal_moves(state, seat) if m.tricks == bids[seat])
+        state = apply_move(state, bid)
+    return state
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        *RULESETS,
+        OhHell(players=3, schedule=(5,), scoring="openspiel"),
+        OhHell(players=4, schedule=(4,), scoring="ten_times_bid", blind_bidding=True),
+        Blackout(),
+        UpAndDown(up_to_ten=True),
+    ],
+    ids=repr,
+)
+def test_the_points_by_tricks_score_every_end_as_score_hand(rules: Ruleset) -> None:
+    """Where a ruleset scores each seat by its own tricks, its rows give
+    score_hand's points at every end of the hand."""
+    for seed in range(4):
+        state = new_game(rules, seed=seed)
+        while state.phase is Phase.BIDDING:
+            moves = legal_moves(state, min(state.to_act))
+            state = apply_move(state, moves[seed % len(moves)])
+        rows = rules.points_by_tricks(state)
+        assert rows is not None
+        board = Board(state, rules.play_rules())
+        for won in _spread(state.cards_dealt, rules.players):
+            board.won = list(won)
+            assert rules.score_hand(board) == tuple(
+                row[tricks] for row, tricks in zip(rows, won, strict=True)
+            ), (seed, won)
+
+
+def test_a_subclass_that_scores_its_own_way_gives_no_rows() -> None:
+    """A ruleset that overrides score_hand is scored end by end."""
+
+    class Doubled(OhHell):
+        def score_hand(self, state: Position) -> tuple[int, ...]:
+            return tuple(2 * p for p in super().score_hand(state))
+
+    rules = Doubled(players=3, schedule=(3,))
+    state = _bid(new_game(rules, seed=1), (0, 1, 0))
+    assert rules.points_by_tricks(state) is None
+    assert OhHell(players=3, schedule=(3,)).points_by_tricks(state) is not None
 
 
 @pytest.mark.slow

@@ -80,11 +80,28 @@ class HandPoints:
     """What the searches of one hand keep of its points, shared by them all
     (every world drawn from one view is scored alike)."""
 
-    def __init__(self, rules: Ruleset | None = None) -> None:
+    def __init__(self, rules: Ruleset | None = None, game: GameState | None = None) -> None:
         self.rules = rules
         """The ruleset whose hand it is (kept, so that its id names it)."""
         self.points: dict[tuple[int, ...], tuple[int, ...]] = {}
         """Every seat's points by the tricks each won at the end of the hand."""
+        self.width = 0
+        """The counts of tricks a seat can end the hand with (rows of :attr:`rows`)."""
+        self.rows: tuple[int, ...] | None = None
+        """Each seat's points by its own tricks, seat after seat (rows of
+        :attr:`width`), when the ruleset scores each seat by its own tricks
+        (:meth:`Ruleset.points_by_tricks
+        <counter_rules.Ruleset.points_by_tricks>`); else ``None``."""
+        if rules is not None and game is not None:
+            rows = rules.points_by_tricks(game)
+            width = game.cards_dealt + 1
+            if (
+                rows is not None
+                and len(rows) == rules.players
+                and all(len(row) == width for row in rows)
+            ):
+                self.width = width
+                self.rows = tuple([points for row in rows for points in row])
         self.covers: dict[tuple[int, ...], tuple[int, list[int]]] = {}
         """What a native search is given to cover the ends reachable from a
         count of tricks won (see :meth:`OwnPointsSearch._cover`)."""
@@ -95,16 +112,16 @@ _POINTS: dict[tuple[object, ...], HandPoints] = {}
 _POINTS_KEPT: Final = 64
 
 
-def shared_points(rules: Ruleset, context: tuple[object, ...]) -> HandPoints:
+def shared_points(rules: Ruleset, context: tuple[object, ...], game: GameState) -> HandPoints:
     """What the searches keep of the points of a hand of ``rules`` in
-    ``context`` (:func:`scoring_context`): one for all the searches that ask
-    about that hand."""
+    ``context`` (:func:`scoring_context` of ``game``): one for all the
+    searches that ask about that hand."""
     key = (id(rules), *context)  # by id: a ruleset of a user's need not hash
     found = _POINTS.get(key)
     if found is None or found.rules is not rules:
         if len(_POINTS) >= _POINTS_KEPT:
             _POINTS.clear()
-        found = _POINTS[key] = HandPoints(rules)
+        found = _POINTS[key] = HandPoints(rules, game)
     return found
 
 
@@ -167,7 +184,7 @@ class OwnPointsSearch:
         if context != self.context:
             self.context = context
             self.table.clear()
-            self.hand = shared_points(self.rules, context)
+            self.hand = shared_points(self.rules, context, state)
             self.points = self.hand.points
             self.reach.clear()
             # The native searches read the cards, not the points: they are
@@ -245,7 +262,14 @@ class OwnPointsSearch:
         if floor is not None and _at_least(won, floor):
             return
         low = tuple(won) if floor is None else tuple(map(min, won, floor))
-        cover = self.hand.covers.get(low)
+        hand = self.hand
+        rows = hand.rows
+        if rows is not None:
+            # Each seat scored by its own tricks: the kernel reads the rows.
+            kernel.set_seat_points(bytes(low), dealt - sum(low), rows, hand.width)  # type: ignore[attr-defined]
+            self._floors[key] = low
+            return
+        cover = hand.covers.get(low)
         if cover is None:
             players = self.players
             span = dealt - sum(low)
@@ -265,6 +289,12 @@ class OwnPointsSearch:
         """Every seat's points for the hand when it ends with ``tricks``."""
         found = self.points.get(tricks)
         if found is None:
+            rows = self.hand.rows
+            if rows is not None:
+                width = self.hand.width
+                found = tuple([rows[seat * width + won] for seat, won in enumerate(tricks)])
+                self.points[tricks] = found
+                return found
             board = self._board
             assert board is not None
             saved = board.won

@@ -1614,6 +1614,8 @@ typedef struct {
     mask_t beats[4][MAX_CARDS];
     mask_t follows[4];
     int order[MAX_CARDS];
+    /* rank[place]: where place comes in order. */
+    int rank[MAX_CARDS];
     /* Points at each end of the hand, by the tricks each seat won beyond
      * low[] (radix span + 1); the most points each seat can still reach
      * from a count of tricks, and the fewest for the asking seat among
@@ -1916,8 +1918,9 @@ static uint64_t own_search(Own *o, int pos, int win, int before, int64_t enough,
             legal = following;
         }
     }
+    int single = (legal & (legal - 1)) == 0;
     mask_t others = 0;
-    if (count_bits(legal) > 1) {
+    if (!single) {
         for (int s = 0; s < players; s++) {
             if (s != seat) {
                 others |= o->hands[s];
@@ -1938,12 +1941,13 @@ static uint64_t own_search(Own *o, int pos, int win, int before, int64_t enough,
     uint64_t best = 0;
     int have = 0, exact = 1;
     int64_t best_mine = OWN_NONE, best_theirs = 0;
-    int single = count_bits(legal) < 2;
-    for (int i = 0; i < o->n; i++) {
-        int place = o->order[i];
-        if (!(legal >> place & 1)) {
-            continue;
-        }
+    /* The legal cards in the order of play (by rank). */
+    mask_t ranked = 0;
+    for (mask_t rest = legal; rest; rest &= rest - 1) {
+        ranked |= BIT(o->rank[low_bit(rest)]);
+    }
+    for (; ranked; ranked &= ranked - 1) {
+        int place = o->order[low_bit(ranked)];
         if (!single) {
             int alike = 0;
             for (int j = 0; j < kept_count; j++) {
@@ -2126,6 +2130,7 @@ static PyObject *Own_set_cards(Own *o, PyObject *args) {
         seen |= BIT(places[p]);
         o->suit[p] = suit[p];
         o->order[p] = places[p];
+        o->rank[places[p]] = p;
     }
     for (int led = 0; led < 4; led++) {
         for (int p = 0; p < n; p++) {
@@ -2200,6 +2205,96 @@ static PyObject *Own_set_points(Own *o, PyObject *args) {
         o->points[i] = value;
     }
     const unsigned char *floor = (const unsigned char *)low.buf;
+    size_t stride = 1;
+    for (int s = 0; s < players; s++) {
+        o->low[s] = floor[s];
+        o->stride[s] = (int64_t)stride;
+        stride *= (size_t)(span + 1);
+    }
+    o->size = size;
+    o->span = span;
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(fast);
+    PyBuffer_Release(&low);
+    return result;
+}
+
+/* set_seat_points(low, span, rows, width): set_points for a scoring in which
+ * each seat's points depend on its own tricks alone: rows[s * width + t] is
+ * seat s's points for t tricks, and the points of each end are read from
+ * them (ends that give more than span tricks in all are never reached, and
+ * score 0 as set_points leaves them). */
+static PyObject *Own_set_seat_points(Own *o, PyObject *args) {
+    Py_buffer low;
+    int span, width;
+    PyObject *rows;
+    if (!PyArg_ParseTuple(args, "y*iOi", &low, &span, &rows, &width)) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    PyObject *fast = NULL;
+    int players = o->players;
+    const unsigned char *floor = (const unsigned char *)low.buf;
+    int64_t row[OWN_SEATS * 65];
+    size_t size = 1;
+    if (low.len != players || span < 0 || span > 63 || width < 1 || width > 65) {
+        PyErr_SetString(PyExc_ValueError,
+                        "one count a seat, 0..63 tricks to give and rows of 1..65 numbers");
+        goto done;
+    }
+    for (int s = 0; s < players; s++) {
+        if (floor[s] + span >= width) {
+            PyErr_SetString(PyExc_ValueError, "a seat's row ends before the tricks it may take");
+            goto done;
+        }
+        if (size * (size_t)(span + 1) > OWN_MAX_POINTS) {
+            PyErr_SetString(PyExc_ValueError, "too many ends of the hand for the table");
+            goto done;
+        }
+        size *= (size_t)(span + 1);
+    }
+    fast = PySequence_Fast(rows, "rows must be a sequence");
+    if (fast == NULL) {
+        goto done;
+    }
+    if (PySequence_Fast_GET_SIZE(fast) != (Py_ssize_t)players * width) {
+        PyErr_SetString(PyExc_ValueError, "rows: one row of width numbers a seat");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)players * width; i++) {
+        long long value = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (value == -1 && PyErr_Occurred()) {
+            goto done;
+        }
+        row[i] = value;
+    }
+    own_points_clear(o);
+    o->points = (int64_t *)calloc(size * players, sizeof(int64_t));
+    o->most = (int64_t *)malloc(size * players * sizeof(int64_t));
+    o->fewest = (int64_t *)malloc(size * players * sizeof(int64_t));
+    o->known = (uint8_t *)calloc(size, 1);
+    if (o->points == NULL || o->most == NULL || o->fewest == NULL || o->known == NULL) {
+        own_points_clear(o);
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (size_t i = 0; i < size; i++) {
+        int extra[OWN_SEATS], total = 0;
+        size_t rest = i;
+        for (int s = 0; s < players; s++) {
+            extra[s] = (int)(rest % (size_t)(span + 1));
+            rest /= (size_t)(span + 1);
+            total += extra[s];
+        }
+        if (total > span) {
+            continue;
+        }
+        for (int s = 0; s < players; s++) {
+            o->points[i * players + s] = row[s * width + floor[s] + extra[s]];
+        }
+    }
     size_t stride = 1;
     for (int s = 0; s < players; s++) {
         o->low[s] = floor[s];
@@ -2341,6 +2436,10 @@ static PyMethodDef Own_methods[] = {
      "set_points(low, span, points): each seat's points at every end of the hand that "
      "gives each seat s low[s] tricks or more and span more in all, by the extra tricks "
      "of seat s in radix span + 1, lowest seat first."},
+    {"set_seat_points", (PyCFunction)Own_set_seat_points, METH_VARARGS,
+     "set_seat_points(low, span, rows, width): set_points where each seat's points "
+     "depend on its own tricks alone, rows[s * width + t] being seat s's points for t "
+     "tricks."},
     {"value", (PyCFunction)Own_value, METH_VARARGS,
      "value(hands, leader, trick, won): each seat's tricks at the end of the hand."},
     {"clear", (PyCFunction)Own_clear, METH_NOARGS, "clear(): empty the table."},

@@ -284,6 +284,19 @@ class Ruleset(abc.ABC):
     def score_hand(self, state: Position) -> tuple[int, ...]:
         """The points each seat scores for the hand just finished."""
 
+    def points_by_tricks(self, state: Position) -> tuple[tuple[int, ...], ...] | None:
+        """Each seat's points for the hand of ``state`` by the tricks it ends
+        the hand with (from 0 to the cards dealt), when a seat's points depend
+        on its own tricks alone (besides what ``state`` says: the bids, the
+        cards dealt, the blind bids): :meth:`score_hand` of an end of the hand
+        that gives seat ``s`` ``won[s]`` tricks is then
+        ``tuple(rows[s][won[s]] for s in seats)``. ``None`` (the default)
+        when the ruleset does not say so; then the searches ask
+        :meth:`score_hand` for each end. The searches read it to score every
+        end of a hand at once.
+        """
+        return None
+
     @abc.abstractmethod
     def is_game_over(self, history: Sequence[HandResult]) -> bool:
         """Whether the game ends after the hands in ``history``."""

@@ -256,6 +256,24 @@ class Counter(Ruleset):
         counts = (self.players,) * self.players
         return tuple(map(counter_scoring.points, bids, state.tricks_won, counts))
 
+    def points_by_tricks(self, state: Position) -> tuple[tuple[int, ...], ...] | None:
+        """Each seat's points by the tricks it ends the hand with: Counter's
+        table scores every seat by its own bid and tricks (``None`` for a
+        subclass that scores hands its own way)."""
+        if type(self).score_hand is not _SCORE_HAND:
+            return None
+        bids = state.bids
+        if None in bids:
+            return None
+        players = self.players
+        tricks = range(state.cards_dealt + 1)
+        return tuple(
+            [
+                tuple([counter_scoring.points(cast("int", bid), won, players) for won in tricks])
+                for bid in bids
+            ]
+        )
+
     def is_game_over(self, history: Sequence[HandResult]) -> bool:
         """Over once anybody has reached the target."""
         return max(history[-1].scores) >= self.effective_target
@@ -372,3 +390,6 @@ def _advise(rules: Counter) -> CounterAdvice:
 
 
 _ADVICE: Final = PerRuleset(_advise)
+
+
+_SCORE_HAND: Final = Counter.score_hand

@@ -570,6 +570,30 @@ class OhHell(Ruleset):
             blind=state.blind,
         )
 
+    def points_by_tricks(self, state: Position) -> tuple[tuple[int, ...], ...] | None:
+        """Each seat's points by the tricks it ends the hand with: the scheme of
+        :attr:`scoring` scores every seat by its own bid and tricks (``None``
+        for a subclass that scores hands its own way)."""
+        if type(self).score_hand is not _SCORE_HAND:
+            return None
+        bids = state.bids
+        if None in bids:
+            return None
+        cards = state.cards_dealt
+        blind = state.blind or (False,) * len(bids)
+        seat_points = self._scorer.seat_points
+        return tuple(
+            [
+                tuple(
+                    [
+                        seat_points(cast("int", bid), won, cards, is_blind)
+                        for won in range(cards + 1)
+                    ]
+                )
+                for bid, is_blind in zip(bids, blind, strict=True)
+            ]
+        )
+
     def is_game_over(self, history: Sequence[HandResult]) -> bool:
         """After the schedule; a cooperative team loses at its first failed deal;
         with :attr:`playoff`, not while two or more share the top score."""
@@ -608,6 +632,7 @@ class OhHell(Ruleset):
 
 
 _ADVICE: Final = PerRuleset(OhHell._build_advice)
+_SCORE_HAND: Final = OhHell.score_hand
 
 
 _BID_METHODS = ("legal_bids", "simultaneous_bidding", "may_bid_blind")
