@@ -260,7 +260,7 @@ class Counter(Ruleset):
         """Each seat's points by the tricks it ends the hand with: Counter's
         table scores every seat by its own bid and tricks (``None`` for a
         subclass that scores hands its own way)."""
-        if type(self).score_hand is not _SCORE_HAND:
+        if not keeps(self, Counter, "score_hand"):
             return None
         bids = state.bids
         if None in bids:
@@ -390,6 +390,3 @@ def _advise(rules: Counter) -> CounterAdvice:
 
 
 _ADVICE: Final = PerRuleset(_advise)
-
-
-_SCORE_HAND: Final = Counter.score_hand

@@ -574,7 +574,7 @@ class OhHell(Ruleset):
         """Each seat's points by the tricks it ends the hand with: the scheme of
         :attr:`scoring` scores every seat by its own bid and tricks (``None``
         for a subclass that scores hands its own way)."""
-        if type(self).score_hand is not _SCORE_HAND:
+        if not keeps(self, OhHell, "score_hand"):
             return None
         bids = state.bids
         if None in bids:
@@ -632,7 +632,6 @@ class OhHell(Ruleset):
 
 
 _ADVICE: Final = PerRuleset(OhHell._build_advice)
-_SCORE_HAND: Final = OhHell.score_hand
 
 
 _BID_METHODS = ("legal_bids", "simultaneous_bidding", "may_bid_blind")
