@@ -37,7 +37,13 @@ from counter_rules.analysis import (
     outcome_values,
 )
 from counter_rules.analysis._maxn import _alike, _distinct, _spread, scoring_context, shared_points
-from counter_rules.analysis._plain import PlainTables, native_kernel, plain_tables, use_native
+from counter_rules.analysis._plain import (
+    PlainTables,
+    native_kernel,
+    own_kernel,
+    plain_tables,
+    use_native,
+)
 from counter_rules.analysis._solving import Searches, outcomes_after
 from counter_rules.board import Board
 from counter_rules.errors import InvalidArgumentError
@@ -459,3 +465,23 @@ def test_outcome_points_refuses_what_it_cannot_answer() -> None:
     with pytest.raises(InvalidArgumentError, match="was asked about a hand of"):
         ends.points(board, other)
     assert ends.points(board, playing) == outcome(playing, 0).points
+
+
+@pytest.mark.skipif(not native_kernel(), reason="the native outcome search comes with the kernel")
+def test_the_native_outcome_search_names_what_it_refuses() -> None:
+    """Its rows of points and its hands over the board's bits are checked
+    before it searches."""
+    kernel = own_kernel(2, 0, bytes([1, 0]))
+    assert kernel is not None
+    kernel.set_cards(bytes(4), [0] * 16, [15, 0, 0, 0], bytes([2, 3, 0, 1]))  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="row ends before the tricks"):
+        kernel.set_seat_points(bytes([0, 0]), 2, [0] * 4, 2)  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="one row of width numbers a seat"):
+        kernel.set_seat_points(bytes([0, 0]), 2, [0] * 5, 3)  # type: ignore[attr-defined]
+    kernel.set_seat_points(bytes([0, 0]), 2, [0, 1, 2, 5, 0, 0], 3)  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="a card is not in play"):
+        kernel.value([1 << 9, 2], 0, b"", bytes(2), True)  # type: ignore[attr-defined]
+    # Bits 0 and 1 stand for places 2 and 3, bits 2 and 3 for places 0 and 1.
+    assert kernel.value([1 | 2, 4 | 8], 0, b"", bytes(2), True) == kernel.value(  # type: ignore[attr-defined]
+        [4 | 8, 1 | 2], 0, b"", bytes(2)
+    )

@@ -166,7 +166,6 @@ class OwnPointsSearch:
         # The fewest tricks of each seat whose ends each native search holds
         # points for, by trump and cards dealt.
         self._floors: dict[tuple[int, int], tuple[int, ...]] = {}
-        self._bit_place: list[int] = []
 
     def board(self, state: GameState) -> Board:
         """A board of ``state`` sharing this search's memo, the tables made
@@ -210,7 +209,7 @@ class OwnPointsSearch:
                 found = (None, []) if tables is None else self._made_native(tables, board, dealt)
                 self._natives[key] = found
             self._plain = self._plains[key]
-            self._native, self._bit_place = found
+            self._native = found[0]
             self._trump = trump
             self._dealt = dealt
             self._key = key
@@ -358,22 +357,13 @@ class OwnPointsSearch:
         kernel = self._native
         tables = self._plain
         assert kernel is not None and tables is not None
-        bit_place = self._bit_place
-        hands = []
-        for mask in board.masks:
-            places = 0
-            while mask:
-                low = mask & -mask
-                places |= 1 << bit_place[low.bit_length() - 1]
-                mask ^= low
-            hands.append(places)
         index = tables.index
         trick = bytes([index[played.card._key] for played in board.trick])
         kernel.nodes = self.nodes  # type: ignore[attr-defined]
         kernel.node_limit = self.node_limit  # type: ignore[attr-defined]
         kernel.deadline = self.deadline  # type: ignore[attr-defined]
         try:
-            return own_value(kernel, hands, board.leader, trick, bytes(board.won))
+            return own_value(kernel, board.masks, board.leader, trick, bytes(board.won), True)
         finally:
             self.nodes = kernel.nodes  # type: ignore[attr-defined]
 

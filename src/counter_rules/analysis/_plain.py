@@ -127,18 +127,19 @@ def own_kernel(players: int, asker: int, next_seat: Sequence[int]) -> object | N
 
 
 def own_value(
-    kernel: object, hands: list[int], leader: int, trick: bytes, won: bytes
+    kernel: object, hands: list[int], leader: int, trick: bytes, won: bytes, bits: bool = False
 ) -> tuple[int, ...]:
     """Each seat's tricks at the end of the hand, from the native outcome
     search ``kernel`` (of :func:`own_kernel`), for the position of ``hands``
-    (masks over the places), the trick's ``leader`` and cards (places) and the
-    tricks ``won``.
+    (masks over the places; with ``bits``, over the search board's bits,
+    which the kernel maps by the order it was given), the trick's ``leader``
+    and cards (places) and the tricks ``won``.
 
     Raises:
         SearchLimitReached: The search ran past its limits.
     """
     try:
-        found: tuple[int, ...] = kernel.value(hands, leader, trick, won)  # type: ignore[attr-defined]
+        found: tuple[int, ...] = kernel.value(hands, leader, trick, won, bits)  # type: ignore[attr-defined]
     except _LIMIT:
         raise SearchLimitReached from None
     return found

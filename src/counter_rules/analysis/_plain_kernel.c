@@ -1759,6 +1759,15 @@ static size_t own_index(const Own *o, uint64_t packed) {
     return index;
 }
 
+/* own_index of the tricks won so far. */
+static size_t own_base(const Own *o) {
+    size_t index = 0;
+    for (int s = 0; s < o->players; s++) {
+        index += (size_t)(o->won[s] - o->low[s]) * (size_t)o->stride[s];
+    }
+    return index;
+}
+
 static uint64_t own_packed_won(const Own *o) {
     uint64_t packed = 0;
     for (int s = 0; s < o->players; s++) {
@@ -1906,7 +1915,7 @@ static uint64_t own_search(Own *o, int pos, int win, int before, int64_t enough,
     int seat = pos ? o->next[o->trick_seat[pos - 1]] : o->leader;
     int asker = o->asker;
     int left = count_bits(o->hands[seat]);
-    size_t base = own_index(o, own_packed_won(o));
+    size_t base = own_base(o);
     int64_t most, fewest;
     own_bounds(o, base, left, seat, &most, &fewest);
     mask_t hand = o->hands[seat];
@@ -2313,9 +2322,9 @@ done:
 
 static PyObject *Own_value(Own *o, PyObject *args) {
     PyObject *hands;
-    int leader;
+    int leader, bits = 0;
     Py_buffer trick, won;
-    if (!PyArg_ParseTuple(args, "Oiy*y*", &hands, &leader, &trick, &won)) {
+    if (!PyArg_ParseTuple(args, "Oiy*y*|p", &hands, &leader, &trick, &won, &bits)) {
         return NULL;
     }
     PyObject *result = NULL;
@@ -2329,6 +2338,21 @@ static PyObject *Own_value(Own *o, PyObject *args) {
     }
     if (read_masks(hands, masks, players, "hands") < 0) {
         goto done;
+    }
+    if (bits) {
+        /* Masks over the search board's bits: order[b] is bit b's place. */
+        for (int s = 0; s < players; s++) {
+            mask_t places = 0;
+            for (mask_t rest = masks[s]; rest; rest &= rest - 1) {
+                int b = low_bit(rest);
+                if (b >= o->n) {
+                    PyErr_SetString(PyExc_ValueError, "a card is not in play");
+                    goto done;
+                }
+                places |= BIT(o->order[b]);
+            }
+            masks[s] = places;
+        }
     }
     if (leader < 0 || leader >= players || trick.len >= players || won.len != players) {
         PyErr_SetString(PyExc_ValueError, "a leader, a trick not complete, one count a seat");
@@ -2441,7 +2465,9 @@ static PyMethodDef Own_methods[] = {
      "depend on its own tricks alone, rows[s * width + t] being seat s's points for t "
      "tricks."},
     {"value", (PyCFunction)Own_value, METH_VARARGS,
-     "value(hands, leader, trick, won): each seat's tricks at the end of the hand."},
+     "value(hands, leader, trick, won, bits=False): each seat's tricks at the end of the "
+     "hand; with bits, the hands are masks over the search board's bits (set_cards' "
+     "order), not over places."},
     {"clear", (PyCFunction)Own_clear, METH_NOARGS, "clear(): empty the table."},
     {NULL, NULL, 0, NULL},
 };
