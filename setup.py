@@ -62,6 +62,8 @@ NATIVE_MODULES = {
     "counter_rules.analysis._plain_kernel": "src/counter_rules/analysis/_plain_kernel.c",
     "counter_rules.bots._playout": "src/counter_rules/bots/_playout.c",
 }
+# The header both include: the bit masks of cards.
+NATIVE_HEADER = "src/counter_rules/_native_bits.h"
 
 # mypyc links the compiled modules through one shared extension module named
 # after the group: "counter_rules._engine" puts it inside the package, as
@@ -143,7 +145,10 @@ class BuildEngine(build_ext):
             from mypyc.build import mypycify
 
             extensions = list(mypycify(_compiled_paths(), opt_level="3", group_name=GROUP_NAME))
-            extensions += [Extension(name, sources=[path]) for name, path in NATIVE_MODULES.items()]
+            extensions += [
+                Extension(name, sources=[path], depends=[NATIVE_HEADER])
+                for name, path in NATIVE_MODULES.items()
+            ]
             self._use(extensions)
             super().run()
         except (Exception, SystemExit) as error:

@@ -471,7 +471,11 @@ def test_outcome_points_refuses_what_it_cannot_answer() -> None:
 def test_the_native_outcome_search_names_what_it_refuses() -> None:
     """Its rows of points and its hands over the board's bits are checked
     before it searches."""
-    kernel = own_kernel(2, 0, bytes([1, 0]))
+    previous = use_native(True)
+    try:
+        kernel = own_kernel(2, 0, bytes([1, 0]))
+    finally:
+        use_native(previous)
     assert kernel is not None
     kernel.set_cards(bytes(4), [0] * 16, [15, 0, 0, 0], bytes([2, 3, 0, 1]))  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="row ends before the tricks"):

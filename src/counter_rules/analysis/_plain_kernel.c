@@ -51,36 +51,7 @@
  * with its buckets). */
 #define MAX_ENTRIES (1u << 18)
 
-typedef uint64_t mask_t;
-
-#if defined(_MSC_VER)
-#include <intrin.h>
-#ifndef __cplusplus
-#define inline __inline
-#endif
-static __inline int low_bit(mask_t x) {
-    unsigned long i;
-    _BitScanForward64(&i, x);
-    return (int)i;
-}
-static __inline int high_bit(mask_t x) {
-    unsigned long i;
-    _BitScanReverse64(&i, x);
-    return (int)i;
-}
-static __inline int count_bits(mask_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-#else
-#define low_bit(x) __builtin_ctzll(x)
-#define high_bit(x) (63 - __builtin_clzll(x))
-#define count_bits(x) __builtin_popcountll(x)
-#endif
-
-#define BIT(p) (((mask_t)1) << (p))
+#include "../_native_bits.h"
 
 /* What the table knows of the positions that match a pattern: for each
  * suit, the holders of its top cards (pattern, under mask, one code a card
@@ -2165,6 +2136,54 @@ done:
     return result;
 }
 
+/* The ends of the hand a table of points covers from low[] with span tricks
+ * to give (radix span + 1, a number a seat); 0 with a Python error set when
+ * they do not fit. */
+static size_t own_ends(const Own *o, Py_ssize_t seats, int span) {
+    if (seats != o->players || span < 0 || span > 63) {
+        PyErr_SetString(PyExc_ValueError, "one count a seat, and 0..63 tricks to give");
+        return 0;
+    }
+    size_t size = 1;
+    for (int s = 0; s < o->players; s++) {
+        if (size * (size_t)(span + 1) > OWN_MAX_POINTS) {
+            PyErr_SetString(PyExc_ValueError, "too many ends of the hand for the table");
+            return 0;
+        }
+        size *= (size_t)(span + 1);
+    }
+    return size;
+}
+
+/* A new table of points for size ends, all 0 (-1 with a Python error set
+ * when memory runs out). */
+static int own_points_new(Own *o, size_t size) {
+    int players = o->players;
+    own_points_clear(o);
+    o->points = (int64_t *)calloc(size * players, sizeof(int64_t));
+    o->most = (int64_t *)malloc(size * players * sizeof(int64_t));
+    o->fewest = (int64_t *)malloc(size * players * sizeof(int64_t));
+    o->known = (uint8_t *)calloc(size, 1);
+    if (o->points == NULL || o->most == NULL || o->fewest == NULL || o->known == NULL) {
+        own_points_clear(o);
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* The table of points filled: it starts from floor[] with span tricks to give. */
+static void own_points_set(Own *o, const unsigned char *floor, int span, size_t size) {
+    size_t stride = 1;
+    for (int s = 0; s < o->players; s++) {
+        o->low[s] = floor[s];
+        o->stride[s] = (int64_t)stride;
+        stride *= (size_t)(span + 1);
+    }
+    o->size = size;
+    o->span = span;
+}
+
 static PyObject *Own_set_points(Own *o, PyObject *args) {
     Py_buffer low;
     int span;
@@ -2175,17 +2194,9 @@ static PyObject *Own_set_points(Own *o, PyObject *args) {
     PyObject *result = NULL;
     PyObject *fast = NULL;
     int players = o->players;
-    size_t size = 1;
-    if (low.len != players || span < 0 || span > 63) {
-        PyErr_SetString(PyExc_ValueError, "one count a seat, and 0..63 tricks to give");
+    size_t size = own_ends(o, low.len, span);
+    if (size == 0) {
         goto done;
-    }
-    for (int s = 0; s < players; s++) {
-        if (size * (size_t)(span + 1) > OWN_MAX_POINTS) {
-            PyErr_SetString(PyExc_ValueError, "too many ends of the hand for the table");
-            goto done;
-        }
-        size *= (size_t)(span + 1);
     }
     fast = PySequence_Fast(points, "points must be a sequence");
     if (fast == NULL) {
@@ -2195,14 +2206,7 @@ static PyObject *Own_set_points(Own *o, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "points: one number a seat at each end");
         goto done;
     }
-    own_points_clear(o);
-    o->points = (int64_t *)malloc(size * players * sizeof(int64_t));
-    o->most = (int64_t *)malloc(size * players * sizeof(int64_t));
-    o->fewest = (int64_t *)malloc(size * players * sizeof(int64_t));
-    o->known = (uint8_t *)calloc(size, 1);
-    if (o->points == NULL || o->most == NULL || o->fewest == NULL || o->known == NULL) {
-        own_points_clear(o);
-        PyErr_NoMemory();
+    if (own_points_new(o, size) < 0) {
         goto done;
     }
     for (size_t i = 0; i < size * players; i++) {
@@ -2213,15 +2217,7 @@ static PyObject *Own_set_points(Own *o, PyObject *args) {
         }
         o->points[i] = value;
     }
-    const unsigned char *floor = (const unsigned char *)low.buf;
-    size_t stride = 1;
-    for (int s = 0; s < players; s++) {
-        o->low[s] = floor[s];
-        o->stride[s] = (int64_t)stride;
-        stride *= (size_t)(span + 1);
-    }
-    o->size = size;
-    o->span = span;
+    own_points_set(o, (const unsigned char *)low.buf, span, size);
     result = Py_None;
     Py_INCREF(result);
 done:
@@ -2247,10 +2243,12 @@ static PyObject *Own_set_seat_points(Own *o, PyObject *args) {
     int players = o->players;
     const unsigned char *floor = (const unsigned char *)low.buf;
     int64_t row[OWN_SEATS * 65];
-    size_t size = 1;
-    if (low.len != players || span < 0 || span > 63 || width < 1 || width > 65) {
-        PyErr_SetString(PyExc_ValueError,
-                        "one count a seat, 0..63 tricks to give and rows of 1..65 numbers");
+    size_t size = own_ends(o, low.len, span);
+    if (size == 0) {
+        goto done;
+    }
+    if (width < 1 || width > 65) {
+        PyErr_SetString(PyExc_ValueError, "rows of 1..65 numbers");
         goto done;
     }
     for (int s = 0; s < players; s++) {
@@ -2258,11 +2256,6 @@ static PyObject *Own_set_seat_points(Own *o, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "a seat's row ends before the tricks it may take");
             goto done;
         }
-        if (size * (size_t)(span + 1) > OWN_MAX_POINTS) {
-            PyErr_SetString(PyExc_ValueError, "too many ends of the hand for the table");
-            goto done;
-        }
-        size *= (size_t)(span + 1);
     }
     fast = PySequence_Fast(rows, "rows must be a sequence");
     if (fast == NULL) {
@@ -2279,14 +2272,7 @@ static PyObject *Own_set_seat_points(Own *o, PyObject *args) {
         }
         row[i] = value;
     }
-    own_points_clear(o);
-    o->points = (int64_t *)calloc(size * players, sizeof(int64_t));
-    o->most = (int64_t *)malloc(size * players * sizeof(int64_t));
-    o->fewest = (int64_t *)malloc(size * players * sizeof(int64_t));
-    o->known = (uint8_t *)calloc(size, 1);
-    if (o->points == NULL || o->most == NULL || o->fewest == NULL || o->known == NULL) {
-        own_points_clear(o);
-        PyErr_NoMemory();
+    if (own_points_new(o, size) < 0) {
         goto done;
     }
     for (size_t i = 0; i < size; i++) {
@@ -2304,14 +2290,7 @@ static PyObject *Own_set_seat_points(Own *o, PyObject *args) {
             o->points[i * players + s] = row[s * width + floor[s] + extra[s]];
         }
     }
-    size_t stride = 1;
-    for (int s = 0; s < players; s++) {
-        o->low[s] = floor[s];
-        o->stride[s] = (int64_t)stride;
-        stride *= (size_t)(span + 1);
-    }
-    o->size = size;
-    o->span = span;
+    own_points_set(o, floor, span, size);
     result = Py_None;
     Py_INCREF(result);
 done:

@@ -36,27 +36,7 @@
 /* A seat's bid when it made none (wants_trick: it wants every trick). */
 #define NO_BID 255
 
-typedef uint64_t mask_t;
-
-#if defined(_MSC_VER)
-#include <intrin.h>
-static __inline int low_bit(mask_t x) {
-    unsigned long i;
-    _BitScanForward64(&i, x);
-    return (int)i;
-}
-static __inline int count_bits(mask_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-#else
-#define low_bit(x) __builtin_ctzll(x)
-#define count_bits(x) __builtin_popcountll(x)
-#endif
-
-#define BIT(c) (((mask_t)1) << (c))
+#include "../_native_bits.h"
 
 /* -- CPython's Mersenne Twister, read in place -------------------------------- */
 
