@@ -33,6 +33,7 @@ import counter_rules
 from counter_rules import Counter, OhHell, Phase, apply_move, legal_moves, new_game, view
 from counter_rules.analysis import SearchLimitReached, Solver
 from counter_rules.bots import ISMCTSBot
+from counter_rules.bots.policy import native_playout
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
@@ -126,12 +127,18 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     build = "compiled" if counter_rules.COMPILED else "pure Python"
+    native = native_playout(OhHell(players=4, schedule=(10,), hook=True), None, 10, True)
     figures: dict[str, Any] = {
         "build": build,
+        "native playout": native is not None,
         "python": platform.python_version(),
         "machine": platform.machine(),
     }
-    print(f"counter_rules {counter_rules.__version__}, {build} build", file=sys.stderr)
+    print(
+        f"counter_rules {counter_rules.__version__}, {build} build "
+        f"({'with' if native is not None else 'without'} the native playout)",
+        file=sys.stderr,
+    )
     if args.only != "ismcts":
         figures["general search"] = general_search(args.cards, args.positions, args.cap)
     if args.only != "search":
