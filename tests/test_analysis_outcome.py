@@ -36,7 +36,14 @@ from counter_rules.analysis import (
     outcome,
     outcome_values,
 )
-from counter_rules.analysis._maxn import _alike, _distinct, _spread, scoring_context, shared_points
+from counter_rules.analysis._maxn import (
+    HandPoints,
+    _alike,
+    _distinct,
+    _spread,
+    scoring_context,
+    shared_points,
+)
 from counter_rules.analysis._plain import (
     PlainTables,
     native_kernel,
@@ -359,11 +366,12 @@ def test_the_points_of_a_hand_are_shared_by_ruleset_and_context() -> None:
     identity: a user's ruleset need not hash) and one scoring context."""
     first, twin = OhHell(players=4, schedule=(4,)), OhHell(players=4, schedule=(4,))
     state = _bid(new_game(first, seed=2), (1, 0, 2, 1))
+    board = Board(state, first.play_rules())
     context = scoring_context(state)
-    assert shared_points(first, context, state) is shared_points(first, context, state)
-    assert shared_points(twin, context, state) is not shared_points(first, context, state)
+    assert shared_points(first, context, board) is shared_points(first, context, board)
+    assert shared_points(twin, context, board) is not shared_points(first, context, board)
     other = (*context[:-1], (5, 0, 0, 0))
-    assert shared_points(first, other, state) is not shared_points(first, context, state)
+    assert shared_points(first, other, board) is not shared_points(first, context, board)
 
 
 def _bid(state: GameState, bids: tuple[int, ...]) -> GameState:
@@ -386,26 +394,32 @@ def _bid(state: GameState, bids: tuple[int, ...]) -> GameState:
     ],
     ids=repr,
 )
-def test_the_points_by_tricks_score_every_end_as_score_hand(rules: Ruleset) -> None:
-    """Where a ruleset scores each seat by its own tricks, its rows give
-    score_hand's points at every end of the hand."""
+def test_a_ruleset_that_scores_each_seat_alone_has_rows_that_score_every_end(
+    rules: Ruleset,
+) -> None:
+    """The built-in rulesets declare that each seat scores by its own tricks
+    (Shortcuts.seat_points); the rows the searches build from score_hand
+    then give score_hand's points at every end of the hand."""
+    assert rules.shortcuts().seat_points
     for seed in range(4):
         state = new_game(rules, seed=seed)
         while state.phase is Phase.BIDDING:
             moves = legal_moves(state, min(state.to_act))
             state = apply_move(state, moves[seed % len(moves)])
-        rows = rules.points_by_tricks(state)
-        assert rows is not None
         board = Board(state, rules.play_rules())
+        hand = HandPoints(rules, board)
+        rows, width = hand.rows, hand.width
+        assert rows is not None and width == state.cards_dealt + 1
         for won in _spread(state.cards_dealt, rules.players):
             board.won = list(won)
             assert rules.score_hand(board) == tuple(
-                row[tricks] for row, tricks in zip(rows, won, strict=True)
+                rows[seat * width + tricks] for seat, tricks in enumerate(won)
             ), (seed, won)
 
 
-def test_a_subclass_that_scores_its_own_way_gives_no_rows() -> None:
-    """A ruleset that overrides score_hand is scored end by end."""
+def test_a_subclass_that_scores_its_own_way_is_scored_end_by_end() -> None:
+    """A ruleset that overrides score_hand does not claim seat_points, and
+    the searches ask score_hand for each end of its hands."""
 
     class Doubled(OhHell):
         def score_hand(self, state: Position) -> tuple[int, ...]:
@@ -413,8 +427,9 @@ def test_a_subclass_that_scores_its_own_way_gives_no_rows() -> None:
 
     rules = Doubled(players=3, schedule=(3,))
     state = _bid(new_game(rules, seed=1), (0, 1, 0))
-    assert rules.points_by_tricks(state) is None
-    assert OhHell(players=3, schedule=(3,)).points_by_tricks(state) is not None
+    assert not rules.shortcuts().seat_points
+    assert OhHell(players=3, schedule=(3,)).shortcuts().seat_points
+    assert HandPoints(rules, Board(state, rules.play_rules())).rows is None
 
 
 @pytest.mark.slow

@@ -80,7 +80,7 @@ class HandPoints:
     """What the searches of one hand keep of its points, shared by them all
     (every world drawn from one view is scored alike)."""
 
-    def __init__(self, rules: Ruleset | None = None, game: GameState | None = None) -> None:
+    def __init__(self, rules: Ruleset | None = None, board: Board | None = None) -> None:
         self.rules = rules
         """The ruleset whose hand it is (kept, so that its id names it)."""
         self.points: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -89,22 +89,34 @@ class HandPoints:
         """The counts of tricks a seat can end the hand with (rows of :attr:`rows`)."""
         self.rows: tuple[int, ...] | None = None
         """Each seat's points by its own tricks, seat after seat (rows of
-        :attr:`width`), when the ruleset scores each seat by its own tricks
-        (:meth:`Ruleset.points_by_tricks
-        <counter_rules.Ruleset.points_by_tricks>`); else ``None``."""
-        if rules is not None and game is not None:
-            rows = rules.points_by_tricks(game)
-            width = game.cards_dealt + 1
-            if (
-                rows is not None
-                and len(rows) == rules.players
-                and all(len(row) == width for row in rows)
-            ):
-                self.width = width
-                self.rows = tuple([points for row in rows for points in row])
+        :attr:`width`), where the ruleset scores each seat by its own tricks
+        (:attr:`Shortcuts.seat_points
+        <counter_rules.rulesets.base.Shortcuts.seat_points>`); else ``None``."""
+        if rules is not None and board is not None and tables_for(rules).shortcuts.seat_points:
+            self.rows, self.width = _rows(rules, board)
         self.covers: dict[tuple[int, ...], tuple[int, list[int]]] = {}
         """What a native search is given to cover the ends reachable from a
         count of tricks won (see :meth:`OwnPointsSearch._cover`)."""
+
+
+def _rows(rules: Ruleset, board: Board) -> tuple[tuple[int, ...], int]:
+    """Each seat's points for the hand of ``board`` by its own tricks, seat
+    after seat, from ``score_hand`` asked once for each count of tricks
+    (every seat taking that many: each is scored by its own), and the length
+    of a row."""
+    players = len(board.masks)
+    width = board.cards_dealt + 1
+    flat = [0] * (players * width)
+    saved = board.won
+    try:
+        for tricks in range(width):
+            board.won = [tricks] * players
+            points = rules.score_hand(board)
+            for seat in range(players):
+                flat[seat * width + tricks] = points[seat]
+    finally:
+        board.won = saved
+    return tuple(flat), width
 
 
 # The points of a few hands, by ruleset and scoring context.
@@ -112,16 +124,16 @@ _POINTS: dict[tuple[object, ...], HandPoints] = {}
 _POINTS_KEPT: Final = 64
 
 
-def shared_points(rules: Ruleset, context: tuple[object, ...], game: GameState) -> HandPoints:
+def shared_points(rules: Ruleset, context: tuple[object, ...], board: Board) -> HandPoints:
     """What the searches keep of the points of a hand of ``rules`` in
-    ``context`` (:func:`scoring_context` of ``game``): one for all the
-    searches that ask about that hand."""
+    ``context`` (:func:`scoring_context`), a position of which is ``board``:
+    one for all the searches that ask about that hand."""
     key = (id(rules), *context)  # by id: a ruleset of a user's need not hash
     found = _POINTS.get(key)
     if found is None or found.rules is not rules:
         if len(_POINTS) >= _POINTS_KEPT:
             _POINTS.clear()
-        found = _POINTS[key] = HandPoints(rules, game)
+        found = _POINTS[key] = HandPoints(rules, board)
     return found
 
 
@@ -183,7 +195,7 @@ class OwnPointsSearch:
         if context != self.context:
             self.context = context
             self.table.clear()
-            self.hand = shared_points(self.rules, context, state)
+            self.hand = shared_points(self.rules, context, board)
             self.points = self.hand.points
             self.reach.clear()
             # The native searches read the cards, not the points: they are

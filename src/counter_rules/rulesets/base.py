@@ -78,6 +78,13 @@ class Shortcuts:
     """How the engine resolves a trick."""
     bids: int = SHORTCUT_NONE
     """How the engine lists the bids of the seat to bid."""
+    seat_points: bool = False
+    """Whether :meth:`Ruleset.score_hand <counter_rules.Ruleset.score_hand>`
+    scores each seat by its own tricks alone (and by what else the hand
+    says: the bids, the blind bids, the cards dealt), whatever the others
+    took. The searches then read each seat's points for every count of
+    tricks from a few calls of ``score_hand``, instead of one call for each
+    end of the hand."""
 
 
 NO_SHORTCUTS: Final = Shortcuts()
@@ -283,19 +290,6 @@ class Ruleset(abc.ABC):
     @abc.abstractmethod
     def score_hand(self, state: Position) -> tuple[int, ...]:
         """The points each seat scores for the hand just finished."""
-
-    def points_by_tricks(self, state: Position) -> tuple[tuple[int, ...], ...] | None:
-        """Each seat's points for the hand of ``state`` by the tricks it ends
-        the hand with (from 0 to the cards dealt), when a seat's points depend
-        on its own tricks alone (besides what ``state`` says: the bids, the
-        cards dealt, the blind bids): :meth:`score_hand` of an end of the hand
-        that gives seat ``s`` ``won[s]`` tricks is then
-        ``tuple(rows[s][won[s]] for s in seats)``. ``None`` (the default)
-        when the ruleset does not say so; then the searches ask
-        :meth:`score_hand` for each end. The searches read it to score every
-        end of a hand at once.
-        """
-        return None
 
     @abc.abstractmethod
     def is_game_over(self, history: Sequence[HandResult]) -> bool:

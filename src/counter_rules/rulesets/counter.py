@@ -110,7 +110,8 @@ class Counter(Ruleset):
     def shortcuts(self) -> Shortcuts:
         """Counter's plays, tricks and bids run on the engine's compiled paths
         (:mod:`~counter_rules.rulesets.counter_tricks` and the rule of bids in
-        turn), each while the class keeps the methods that state it: a
+        turn), and its table scores each seat by its own bid and tricks; each
+        while the class keeps the methods that state it: a
         subclass that overrides one is asked through its override."""
         bids = BIDS_HOOK if self.hook else BIDS_FREE
         play = self.play_rules()
@@ -118,6 +119,7 @@ class Counter(Ruleset):
             SHORTCUT_COUNTER if play.local else SHORTCUT_NONE,
             SHORTCUT_COUNTER if play.fast_tricks else SHORTCUT_NONE,
             bids if keeps(self, Counter, *_BID_METHODS) else SHORTCUT_NONE,
+            seat_points=keeps(self, Counter, "score_hand"),
         )
 
     def play_rules(self) -> PlayRules:
@@ -255,24 +257,6 @@ class Counter(Ruleset):
         bids = cast("tuple[int, ...]", state.bids)  # every seat has bid
         counts = (self.players,) * self.players
         return tuple(map(counter_scoring.points, bids, state.tricks_won, counts))
-
-    def points_by_tricks(self, state: Position) -> tuple[tuple[int, ...], ...] | None:
-        """Each seat's points by the tricks it ends the hand with: Counter's
-        table scores every seat by its own bid and tricks (``None`` for a
-        subclass that scores hands its own way)."""
-        if not keeps(self, Counter, "score_hand"):
-            return None
-        bids = state.bids
-        if None in bids:
-            return None
-        players = self.players
-        tricks = range(state.cards_dealt + 1)
-        return tuple(
-            [
-                tuple([counter_scoring.points(cast("int", bid), won, players) for won in tricks])
-                for bid in bids
-            ]
-        )
 
     def is_game_over(self, history: Sequence[HandResult]) -> bool:
         """Over once anybody has reached the target."""

@@ -535,7 +535,8 @@ class OhHell(Ruleset):
         are plain (see :mod:`~counter_rules.rulesets.plain_tricks`): plain
         following (no Jokers, bowers, must-trump or unbroken trumps) for
         plays, no Jokers or bowers for tricks, bids in turn that are not blind;
-        each while the class keeps the methods that state it, so that a
+        every scheme of :attr:`scoring` scores each seat by its own bid and
+        tricks; each while the class keeps the methods that state it, so that a
         subclass that overrides one is asked through its override."""
         bids = self._bidding.in_turn_rule
         if self.simultaneous_bidding or self.blind_bidding:
@@ -545,6 +546,7 @@ class OhHell(Ruleset):
             SHORTCUT_PLAIN if play.local else SHORTCUT_NONE,
             SHORTCUT_PLAIN if play.fast_tricks else SHORTCUT_NONE,
             bids if keeps(self, OhHell, *_BID_METHODS) else SHORTCUT_NONE,
+            seat_points=keeps(self, OhHell, "score_hand"),
         )
 
     def play_rules(self) -> PlayRules:
@@ -568,30 +570,6 @@ class OhHell(Ruleset):
             won=state.tricks_won,
             cards=state.cards_dealt,
             blind=state.blind,
-        )
-
-    def points_by_tricks(self, state: Position) -> tuple[tuple[int, ...], ...] | None:
-        """Each seat's points by the tricks it ends the hand with: the scheme of
-        :attr:`scoring` scores every seat by its own bid and tricks (``None``
-        for a subclass that scores hands its own way)."""
-        if not keeps(self, OhHell, "score_hand"):
-            return None
-        bids = state.bids
-        if None in bids:
-            return None
-        cards = state.cards_dealt
-        blind = state.blind or (False,) * len(bids)
-        seat_points = self._scorer.seat_points
-        return tuple(
-            [
-                tuple(
-                    [
-                        seat_points(cast("int", bid), won, cards, is_blind)
-                        for won in range(cards + 1)
-                    ]
-                )
-                for bid, is_blind in zip(bids, blind, strict=True)
-            ]
         )
 
     def is_game_over(self, history: Sequence[HandResult]) -> bool:
