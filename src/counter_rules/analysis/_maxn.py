@@ -107,16 +107,22 @@ def _rows(rules: Ruleset, board: Board) -> tuple[tuple[int, ...], int]:
     players = len(board.masks)
     width = board.cards_dealt + 1
     flat = [0] * (players * width)
+    for tricks in range(width):
+        points = _scored(rules, board, (tricks,) * players)
+        for seat in range(players):
+            flat[seat * width + tricks] = points[seat]
+    return tuple(flat), width
+
+
+def _scored(rules: Ruleset, board: Board, tricks: tuple[int, ...]) -> tuple[int, ...]:
+    """``score_hand`` of the hand of ``board`` ended with ``tricks`` won (the
+    board is left as it was)."""
     saved = board.won
+    board.won = list(tricks)
     try:
-        for tricks in range(width):
-            board.won = [tricks] * players
-            points = rules.score_hand(board)
-            for seat in range(players):
-                flat[seat * width + tricks] = points[seat]
+        return rules.score_hand(board)
     finally:
         board.won = saved
-    return tuple(flat), width
 
 
 # The points of a few hands, by ruleset and scoring context.
@@ -308,12 +314,7 @@ class OwnPointsSearch:
                 return found
             board = self._board
             assert board is not None
-            saved = board.won
-            board.won = list(tricks)
-            try:
-                found = self.rules.score_hand(board)
-            finally:
-                board.won = saved
+            found = _scored(self.rules, board, tricks)
             self.points[tricks] = found  # a memo: without it, the same points again
         return found
 

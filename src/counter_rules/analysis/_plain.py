@@ -240,6 +240,10 @@ class PlainTables(SearchTables):
         self.follows = [0, 0, 0, 0]
         self.next_seat = list(seat_order(rules))
         self.usable = usable and self._ranked_by_value() and self._read_follow_rule()
+        self.on_board: BoardTables | None = None
+        """These tables over the search board's card bits (:func:`board_tables`)."""
+        self.on_board_made = False
+        """Whether :attr:`on_board` is made."""
 
     def _ranked_by_value(self) -> bool:
         """Whether the winner rule has the shape the searches read: for each
@@ -360,7 +364,7 @@ def board_tables(rules: Ruleset, trump: Suit | None) -> BoardTables | None:
     """The plain family's rules of the play as :class:`BoardTables`, or ``None``
     where the fast searches do not take the play (off the plain family's
     path: :func:`~counter_rules.analysis.fast_search`) or the deck has more
-    than 64 cards. Built once for the last few rulesets.
+    than 64 cards. Built once, and kept with the tables of the fast searches.
 
     Example:
         >>> from counter_rules import Counter, OhHell, Suit, cards
@@ -376,24 +380,16 @@ def board_tables(rules: Ruleset, trump: Suit | None) -> BoardTables | None:
         >>> board_tables(Counter(), None) is None
         True
     """
-    key = (id(rules), -1 if trump is None else trump.value)
-    found = _BOARD_TABLES.get(key)
-    if found is not None and found[0] is rules:
-        return found[1]
-    tables = _board_tables(rules, trump)
-    if len(_BOARD_TABLES) >= 32:
-        _BOARD_TABLES.clear()
-    _BOARD_TABLES[key] = (rules, tables)
-    return tables
-
-
-_BOARD_TABLES: Final[dict[tuple[int, int], tuple[Ruleset, BoardTables | None]]] = {}
-
-
-def _board_tables(rules: Ruleset, trump: Suit | None) -> BoardTables | None:
     if not plain_play(rules, trump):
         return None
-    tables = plain_tables(rules, trump)
+    tables = plain_tables(rules, trump)  # kept: the board's tables are kept on it
+    if not tables.on_board_made:
+        tables.on_board = _board_tables(rules, tables)
+        tables.on_board_made = True
+    return tables.on_board
+
+
+def _board_tables(rules: Ruleset, tables: PlainTables) -> BoardTables | None:
     cards = play_rules_of(rules).cards
     n = len(cards)
     if n > _WORD or n != tables.n:
