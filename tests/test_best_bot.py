@@ -182,9 +182,10 @@ def test_the_worlds_and_positions_of_a_round_are_set_by_game(
     budgets: list[int] = []
     real_sample, real_solve = outcome_module.sample_world, outcome_module.solve_worlds
 
-    def sample(seen: PlayerView, rng: random.Random) -> object:
+    def sample(seen: PlayerView, rng: random.Random, *, recordable: bool) -> object:
         drawn.append(1)
-        return real_sample(seen, rng)
+        assert not recordable  # the bot never saves its worlds
+        return real_sample(seen, rng, recordable=recordable)
 
     def solve(*args: object, budget: int, **kwargs: object) -> object:
         budgets.append(budget)

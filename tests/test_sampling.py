@@ -7,6 +7,7 @@ import itertools
 import random
 from collections import Counter as Multiset
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -428,6 +429,33 @@ def test_a_second_deck_trump_survives_the_reload() -> None:
         assert back == world and back.trump_card == state.trump_card
 
 
+@settings(max_examples=25)
+@given(rules=rulesets(), seed=seeds)
+def test_a_world_drawn_not_recordable_differs_only_in_its_record(rules: Ruleset, seed: int) -> None:
+    """recordable=False draws the same cards, bids and passes and leaves the
+    generator where recordable=True leaves it; the world lacks only its first
+    deal (and, where the opening picked a seed that draws the trump, has the
+    drawn seed), plays on alike, and refuses to be saved."""
+    rng = random.Random(seed)
+    for i, (state, _) in enumerate(random_playout(rules, seed, seed + 2)):
+        if i > 120 or state.is_over:
+            break
+        if i % 7:
+            continue
+        seat = rng.randrange(state.players)
+        mine = view(state, seat)
+        kept, lean = random.Random(i), random.Random(i)
+        full = sample_world(mine, kept)
+        bare = sample_world(mine, lean, recordable=False)
+        assert kept.getstate() == lean.getstate()
+        assert bare.first_deal is None
+        assert attrs.evolve(bare, first_deal=full.first_deal, seed=full.seed) == full
+        assert legal_moves(bare) == legal_moves(full)
+        if state.hand_number == 1 and not state.exchanges:
+            with pytest.raises(InvalidArgumentError, match="recordable=False"):
+                state_to_json(bare)
+
+
 def test_later_hand_worlds_are_not_saved_as_another_game() -> None:
     """A record holds only the first deal: the deals of a world's earlier
     hands come from its seed, which did not deal the real ones. Saving such a
@@ -449,6 +477,15 @@ def test_sample_world_rejects_a_generator_that_is_not_a_random(rng: object) -> N
     mine = view(new_game(OhHell(), 1), 0)
     with pytest.raises(InvalidArgumentError, match=r"rng must be a random\.Random, got"):
         sample_world(mine, rng)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("recordable", [0, 1, "yes", None])
+def test_sample_world_rejects_a_recordable_that_is_not_a_bool(recordable: object) -> None:
+    """recordable is True or False; the error names the value."""
+    mine = view(new_game(OhHell(), 1), 0)
+    message = f"recordable must be True or False, got {recordable!r}"
+    with pytest.raises(InvalidArgumentError, match=message):
+        sample_world(mine, random.Random(0), recordable=recordable)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("max_tries", [-1, 1.5, True, "3", None])

@@ -145,8 +145,8 @@ def record_of(state: GameState) -> GameRecord:
     if reached != state:
         raise InvalidArgumentError(
             "cannot record this state: its seed, first deal and moves do not replay to it "
-            "(a state changed by hand, or a world from sample_world after the first hand: "
-            "a record holds only the first deal)"
+            "(a state changed by hand, a world from sample_world after the first hand, "
+            "or one drawn with recordable=False: a record holds only the first deal)"
         )
     return record
 

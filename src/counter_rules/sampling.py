@@ -272,7 +272,11 @@ def _hidden(pv: PlayerView) -> _Hidden:
 
 
 def sample_world(
-    player_view: PlayerView, rng: random.Random, *, max_tries: int = _MAX_TRIES
+    player_view: PlayerView,
+    rng: random.Random,
+    *,
+    max_tries: int = _MAX_TRIES,
+    recordable: bool = True,
 ) -> GameState:
     """A complete state consistent with ``player_view``, the unseen cards drawn
     uniformly among the deals that agree with everything the view shows.
@@ -303,12 +307,22 @@ def sample_world(
             and which world a given ``rng`` gives, never the distribution.
             The count is kept for the last few view objects sampled, so a bot
             drawing many worlds from one view pays for it once.
+        recordable: Whether a first-hand world carries the deal it started
+            from (see "Saving a world" above). ``False`` skips finding that
+            deal and a seed that draws the world's trump, which costs about as
+            much as drawing the cards: the world then has no
+            :attr:`~counter_rules.GameState.first_deal`, and saving it raises
+            a library error. The bots pass ``False``: they play their worlds
+            out and never save them. The same ``rng`` gives the same cards,
+            moves and draws either way; only :attr:`~counter_rules.GameState.seed`
+            may differ, in a first hand whose trump is drawn from the seed.
 
     Raises:
         InvalidArgumentError: ``player_view`` is not a view (or is one no
             game can show: a field changed by hand to an impossible value),
             ``rng`` is not a :class:`random.Random`, ``max_tries`` is not a
-            whole number from 0 up, or no deal fits the view.
+            whole number from 0 up, ``recordable`` is not a bool, or no deal
+            fits the view.
     """
     if not isinstance(player_view, PlayerView):
         raise InvalidArgumentError(f"expected a PlayerView, got {shown(player_view)}")
@@ -318,6 +332,8 @@ def sample_world(
         raise InvalidArgumentError(
             f"max_tries must be an integer from 0 up, got {shown(max_tries)}"
         )
+    if type(recordable) is not bool:
+        raise InvalidArgumentError(f"recordable must be True or False, got {shown(recordable)}")
     hidden = _hidden(player_view)
     fill = None
     for _ in range(max_tries):
@@ -326,7 +342,7 @@ def sample_world(
             break
     if fill is None:
         fill = hidden.exact(rng)
-    return _build(player_view, fill, rng)
+    return _build(player_view, fill, rng, recordable)
 
 
 def _opening(
@@ -377,7 +393,9 @@ def _opening(
     return None, seed
 
 
-def _build(pv: PlayerView, fill: dict[int, list[Card]], rng: random.Random) -> GameState:
+def _build(
+    pv: PlayerView, fill: dict[int, list[Card]], rng: random.Random, recordable: bool
+) -> GameState:
     players = pv.players
     hands: list[tuple[Card, ...]] = []
     for s in range(players):
@@ -410,10 +428,11 @@ def _build(pv: PlayerView, fill: dict[int, list[Card]], rng: random.Random) -> G
         entry[play_rules_of(pv.rules).giver(me)] = received
         exchanges.append(tuple(entry))
     first_deal: Deal | None = None
-    if pv.hand_number == 1 and not pv.my_exchanges:
+    if recordable and pv.hand_number == 1 and not pv.my_exchanges:
         # A first-hand world gets the deal it started from, so that a record
         # (seed, first deal, moves) replays to it; the others' passes are not
-        # known, so a world after an exchange has none.
+        # known, so a world after an exchange has none. The opening draws the
+        # same one seed from rng as the line below.
         first_deal, seed = _opening(pv, hands, stock, rng)
     else:
         seed = rng.getrandbits(63)

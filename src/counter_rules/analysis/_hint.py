@@ -198,7 +198,7 @@ def hint(
     outcomes = 0
     if progress is not None:
         progress(0, worlds)
-    drawn = (sample_world(player_view, rng) for _ in range(worlds))
+    drawn = (sample_world(player_view, rng, recordable=False) for _ in range(worlds))
     # Only the time limits the worlds: the first world out of time is the last.
     for answer in solve_worlds(drawn, question, count=worlds, seconds=seconds):
         if answer is None:

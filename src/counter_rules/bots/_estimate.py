@@ -74,7 +74,7 @@ def card_chances(player_view: PlayerView, rng: random.Random, samples: int) -> d
     atkinson = rules.advice.jokers_called
     wins = dict.fromkeys(hand, 0)
     for _ in range(samples):
-        world = sample_world(player_view, rng)
+        world = sample_world(player_view, rng, recordable=False)
         for card in hand:
             leader = (me - rng.randrange(players)) % players
             plays: list[PlayedCard] = []
@@ -117,7 +117,7 @@ def move_chances(
     done = len(player_view.tricks)
     wins = [0] * len(moves)
     for _ in range(samples):
-        world = sample_world(player_view, rng)
+        world = sample_world(player_view, rng, recordable=False)
         seed = rng.getrandbits(32)
         for i, move in enumerate(moves):
             follow = random.Random(seed)

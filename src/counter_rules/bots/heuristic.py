@@ -115,7 +115,7 @@ class HeuristicBot(DecidingBot):
         players = view.players
         wins = 0
         for _ in range(self.samples):
-            world = sample_world(view, rng)
+            world = sample_world(view, rng, recordable=False)
             plays = []
             for i in range(players):
                 seat = (view.leader + i) % players

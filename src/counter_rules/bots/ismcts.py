@@ -336,7 +336,7 @@ class ISMCTSBot(DecidingBot):
         iterations, deadline = budget
         totals = [0.0] * len(candidates)
         for _ in range(max(1, iterations // len(candidates))):
-            world = sample_world(view, rng)
+            world = sample_world(view, rng, recordable=False)
             seed = rng.getrandbits(64)
             for i, bid in enumerate(candidates):
                 board = policy.finish(apply_move(world, bid), random.Random(seed))
@@ -360,7 +360,7 @@ class ISMCTSBot(DecidingBot):
         scale, fade, target = reward
         c = self.exploration
         # The world is a state while it is bid, then a board for its play.
-        state: GameState = sample_world(view, rng)
+        state: GameState = sample_world(view, rng, recordable=False)
         board: Board | None = None if state.phase is Phase.BIDDING else policy.board(state)
         node = root
         path: list[_Node] = []

@@ -264,7 +264,7 @@ class OutcomeBot(DecidingBot):
             ends = solver.outcomes_after(world, moves, seat)
             return [ends[move].points for move in moves]
 
-        worlds = [sample_world(view, rng) for _ in range(count)]
+        worlds = [sample_world(view, rng, recordable=False) for _ in range(count)]
         means = [(0, 0)] * len(moves)
         short = [False] * len(moves)
         solved = 0

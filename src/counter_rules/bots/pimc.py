@@ -270,13 +270,13 @@ class PIMCBot(DecidingBot):
         """The worlds to solve: drawn from the view, and with inference kept in
         proportion to how well they explain the other seats' bids (and with
         ``inference="plays"`` their plays)."""
-        first = sample_world(view, rng)
+        first = sample_world(view, rng, recordable=False)
         worlds = self.limits(first).worlds
         plays = self.inference == "plays"
         if not self.inference or not has_evidence(view, plays=plays):
-            return [first, *(sample_world(view, rng) for _ in range(worlds - 1))]
+            return [first, *(sample_world(view, rng, recordable=False) for _ in range(worlds - 1))]
         count = worlds * self.candidates
-        drawn = [first, *(sample_world(view, rng) for _ in range(count - 1))]
+        drawn = [first, *(sample_world(view, rng, recordable=False) for _ in range(count - 1))]
         weights = [likelihood(world, view.seat, plays=plays) for world in drawn]
         if not sum(weights) > 0:
             return drawn[:worlds]
