@@ -17,8 +17,10 @@ from counter_rules import (
     Counter,
     Deal,
     InvalidArgumentError,
+    Move,
     OhHell,
     Phase,
+    Play,
     UpAndDown,
     apply_move,
     cards,
@@ -499,6 +501,50 @@ def test_policy_play_out_stops_at_a_trick_led_from_small_hands() -> None:
     policy.play_out(whole, random.Random(9))
     assert stopped.over and whole.over
     assert stopped.won == whole.won and stopped.tricks == whole.tricks
+
+
+def _last_card_by_definition(policy: Policy, board: Board, want: bool) -> Move:
+    """The policy's last card of a trick straight from its definition: every
+    card tried; the weakest winner when wanted (else the weakest), the
+    strongest loser when not (else the weakest winner), the first of equals."""
+    moves = board.moves()
+    powers = []
+    wins = []
+    for move in moves:
+        assert isinstance(move, Play)
+        powers.append(policy.power(move.card, board.trump))
+        wins.append(board.winner_if(move) == move.seat)
+    winners = [i for i in range(len(moves)) if wins[i]]
+    losers = [i for i in range(len(moves)) if not wins[i]]
+    if want:
+        pool = winners or losers
+        return moves[min(pool, key=lambda i: (powers[i], i))]
+    if losers:
+        return moves[min(losers, key=lambda i: (-powers[i], i))]
+    return moves[min(winners, key=lambda i: (powers[i], i))]
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=rulesets(), seed=seeds)
+def test_the_last_card_of_a_trick_is_the_policys_definition(rules: Ruleset, seed: int) -> None:
+    """The policy tries the last player's cards only until the answer is
+    found; it plays the card that trying every card would choose, wanting
+    the trick and not."""
+    rng = random.Random(seed)
+    policy = Policy(rules, True)
+    for state, _ in random_playout(rules, seed, seed + 1):
+        if state.phase is not Phase.PLAYING or len(state.trick) != state.players - 1:
+            continue
+        if rng.random() < 0.5:
+            continue
+        board = policy.board(state)
+        moves = board.moves()
+        if len(moves) < 2 or not all(isinstance(m, Play) for m in moves):
+            continue
+        for want in (True, False):
+            assert policy._last_to_play(board, moves, want) is _last_card_by_definition(
+                policy, board, want
+            )
 
 
 class _Asked:

@@ -306,29 +306,34 @@ class Policy:
 
     def _last_to_play(self, board: Board, moves: Sequence[Move], want: bool) -> Move:
         """The last card of a trick: the weakest winner when it wants the trick
-        (else the weakest card), the strongest loser when not (else the weakest)."""
+        (else the weakest card), the strongest loser when not (else the weakest).
+        Among cards of equal strength, the first of ``moves``.
+
+        The cards are tried from the weakest up when it wants the trick, from
+        the strongest down when not, and the first that wins (or loses) is
+        the answer: each try resolves a trick, the costly part of a playout
+        at Counter, and the cards after it cannot be chosen."""
         trump = board.trump
-        weakest_winner: Move | None = None
-        weakest_loser: Move | None = None
-        strongest_loser: Move | None = None
-        winner_power = loser_low = loser_high = 0.0
-        for move in moves:
+        ranked: list[tuple[float, int]] = []
+        for i, move in enumerate(moves):
             assert isinstance(move, Play)
-            power = self.power(move.card, trump)
-            if board.winner_if(move) == move.seat:
-                if weakest_winner is None or power < winner_power:
-                    weakest_winner, winner_power = move, power
-            else:
-                if weakest_loser is None or power < loser_low:
-                    weakest_loser, loser_low = move, power
-                if strongest_loser is None or power > loser_high:
-                    strongest_loser, loser_high = move, power
+            ranked.append((self.power(move.card, trump), i))
+        ranked.sort()
         if want:
-            found = weakest_winner if weakest_winner is not None else weakest_loser
+            for _, i in ranked:
+                move = moves[i]
+                assert isinstance(move, Play)
+                if board.winner_if(move) == move.seat:
+                    return move
         else:
-            found = strongest_loser if strongest_loser is not None else weakest_winner
-        assert found is not None
-        return found
+            strongest = sorted([(-power, i) for power, i in ranked])
+            for _, i in strongest:
+                move = moves[i]
+                assert isinstance(move, Play)
+                if board.winner_if(move) != move.seat:
+                    return move
+        # Every card loses (wanted) or wins (not wanted): the weakest.
+        return moves[ranked[0][1]]
 
     def finish(self, state: GameState, rng: random.Random) -> Board:
         """The rest of the hand of ``state`` by this policy: the bids still to
