@@ -52,7 +52,7 @@ def shuffled(deck: Sequence[Card], rng: random.Random) -> list[Card]:
     Sorting by random keys is a uniform permutation (ties between 53-bit floats
     aside) and is quicker in CPython than ``random.Random.shuffle``.
     """
-    draw = rng.random  # looked up once: the method lies two classes up
+    draw = rng.random  # looked up once, not once a card
     keys = [draw() for _ in deck]
     return [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
 
