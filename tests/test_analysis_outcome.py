@@ -201,8 +201,8 @@ def test_a_solver_asked_one_position_under_other_bids_answers_each_afresh() -> N
 # three deals: its cuts and the alike cards searched once, pinned down. A
 # change that makes it visit fewer positions updates these figures.
 OUTCOME_POSITIONS = [
-    (OhHell(players=4, schedule=(6,)), [2541, 30741, 7266]),
-    (OhHell(players=3, schedule=(6,), decks=2), [1399, 2317, 1203]),
+    (OhHell(players=4, schedule=(6,)), [1372, 17998, 4759]),
+    (OhHell(players=3, schedule=(6,), decks=2), [754, 1266, 870]),
 ]
 
 
@@ -504,3 +504,31 @@ def test_the_native_outcome_search_names_what_it_refuses() -> None:
     assert kernel.value([1 | 2, 4 | 8], 0, b"", bytes(2), True) == kernel.value(  # type: ignore[attr-defined]
         [4 | 8, 1 | 2], 0, b"", bytes(2)
     )
+
+
+@pytest.mark.skipif(not native_kernel(), reason="the native outcome search comes with the kernel")
+def test_a_native_outcome_search_copies_the_tables_of_the_rules_from_another() -> None:
+    """copy_cards gives a search what set_cards gave another: the same answers
+    from the same positions; it refuses anything but a search given its
+    cards."""
+    previous = use_native(True)
+    try:
+        given = own_kernel(2, 0, bytes([1, 0]))
+        copied = own_kernel(2, 1, bytes([1, 0]))
+        empty = own_kernel(2, 0, bytes([1, 0]))
+    finally:
+        use_native(previous)
+    assert given is not None and copied is not None and empty is not None
+    # Four cards of one suit; each beats the ones of lower place.
+    beaters = [sum(1 << q for q in range(p + 1, 4)) for p in range(4)] * 4
+    given.set_cards(bytes(4), beaters, [15, 0, 0, 0], bytes([0, 1, 2, 3]))  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="another outcome search"):
+        copied.copy_cards(object())  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="has no cards yet"):
+        copied.copy_cards(empty)  # type: ignore[attr-defined]
+    copied.copy_cards(given)  # type: ignore[attr-defined]
+    rows = [0, 1, 2, 5, 0, 0]
+    for kernel in (given, copied):
+        kernel.set_seat_points(bytes([0, 0]), 2, rows, 3)  # type: ignore[attr-defined]
+    for hands in ([1 | 2, 4 | 8], [4 | 8, 1 | 2], [1 | 8, 2 | 4]):
+        assert given.value(hands, 0, b"", bytes(2)) == copied.value(hands, 0, b"", bytes(2))  # type: ignore[attr-defined]

@@ -29,7 +29,10 @@ than a plain walk of the tree, without changing a single answer:
   hand with no card of another hand or of the trick between them, read from
   the solver's tables of the rules, :class:`~counter_rules.analysis._plain.PlainTables`)
   searched once: they lead to the same outcome, and the first of them in the
-  order of play is the one chosen.
+  order of play is the one chosen;
+- the hand's last trick, when every card of it is forced, played out at
+  once: it is neither counted as positions nor kept in the table (most of
+  the positions of a short ending are last tricks).
 
 The module is plain typed Python, compiled with mypyc in the compiled build.
 """
@@ -128,6 +131,14 @@ def _scored(rules: Ruleset, board: Board, tricks: tuple[int, ...]) -> tuple[int,
 # The points of a few hands, by ruleset and scoring context.
 _POINTS: dict[tuple[object, ...], HandPoints] = {}
 _POINTS_KEPT: Final = 64
+
+# A native search given the tables of the rules (None where the board's bits
+# are not the tables' places, or the build has no kernel), with the place of
+# each of the board's bits, by the ids of the tables and of the search
+# board's rules (both kept, so the ids stay theirs): a new native search
+# copies its tables from it instead of reading them again.
+_CARDS: dict[tuple[int, int], tuple[PlainTables, object, object | None, list[int]]] = {}
+_CARDS_KEPT: Final = 64
 
 
 def shared_points(rules: Ruleset, context: tuple[object, ...], board: Board) -> HandPoints:
@@ -248,17 +259,31 @@ class OwnPointsSearch:
         n = tables.n
         if players > _NATIVE_SEATS or n > _NATIVE_CARDS or (dealt + 1) ** players > _NATIVE_ENDS:
             return None, []
-        index = tables.index
-        bit_place = [index[card._key] for card in board.rules.cards]
-        if sorted(bit_place) != list(range(n)):
+        rules = board.rules
+        key = (id(tables), id(rules))
+        known = _CARDS.get(key)
+        if known is None or known[0] is not tables or known[1] is not rules:
+            index = tables.index
+            bit_place = [index[card._key] for card in rules.cards]
+            template = None
+            if sorted(bit_place) == list(range(n)):
+                template = own_kernel(players, 0, tables.next_seat)
+                if template is None:
+                    return None, []  # no kernel now: nothing to keep
+                template.set_cards(  # type: ignore[attr-defined]
+                    bytes(tables.suit), tables.beaters, tables.follows, bytes(bit_place)
+                )
+            if len(_CARDS) >= _CARDS_KEPT:
+                _CARDS.clear()
+            known = _CARDS[key] = (tables, rules, template, bit_place)
+        template = known[2]
+        if template is None:
             return None, []
         kernel = own_kernel(players, self.asker, tables.next_seat)
         if kernel is None:
             return None, []
-        kernel.set_cards(  # type: ignore[attr-defined]
-            bytes(tables.suit), tables.beaters, tables.follows, bytes(bit_place)
-        )
-        return kernel, bit_place
+        kernel.copy_cards(template)  # type: ignore[attr-defined]
+        return kernel, known[3]
 
     def _cover(
         self,
@@ -380,6 +405,25 @@ class OwnPointsSearch:
         finally:
             self.nodes = kernel.nodes  # type: ignore[attr-defined]
 
+    def _last_trick(self, board: Board) -> tuple[int, ...] | None:
+        """The tricks won at the end of the hand when the trick about to be led
+        is its last and every card of it is forced (every seat to play has one
+        legal play): played out at once, neither counted as positions nor kept
+        in the table (the board is left as it was found); ``None`` when the
+        hand does not end so (a pass comes, or a seat has a choice)."""
+        made = 0
+        try:
+            while not board.over and not board.passing:
+                plays = board.moves()
+                if len(plays) != 1:
+                    break
+                board.make(plays[0])
+                made += 1
+            return tuple(board.won) if board.over else None
+        finally:
+            for _ in range(made):
+                board.unmake()
+
     def _search(self, board: Board, before: int, enough: int, limit: int) -> tuple[int, ...]:
         """The outcome from ``board``; or, once it is clear that the seat
         ``before`` (who moved just before) will not take it (it gives that seat
@@ -387,6 +431,10 @@ class OwnPointsSearch:
         least ``limit``), any outcome it will not take."""
         if board.over:
             return tuple(board.won)
+        if not board.passing and not board.trick_size() and board.cards_left() == 1:
+            last = self._last_trick(board)
+            if last is not None:
+                return last
         self._count()
         passing = board.passing
         key: tuple[object, ...] | None = None

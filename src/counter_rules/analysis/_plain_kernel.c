@@ -1567,13 +1567,25 @@ static PyTypeObject KernelType = {
  *     could give it and the asking seat the fewest, and the shallow pruning
  *     of _maxn._settled, over the same ends (every way of giving at most the
  *     tricks left to the seats);
- *   - the cards of one hand that play alike searched once (_maxn._alike).
+ *   - the cards of one hand that play alike searched once (_maxn._alike);
+ *   - the last trick, whose every card is forced, played out at once, not
+ *     counted and not kept.
  */
 
 #define OWN_SEATS 8
 #define OWN_MAX_POINTS (1u << 16)
 #define OWN_MAX_ENTRIES (1u << 22)
 #define OWN_NONE (-((int64_t)1 << 60))
+#define OWN_SETTLE_SLOTS 512
+
+/* One scan of own_settled: over the ends from an index with tricks left that
+ * give a seat at least mine, the most points another seat gets (top), and
+ * the fewest for the asking seat among the ends that give it those (low).
+ * tag is 0 for an empty slot. */
+struct OwnSettle {
+    uint64_t tag;
+    int64_t mine, top, low;
+};
 
 typedef struct {
     PyObject_HEAD
@@ -1596,6 +1608,8 @@ typedef struct {
     int64_t stride[OWN_SEATS];
     int64_t *points, *most, *fewest;
     uint8_t *known;
+    /* own_settled's scans, kept by their ends and seats (OwnSettle). */
+    struct OwnSettle *settles;
     /* The position. */
     mask_t hands[OWN_SEATS];
     int won[OWN_SEATS];
@@ -1626,8 +1640,10 @@ static void own_points_clear(Own *o) {
     free(o->most);
     free(o->fewest);
     free(o->known);
+    free(o->settles);
     o->points = o->most = o->fewest = NULL;
     o->known = NULL;
+    o->settles = NULL;
     o->size = 0;
 }
 
@@ -1822,22 +1838,58 @@ static void own_bounds(Own *o, size_t base, int left, int seat, int64_t *most, i
     }
 }
 
-/* _maxn._settled over the ends from base. */
-static int own_settled(const Own *o, size_t base, int left, int seat, int64_t mine, int before,
+/* _maxn._settled over the ends from base: seat, having found a move worth
+ * mine, is settled when no end that gives it at least mine gives the seat
+ * before more than enough, or enough with the asking seat below limit. The
+ * most the seat before gets over those ends, and the fewest the asking seat
+ * gets among the ends that give it that, are kept by (base, left, seat,
+ * before, mine) in a table of OWN_SETTLE_SLOTS slots, a newer scan taking
+ * the slot of an older one (the points are the same until set anew, which
+ * empties it). */
+static int own_settled(Own *o, size_t base, int left, int seat, int64_t mine, int before,
                        int64_t enough, int64_t limit) {
     int players = o->players;
-    Ends e;
-    ends_start(&e, base, left);
-    do {
-        const int64_t *p = &o->points[e.index * players];
-        if (p[seat] >= mine) {
-            int64_t theirs = p[before];
-            if (theirs > enough || (theirs == enough && p[o->asker] < limit)) {
-                return 0;
+    uint64_t tag = ((((uint64_t)base * 64 + (uint64_t)left) * OWN_SEATS + (uint64_t)seat) *
+                        OWN_SEATS +
+                    (uint64_t)before) +
+                   1;
+    struct OwnSettle *slot = NULL;
+    if (o->settles == NULL && o->points != NULL) {
+        o->settles = (struct OwnSettle *)calloc(OWN_SETTLE_SLOTS, sizeof(struct OwnSettle));
+    }
+    if (o->settles != NULL) {
+        uint64_t h = (tag ^ (uint64_t)mine * 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull;
+        slot = &o->settles[(h >> 48) & (OWN_SETTLE_SLOTS - 1)];
+    }
+    int64_t top, low;
+    if (slot != NULL && slot->tag == tag && slot->mine == mine) {
+        top = slot->top;
+        low = slot->low;
+    } else {
+        top = OWN_NONE;
+        low = -OWN_NONE;
+        Ends e;
+        ends_start(&e, base, left);
+        do {
+            const int64_t *p = &o->points[e.index * players];
+            if (p[seat] >= mine) {
+                int64_t theirs = p[before];
+                if (theirs > top) {
+                    top = theirs;
+                    low = p[o->asker];
+                } else if (theirs == top && p[o->asker] < low) {
+                    low = p[o->asker];
+                }
             }
+        } while (ends_next(o, &e));
+        if (slot != NULL) {
+            slot->tag = tag;
+            slot->mine = mine;
+            slot->top = top;
+            slot->low = low;
         }
-    } while (ends_next(o, &e));
-    return 1;
+    }
+    return !(top > enough || (top == enough && low < limit));
 }
 
 /* _maxn._alike: places first and second of one hand against the cards others. */
@@ -1859,6 +1911,36 @@ static int own_alike(const Own *o, int first, int second, mask_t others) {
     return 1;
 }
 
+/* Whether the trick about to be led is the hand's last: every seat holds
+ * one card (_maxn.OwnPointsSearch._last_trick). */
+static int own_last_trick(const Own *o) {
+    for (int s = 0; s < o->players; s++) {
+        mask_t hand = o->hands[s];
+        if (!hand || (hand & (hand - 1))) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The tricks won once the last trick, every card of it forced, is played
+ * from the leader round: not counted as positions, nor kept in the table. */
+static uint64_t own_last_won(const Own *o) {
+    int seat = o->leader;
+    int first = low_bit(o->hands[seat]);
+    int led = o->suit[first];
+    int best = first, winner = seat;
+    for (int i = 1; i < o->players; i++) {
+        seat = o->next[seat];
+        int place = low_bit(o->hands[seat]);
+        if (o->beaters[led][best] >> place & 1) {
+            best = place;
+            winner = seat;
+        }
+    }
+    return own_packed_won(o) + ((uint64_t)1 << (8 * winner));
+}
+
 static uint64_t own_search(Own *o, int pos, int win, int before, int64_t enough, int64_t limit) {
     int players = o->players;
     uint64_t key[OWN_SEATS + 2];
@@ -1870,6 +1952,9 @@ static uint64_t own_search(Own *o, int pos, int win, int before, int64_t enough,
         if (!held) {
             return own_packed_won(o);
         }
+    }
+    if (pos == 0 && own_last_trick(o)) {
+        return own_last_won(o);
     }
     own_count(o);
     if (pos == 0) {
@@ -2136,6 +2221,32 @@ done:
     return result;
 }
 
+static PyTypeObject OwnType;
+
+/* copy_cards(other): the tables of the rules of another search (one given
+ * them by set_cards), with no work: what set_cards would make of the same
+ * arguments. */
+static PyObject *Own_copy_cards(Own *o, PyObject *arg) {
+    if (!PyObject_TypeCheck(arg, &OwnType)) {
+        PyErr_SetString(PyExc_TypeError, "copy_cards needs another outcome search");
+        return NULL;
+    }
+    const Own *from = (const Own *)arg;
+    if (from->n < 1) {
+        PyErr_SetString(PyExc_ValueError, "the search copied from has no cards yet");
+        return NULL;
+    }
+    o->n = from->n;
+    memcpy(o->suit, from->suit, sizeof o->suit);
+    memcpy(o->order, from->order, sizeof o->order);
+    memcpy(o->rank, from->rank, sizeof o->rank);
+    memcpy(o->beaters, from->beaters, sizeof o->beaters);
+    memcpy(o->beats, from->beats, sizeof o->beats);
+    memcpy(o->follows, from->follows, sizeof o->follows);
+    own_table_clear(o);
+    Py_RETURN_NONE;
+}
+
 /* The ends of the hand a table of points covers from low[] with span tricks
  * to give (radix span + 1, a number a seat); 0 with a Python error set when
  * they do not fit. */
@@ -2275,22 +2386,15 @@ static PyObject *Own_set_seat_points(Own *o, PyObject *args) {
     if (own_points_new(o, size) < 0) {
         goto done;
     }
-    for (size_t i = 0; i < size; i++) {
-        int extra[OWN_SEATS], total = 0;
-        size_t rest = i;
-        for (int s = 0; s < players; s++) {
-            extra[s] = (int)(rest % (size_t)(span + 1));
-            rest /= (size_t)(span + 1);
-            total += extra[s];
-        }
-        if (total > span) {
-            continue;
-        }
-        for (int s = 0; s < players; s++) {
-            o->points[i * players + s] = row[s * width + floor[s] + extra[s]];
-        }
-    }
     own_points_set(o, floor, span, size);
+    /* Only the ends that give at most span tricks in all: the others stay 0. */
+    Ends e;
+    ends_start(&e, 0, span);
+    do {
+        for (int s = 0; s < players; s++) {
+            o->points[e.index * players + s] = row[s * width + floor[s] + e.x[s]];
+        }
+    } while (ends_next(o, &e));
     result = Py_None;
     Py_INCREF(result);
 done:
@@ -2435,6 +2539,9 @@ static PyObject *Own_get_entries(Own *o, void *closure) {
 static PyMethodDef Own_methods[] = {
     {"set_cards", (PyCFunction)Own_set_cards, METH_VARARGS,
      "set_cards(suits, beaters, follows, order): the tables of the rules; empties the table."},
+    {"copy_cards", (PyCFunction)Own_copy_cards, METH_O,
+     "copy_cards(other): the tables of the rules another search was given by set_cards; "
+     "empties the table."},
     {"set_points", (PyCFunction)Own_set_points, METH_VARARGS,
      "set_points(low, span, points): each seat's points at every end of the hand that "
      "gives each seat s low[s] tricks or more and span more in all, by the extra tricks "
