@@ -48,6 +48,7 @@ from counter_rules.bots import (
     moves_of,
 )
 from counter_rules.bots._estimate import card_chances
+from counter_rules.bots import _race
 from counter_rules.bots._race import win_chances
 from counter_rules.bots.ismcts import _rewards
 from counter_rules.bots.policy import Policy
@@ -301,6 +302,21 @@ def test_race_chances_are_shares_of_one_win(scores: list[int], target: int) -> N
             assert chances[i] == pytest.approx(chances[j])
     better = win_chances([scores[0] + 1, *scores[1:]], target)
     assert better[0] >= chances[0] - 1e-9
+
+
+@given(scores=st.lists(st.integers(0, 12), min_size=3, max_size=5), target=st.integers(1, 10))
+@settings(max_examples=40)
+def test_race_chances_follow_the_seats_in_any_order(scores: list[int], target: int) -> None:
+    """Every seat is alike in the race model: the chances of the totals in
+    another order are the same chances in that order (computed once, for the
+    sorted totals)."""
+    _race._chances.cache_clear()
+    chances = win_chances(scores, target)
+    order = list(range(len(scores)))
+    random.Random(sum(scores)).shuffle(order)
+    moved = win_chances([scores[seat] for seat in order], target)
+    assert moved == tuple(chances[seat] for seat in order)
+    assert _race._chances.cache_info().misses == 1
 
 
 def test_race_chances_of_a_finished_game_are_its_result() -> None:

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 __all__ = ["HAND_POINTS", "win_chances"]
 
 HAND_POINTS: tuple[float, ...] = (0.50, 0.04, 0.24, 0.17, 0.04, 0.01)
 """The chance of scoring 0, 1, 2, ... points in one hand of Counter."""
 
-_NEGLIGIBLE = 1e-6  # chance that the game is still on, below which we stop
-_MOST_HANDS = 80
+_NEGLIGIBLE: Final = 1e-6  # chance that the game is still on, below which we stop
+_MOST_HANDS: Final = 80
 
 
 def win_chances(scores: Sequence[int], target: int) -> tuple[float, ...]:
@@ -44,7 +45,15 @@ def win_chances(scores: Sequence[int], target: int) -> tuple[float, ...]:
         >>> round(sum(chances), 6), chances[0] > 0.7 > chances[1] == chances[3]
         (1.0, True)
     """
-    return _chances(tuple(scores), target)
+    # The model treats every seat alike, so the chances of any order of the
+    # same totals are those of the sorted totals, put back in order: one
+    # computation serves every order of them.
+    order = sorted(range(len(scores)), key=scores.__getitem__)
+    ranked = _chances(tuple([scores[seat] for seat in order]), target)
+    chances = [0.0] * len(scores)
+    for place, seat in enumerate(order):
+        chances[seat] = ranked[place]
+    return tuple(chances)
 
 
 @lru_cache(maxsize=65536)

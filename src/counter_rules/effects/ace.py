@@ -5,14 +5,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from counter_rules.cards import Rank
 from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply"]
 
-_COURT = (Rank.JACK, Rank.QUEEN, Rank.KING)
+_COURT: Final = (Rank.JACK, Rank.QUEEN, Rank.KING)
 
-_ACE = Rank.ACE
+_ACE: Final = Rank.ACE
 
 
 def apply(work: TrickWork) -> None:

@@ -10,13 +10,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from counter_rules.cards import Card, Rank
 from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply", "exempts"]
 
-_EIGHT = Rank.EIGHT
+_EIGHT: Final = Rank.EIGHT
 
 
 def exempts(cards_of_suit: Sequence[Card]) -> bool:

@@ -11,26 +11,30 @@ The pass is simultaneous and hidden (:ref:`choice-pass-simultaneous`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from counter_rules.cards import Rank
 from counter_rules.effects.base import TrickWork
 
 __all__ = ["after_trick", "apply"]
 
-_FIVE = Rank.FIVE
-_SIXES = (Rank.SIX,)
+_FIVE: Final = Rank.FIVE
+_SIXES: Final = (Rank.SIX,)
+_FIVE_BIT: Final = 1 << Rank.FIVE
+_SIX_BIT: Final = 1 << Rank.SIX
 
 
 def apply(work: TrickWork) -> None:
     """The first Five takes the values of all Sixes."""
     ranks = work.ranks
-    if _FIVE not in ranks or _SIXES[0] not in ranks:
+    if not work.present & _FIVE_BIT or not work.present & _SIX_BIT:
         return
     work.steal(ranks.index(_FIVE), _SIXES, "five", ", the Six 0")
 
 
 def after_trick(work: TrickWork) -> None:
     """Order the pass to the left when the trick held a Five and was not the last."""
-    if _FIVE not in work.ranks:
+    if not work.present & _FIVE_BIT:
         return
     if work.last_trick:
         if work.explain:

@@ -12,13 +12,14 @@ Four wins.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from counter_rules.cards import Card, Rank
 from counter_rules.effects.base import VICTOR, VOID, TrickWork
 
 __all__ = ["apply", "showings", "victor_index", "why_not_shown"]
 
-_FOUR = Rank.FOUR
+_FOUR: Final = Rank.FOUR
 
 
 def showings(playable: Sequence[Card], hand: Sequence[Card]) -> list[tuple[Card, Card]]:

@@ -7,17 +7,20 @@ from the next trick on. The trick itself still counts for its winner.
 
 from __future__ import annotations
 
+from typing import Final
+
 from counter_rules.cards import Rank
 from counter_rules.effects.base import TrickWork
 
 __all__ = ["after_trick"]
 
-_JACK = Rank.JACK
+_JACK: Final = Rank.JACK
+_JACK_BIT: Final = 1 << Rank.JACK
 
 
 def after_trick(work: TrickWork) -> None:
     """Move the Jacks to the stock and make the last one's suit trump."""
-    if _JACK not in work.ranks:
+    if not work.present & _JACK_BIT:
         return
     jacks = tuple(work.cards[i] for i in range(work.n) if work.ranks[i] is _JACK)
     work.jacks = jacks

@@ -11,12 +11,14 @@ points are choices on the docs page "Rules interpretations"
 
 from __future__ import annotations
 
+from typing import Final
+
 from counter_rules.cards import Rank
 from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply", "cancels_sevens"]
 
-_KING = Rank.KING
+_KING: Final = Rank.KING
 
 
 def cancels_sevens(work: TrickWork) -> bool:

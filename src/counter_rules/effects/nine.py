@@ -9,6 +9,8 @@ values, so one Nine's change does not sway another (a choice listed on
 
 from __future__ import annotations
 
+from typing import Final
+
 from counter_rules.cards import Rank
 from counter_rules.effects.base import TrickWork, fmt_half
 
@@ -16,13 +18,14 @@ __all__ = ["apply"]
 
 # Alike on purpose: every power's module has this form (a rank, and an apply
 # that returns at once when the rank is not in the trick).
-_NINE = Rank.NINE
+_NINE: Final = Rank.NINE
+_NINE_BIT: Final = 1 << Rank.NINE
 
 
 def apply(work: TrickWork) -> None:
     """Set every Nine to 15, ½ or 9 from a snapshot of the other values."""
     ranks = work.ranks
-    if _NINE not in ranks:
+    if not work.present & _NINE_BIT:
         return
     half = work.half
     snapshot = tuple(half)

@@ -7,18 +7,21 @@ Six), every Queen is worth 15. This happens before the Three steals.
 
 from __future__ import annotations
 
+from typing import Final
+
 from counter_rules.cards import Rank
 from counter_rules.effects.base import NO_BUFF, TrickWork
 
 __all__ = ["apply"]
 
-_QUEEN = Rank.QUEEN
+_QUEEN: Final = Rank.QUEEN
+_QUEEN_BIT: Final = 1 << Rank.QUEEN
 
 
 def apply(work: TrickWork) -> None:
     """Remove Four buffs and raise the Queens to 15 when a card is worth 11."""
     ranks = work.ranks
-    if _QUEEN not in ranks:
+    if not work.present & _QUEEN_BIT:
         return
     buffs = work.buffs
     for i in range(work.n):

@@ -7,14 +7,16 @@ they cancel out. After a led King the Sevens count as none.
 
 from __future__ import annotations
 
+from typing import Final
+
 from counter_rules.cards import Rank
 from counter_rules.effects import king
 from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply"]
 
-_KING = Rank.KING
-_SEVEN = Rank.SEVEN
+_KING: Final = Rank.KING
+_SEVEN: Final = Rank.SEVEN
 
 
 def apply(work: TrickWork) -> None:

@@ -12,12 +12,15 @@ trick nobody wins is led again by its leader.
 
 from __future__ import annotations
 
+from typing import Final
+
 from counter_rules.cards import Rank
 from counter_rules.effects.base import TrickWork, fmt_half
 
 __all__ = ["after_trick", "double_lead"]
 
-_SIX = Rank.SIX
+_SIX: Final = Rank.SIX
+_SIX_BIT: Final = 1 << Rank.SIX
 
 
 def double_lead(work: TrickWork) -> None:
@@ -38,7 +41,7 @@ def double_lead(work: TrickWork) -> None:
 def after_trick(work: TrickWork) -> None:
     """Give the next lead to the player of a Six with the strictly lowest value."""
     ranks = work.ranks
-    if _SIX not in ranks:
+    if not work.present & _SIX_BIT:
         return
     half = work.half
     lowest = min(half)

@@ -8,13 +8,15 @@ cannot follow (the Eight exemption aside), following is unaffected.
 
 from __future__ import annotations
 
+from typing import Final
+
 from counter_rules.cards import Rank
 from counter_rules.effects.base import TrickWork
 
 # Alike on purpose: every power's module has the form of the others.
 __all__ = ["apply"]
 
-_TEN = Rank.TEN
+_TEN: Final = Rank.TEN
 
 
 def apply(work: TrickWork) -> None:

@@ -7,19 +7,22 @@ its own, and they become 0. Later Threes are worth 3. It happens after the Queen
 
 from __future__ import annotations
 
+from typing import Final
+
 from counter_rules.cards import Rank
 from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply"]
 
-_VICTIMS = (Rank.FOUR, Rank.QUEEN)
+_VICTIMS: Final = (Rank.FOUR, Rank.QUEEN)
 
-_THREE = Rank.THREE
+_THREE: Final = Rank.THREE
+_THREE_BIT: Final = 1 << Rank.THREE
 
 
 def apply(work: TrickWork) -> None:
     """The first Three takes the values of all Fours and Queens."""
     ranks = work.ranks
-    if _THREE not in ranks:
+    if not work.present & _THREE_BIT:
         return
     work.steal(ranks.index(_THREE), _VICTIMS, "three")

@@ -14,12 +14,14 @@ trick with no trump suit.
 
 from __future__ import annotations
 
+from typing import Final
+
 from counter_rules.cards import Card, Rank, Suit
 from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply", "suit_to_follow"]
 
-_TWO = Rank.TWO
+_TWO: Final = Rank.TWO
 
 
 def suit_to_follow(led: Card, trump: Suit | None) -> Suit | None:
