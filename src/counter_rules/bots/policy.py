@@ -31,7 +31,7 @@ from typing import Final
 
 from counter_rules.analysis import board_tables
 from counter_rules.board import Board, BoardMemo
-from counter_rules.cards import Card, Suit
+from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.engine.transitions import apply_move, legal_moves
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.phase import Phase
@@ -114,7 +114,7 @@ def pass_choice(
     best = moves[0]
     best_key = -2.0
     for move in moves:
-        assert isinstance(move, Pass | Play)
+        assert not isinstance(move, Bid)  # a pass or a play: one check of one class
         if strength is None:
             power = static_power(move.card, trump, rules)
         else:
@@ -224,10 +224,13 @@ class Policy:
         self.rules = rules
         self.greedy = greedy
         # Strengths by card key under one trump at a time (the trump changes
-        # seldom; a dict keyed by suit would hash an enum every time).
+        # seldom; a dict keyed by suit would hash an enum every time), -1.0
+        # where not yet asked.
         self.trump: Suit | None = None
-        self.powers: dict[int, float] = {}
-        self.by_trump: dict[Suit | None, dict[int, float]] = {None: self.powers}
+        self.powers: list[float] = [-1.0] * KEY_COUNT
+        self.by_trump: dict[Suit | None, list[float]] = {None: self.powers}
+        # wants_trick by (bid, won, left), packed in one int.
+        self.wants: dict[int, bool] = {}
         self.cautious = rules.advice.cautious_bidding
         self.play_rules = play_rules_of(rules)
         self.memo = BoardMemo()
@@ -239,13 +242,24 @@ class Policy:
         """:func:`static_power`, kept."""
         if trump is not self.trump:
             self.trump = trump
-            self.powers = self.by_trump.setdefault(trump, {})
+            powers = self.by_trump.get(trump)
+            if powers is None:
+                powers = self.by_trump[trump] = [-1.0] * KEY_COUNT
+            self.powers = powers
         key = card._key
-        value = self.powers.get(key)
-        if value is None:
+        value = self.powers[key]
+        if value < 0.0:
             value = static_power(card, trump, self.rules)
             self.powers[key] = value
         return value
+
+    def want(self, bid: int | None, won: int, left: int, players: int) -> bool:
+        """:func:`wants_trick`, kept."""
+        key = ((0 if bid is None else bid + 1) * 256 + won) * 256 + left
+        found = self.wants.get(key)
+        if found is None:
+            found = self.wants[key] = wants_trick(self.rules, bid, won, left, players)
+        return found
 
     def board(self, state: GameState) -> Board:
         """The play of ``state`` on a board sharing this policy's memo."""
@@ -283,12 +297,8 @@ class Policy:
         first = moves[0]
         seat = first.seat
         trump = board.trump
-        want = wants_trick(
-            self.rules,
-            board.bids[seat],
-            board.won[seat],
-            board.masks[seat].bit_count(),
-            board.players,
+        want = self.want(
+            board.bids[seat], board.won[seat], board.masks[seat].bit_count(), board.players
         )
         if isinstance(first, Pass):
             return pass_choice(self.rules, moves, trump, want, self.power)
