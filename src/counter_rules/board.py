@@ -105,13 +105,6 @@ class InPlay(Position, Protocol):
         """The passes of the hand so far."""
 
 
-def _played(move: Play) -> PlayedCard:
-    """The card of the trick that ``move`` plays (shared when it shows nothing)."""
-    if move.reveal is None and move.call is None:
-        return played_card(move.seat, move.card)
-    return PlayedCard(move.seat, move.card, move.reveal, move.call)
-
-
 AFTER_PASS: Final = -1
 """What :func:`after_trick` gives as the next seat when every seat passes a card."""
 AFTER_LAST: Final = -2
@@ -213,6 +206,14 @@ class Board:
         self.masks = masks
         """Each seat's cards as a bit mask (``rules.bits`` gives a card's bit)."""
         self._trick: list[PlayedCard] = list(game.trick)
+        # The current trick's cards packed in one int (the memo's key of a
+        # trick), and how many of them show a card or carry a call.
+        self._cards = 0
+        self._shown = 0
+        for played in game.trick:
+            self._cards = self._cards * _KEYS + played.card._key
+            if played.reveal is not None or played.call is not None:
+                self._shown += 1
         self.leader = game.leader
         """The seat that leads the current trick."""
         passing = game.phase is _PASSING
@@ -338,15 +339,29 @@ class Board:
         that would win it if it ended after ``move`` (the board is left as it
         was)."""
         trick = self._trick
-        trick.append(_played(move))
+        card = move.card
+        key = card._key
+        reveal = move.reveal
+        call = move.call
+        plain = reveal is None and call is None
+        trick.append(
+            played_card(move.seat, card) if plain else PlayedCard(move.seat, card, reveal, call)
+        )
         rules = self.rules
-        last = self.masks[move.seat] & ~rules.bits[move.card._key] == 0
+        last = self.masks[move.seat] & ~rules.bits[key] == 0
         if rules.cheap:
             winner = rules.winner(
                 tuple(trick), self.trump, self.doubled_lead, last, self.trump_card
             )
         else:
+            cards = self._cards
+            shown = self._shown
+            self._cards = cards * _KEYS + key
+            if not plain:
+                self._shown = shown + 1
             winner = self._resolve(last).winner
+            self._cards = cards
+            self._shown = shown
         trick.pop()
         return winner
 
@@ -362,19 +377,30 @@ class Board:
         seat = move.seat
         card = move.card
         key = card._key
+        reveal = move.reveal
+        call = move.call
+        plain = reveal is None and call is None
         bit = self.rules.bits[key]
         self.masks[seat] ^= bit
         trick = self._trick
-        trick.append(_played(move))
+        trick.append(played_card(seat, card) if plain else PlayedCard(seat, card, reveal, call))
+        cards = self._cards
+        shown = self._shown
+        self._cards = cards * _KEYS + key
+        if not plain:
+            self._shown = shown + 1
         if len(trick) < self.players:
-            self._undo.append((_PLAY_KIND, seat, bit, None))
+            self._undo.append((_PLAY_KIND, seat, bit, None if plain else True))
             self.to_move = self.rules.following[seat]
             return
         last = self.masks[seat] == 0
         result = self._resolve(last)
         saved = (
             trick, self.leader, self.trump, self.trump_card, self.stock, self.doubled_lead,
+            cards, shown,
         )  # fmt: skip
+        self._cards = 0
+        self._shown = 0
         winner = result.winner
         self._undo.append((_TRICK_KIND, seat, bit, saved))
         if winner is not None:
@@ -406,23 +432,18 @@ class Board:
         trump_card = self.trump_card
         if self.rules.cheap:
             return self.rules.resolve(tuple(trick), trump, self.doubled_lead, last, trump_card)
-        # Packed one to one (so a card's code subtracted would serve as well).
+        # Packed one to one (so a card's code subtracted would serve as well);
+        # the leader is the seat of the trick's first card.
         key = _suit_code(trump) * _KEYS + (0 if trump_card is None else trump_card._key + 1)
         key = ((key * 2 + (1 if self.doubled_lead else 0)) * 2 + (1 if last else 0)) * 16
-        key += trick[0].seat
-        cards = 0
-        plain = True
-        for played in trick:
-            cards = cards * _KEYS + played.card._key
-            if played.reveal is not None or played.call is not None:
-                plain = False
+        key += self.leader
         found: TrickResult | None
         memo = self.memo
         table = memo.tricks.get(key)
         if table is None:
             table = memo.tricks[key] = {}
-        cards_key: object = cards
-        if not plain:
+        cards_key: object = self._cards
+        if self._shown:
             cards_key = tuple(
                 [
                     (p.card._key, -1 if p.reveal is None else p.reveal._key, p.call or "")
@@ -449,11 +470,16 @@ class Board:
         :attr:`tricks_won` but are not listed in :attr:`tricks`. :meth:`unmake`
         takes the whole leap back.
         """
-        saved = (tuple(self.masks), tuple(self.won), self._trick, self.leader, self.to_move)
+        saved = (
+            tuple(self.masks), tuple(self.won), self._trick, self.leader, self.to_move,
+            self._cards, self._shown,
+        )  # fmt: skip
         self._undo.append((_LEAP_KIND, 0, 1 if self.over else 0, saved))
         self.masks[:] = masks
         self.won[:] = won
         self._trick = []
+        self._cards = 0
+        self._shown = 0
         self.leader = leader
         self.over = over
         self.to_move = -1 if over else leader
@@ -488,29 +514,36 @@ class Board:
         kind, seat, bit, extra = self._undo.pop()
         if kind == _LEAP_KIND:
             assert isinstance(extra, tuple)
-            masks, won, trick, leader, to_move = extra
+            masks, won, trick, leader, to_move, cards, shown = extra
             self.masks[:] = masks
             self.won[:] = won
             self._trick = trick
+            self._cards = cards
+            self._shown = shown
             self.leader = leader
             self.to_move = to_move
             self.over = bit == 1
             return
         if kind == _PLAY_KIND:
             self._trick.pop()
+            self._cards //= _KEYS
+            if extra is not None:
+                self._shown -= 1
             self.masks[seat] |= bit
             self.to_move = seat
             return
         # Alike on purpose: unmaking puts back, field by field, what make changed.
         if kind == _TRICK_KIND:
             assert isinstance(extra, tuple)
-            trick, leader, trump, trump_card, stock, doubled = extra
+            trick, leader, trump, trump_card, stock, doubled, cards, shown = extra
             result = self.results.pop()
             winner = result.winner
             if winner is not None:
                 self.won[winner] -= 1
             trick.pop()
             self._trick = trick
+            self._cards = cards
+            self._shown = shown
             self.leader = leader
             self.trump = trump
             self.trump_card = trump_card
