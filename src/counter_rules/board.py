@@ -339,16 +339,15 @@ class Board:
         that would win it if it ended after ``move`` (the board is left as it
         was)."""
         trick = self._trick
+        seat = move.seat
         card = move.card
         key = card._key
         reveal = move.reveal
         call = move.call
         plain = reveal is None and call is None
-        trick.append(
-            played_card(move.seat, card) if plain else PlayedCard(move.seat, card, reveal, call)
-        )
+        trick.append(played_card(seat, card) if plain else PlayedCard(seat, card, reveal, call))
         rules = self.rules
-        last = self.masks[move.seat] & ~rules.bits[key] == 0
+        last = self.masks[seat] & ~rules.bits[key] == 0
         if rules.cheap:
             winner = rules.winner(
                 tuple(trick), self.trump, self.doubled_lead, last, self.trump_card
