@@ -34,6 +34,7 @@ COMPILED_MODULES = [
     "src/counter_rules/fast_values.py",
     "src/counter_rules/bots/policy.py",
     "src/counter_rules/bots/_race.py",
+    "src/counter_rules/bots/_tree.py",
     "src/counter_rules/dealing.py",
     "src/counter_rules/engine/lookup_tables.py",
     "src/counter_rules/engine/transitions.py",

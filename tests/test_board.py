@@ -420,3 +420,16 @@ def test_each_card_of_the_deck_has_its_own_bit_and_no_other_card_has_one() -> No
         assert play.hand_of(sum(1 << i for i in (0, 2, 5))) == tuple(
             play.cards[i] for i in (0, 2, 5)
         )
+
+
+@given(rules=rulesets(), data=st.data())
+@settings(max_examples=40, deadline=None)
+def test_a_hand_of_a_mask_holds_the_card_of_every_bit_in_order(
+    rules: Ruleset, data: st.DataObject
+) -> None:
+    """``PlayRules.hand_of`` lists the card of each set bit of a mask, lowest
+    bit first, whatever the size of the deck."""
+    play = rules.play_rules()
+    size = len(play.cards)
+    mask = data.draw(st.integers(0, (1 << size) - 1))
+    assert play.hand_of(mask) == tuple(play.cards[i] for i in range(size) if mask >> i & 1)

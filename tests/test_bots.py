@@ -41,6 +41,7 @@ from counter_rules.bots import (
     ISMCTSBot,
     PIMCBot,
     RandomBot,
+    _race,
     bot_from_name,
     bot_name,
     bot_names_text,
@@ -48,9 +49,8 @@ from counter_rules.bots import (
     moves_of,
 )
 from counter_rules.bots._estimate import card_chances
-from counter_rules.bots import _race
 from counter_rules.bots._race import win_chances
-from counter_rules.bots.ismcts import _rewards
+from counter_rules.bots._tree import rewards as _rewards
 from counter_rules.bots.policy import Policy
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState

@@ -64,24 +64,22 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from operator import add
 
 import attrs
 
 from counter_rules.analysis import OutcomePoints
 from counter_rules.argument_checks import check_choice, check_int, shown
-from counter_rules.board import Board
 from counter_rules.bots._estimate import card_chances, move_chances
 from counter_rules.bots._race import win_chances
+from counter_rules.bots._tree import Node, iterate, rewards
 from counter_rules.bots.base import DecidingBot
 from counter_rules.bots.policy import KEEP_STRONG, Policy, static_power, wants_trick
-from counter_rules.engine import apply_move, legal_moves
+from counter_rules.engine import apply_move
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.moves import Bid, Move, Play
 from counter_rules.phase import Phase
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.sampling import sample_world
-from counter_rules.state import GameState
 from counter_rules.views import PlayerView
 
 __all__ = ["BIDDINGS", "MAX_ITERATIONS", "ROLLOUTS", "ISMCTSBot"]
@@ -100,55 +98,6 @@ _COUNTER_FADE = 20.0  # visits over which the root's bias halves in Counter
 _PRIOR_SAMPLES = 16  # worlds for the root's heuristic estimates
 _BID_ITERATIONS = 2  # Counter's bid: once a hand, and the costliest to get wrong
 _MIN_RACE_SCALE = 0.02  # when the game is all but decided, rewards still differ
-
-
-class _Node:
-    """A tree node: the move sequence that leads to it, seen from one seat.
-
-    Its children are kept by the identity of their move: the engine and the
-    board hand out one shared object per distinct move, so a move of any world
-    is the very object of the same move in another, and hashing a move would
-    run Python code."""
-
-    __slots__ = ("avail", "bias", "children", "move", "seat", "total", "visits")
-
-    def __init__(self, seat: int, bias: float = 0.0, move: Move | None = None) -> None:
-        self.seat = seat
-        self.move = move  # keeps the move (and so the id its parent keys it by) alive
-        self.children: dict[int, _Node] = {}
-        self.visits = 0
-        self.avail = 1
-        self.total = 0.0
-        self.bias = bias
-
-    def child(self, move: Move) -> _Node | None:
-        """The child of ``move``, if the tree holds one."""
-        return self.children.get(id(move))
-
-    def add(self, move: Move, seat: int, bias: float = 0.0) -> _Node:
-        """A new child for ``move``."""
-        node = self.children[id(move)] = _Node(seat, bias, move)
-        return node
-
-
-def _rewards(
-    rules: Ruleset,
-    points: Sequence[int],
-    scores: Sequence[int],
-    scale: float,
-    target: int | None,
-) -> list[float]:
-    """Each seat's reward for a hand that gives ``points`` to a table of
-    ``scores`` before it."""
-    players = len(points)
-    if target is not None:
-        chances = win_chances(tuple(map(add, scores, points)), target)
-        return [(players * c - 1) / (players - 1) / scale for c in chances]
-    if rules.advice.one_team:
-        team = sum(points) / players / scale
-        return [team] * players
-    total = sum(points)
-    return [(p - (total - p) / (players - 1)) / scale for p in points]
 
 
 def _race_scale(scores: Sequence[int], seat: int, target: int) -> float:
@@ -287,9 +236,9 @@ class ISMCTSBot(DecidingBot):
 
     def _search(
         self, view: PlayerView, moves: Sequence[Move], rng: random.Random
-    ) -> tuple[_Node, list[Move]]:
+    ) -> tuple[Node, list[Move]]:
         candidates, bias = self._root_knowledge(view, moves, rng)
-        root = _Node(view.seat)
+        root = Node(view.seat)
         for move in candidates:
             child = root.add(move, view.seat, _BIAS * bias.get(move, 0.0))
             child.avail = 0
@@ -310,12 +259,22 @@ class ISMCTSBot(DecidingBot):
             best = self._paired_bids(
                 view, candidates, rng, policy, (scale, target), (iterations, deadline)
             )
-            return _Node(view.seat), [best]
+            return Node(view.seat), [best]
         ends = None
         if self.exact:
             ends = OutcomePoints(rules, view.seat)
         for _ in range(iterations):
-            self._iterate(root, candidates, view, rng, policy, (scale, fade, target), ends)
+            iterate(
+                root,
+                candidates,
+                view,
+                rng,
+                policy,
+                (scale, fade, target),
+                ends,
+                self.exploration,
+                self.exact,
+            )
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return root, candidates
@@ -341,103 +300,8 @@ class ISMCTSBot(DecidingBot):
             for i, bid in enumerate(candidates):
                 board = policy.finish(apply_move(world, bid), random.Random(seed))
                 points = view.rules.score_hand(board)
-                totals[i] += _rewards(view.rules, points, board.scores, scale, target)[view.seat]
+                totals[i] += rewards(view.rules, points, board.scores, scale, target)[view.seat]
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         best = max(range(len(candidates)), key=totals.__getitem__)
         return candidates[best]
-
-    def _iterate(
-        self,
-        root: _Node,
-        candidates: list[Move],
-        view: PlayerView,
-        rng: random.Random,
-        policy: Policy,
-        reward: tuple[float, float, int | None],
-        ends: OutcomePoints | None,
-    ) -> None:
-        scale, fade, target = reward
-        c = self.exploration
-        # The world is a state while it is bid, then a board for its play.
-        state: GameState = sample_world(view, rng, recordable=False)
-        board: Board | None = None if state.phase is Phase.BIDDING else policy.board(state)
-        node = root
-        path: list[_Node] = []
-        moves: Sequence[Move] = candidates
-        while True:
-            if node is not root:
-                if board is None:
-                    if state.phase is Phase.BIDDING:
-                        # Bids below the root: the default policy.
-                        to_act = state.to_act
-                        seat = min(to_act)
-                        options = (
-                            legal_moves(state, seat) if len(to_act) > 1 else legal_moves(state)
-                        )
-                        state = apply_move(state, policy.bid(state, options, rng))
-                        continue
-                    board = policy.board(state)
-                if board.over:
-                    break
-                if board.passing:
-                    to_pass = board.to_pass
-                    seat = (to_pass & -to_pass).bit_length() - 1
-                    if to_pass != 1 << seat:
-                        # Others' simultaneous passes: the default policy.
-                        board.make(policy.play(board, board.passes(seat), rng))
-                        continue
-                    moves = board.passes(seat)
-                else:
-                    moves = board.moves()
-            seat = moves[0].seat
-            children = node.children
-            untried: list[Move] = []
-            for move in moves:
-                child = children.get(id(move))
-                if child is None or not child.visits:
-                    untried.append(move)
-                if child is not None:
-                    child.avail += 1
-            if untried:
-                move = untried[rng.randrange(len(untried))]
-                child = children.get(id(move))
-                if child is None:
-                    child = node.add(move, seat)
-                path.append(child)
-                if board is None:
-                    state = apply_move(state, move)
-                else:
-                    board.make(move)
-                break
-            best_move, best_value = moves[0], -math.inf
-            best_node = children[id(best_move)]
-            for move in moves:
-                child = children[id(move)]
-                visits = child.visits
-                value = (
-                    child.total / visits
-                    + c * math.sqrt(math.log(child.avail) / visits)
-                    + child.bias * fade / (visits + fade)
-                )
-                if value > best_value:
-                    best_move, best_value, best_node = move, value, child
-            node = best_node
-            path.append(node)
-            if board is None:
-                state = apply_move(state, best_move)
-            else:
-                board.make(best_move)
-        if board is None:
-            state = policy.bid_out(state, rng)
-            board = policy.board(state)
-        if ends is None:
-            policy.play_out(board, rng)
-            points = view.rules.score_hand(board)
-        else:
-            policy.play_out(board, rng, self.exact)
-            points = view.rules.score_hand(board) if board.over else ends.points(board, state)
-        rewards = _rewards(view.rules, points, board.scores, scale, target)
-        for visited in path:
-            visited.visits += 1
-            visited.total += rewards[visited.seat]
