@@ -32,6 +32,7 @@ from counter_rules import (
 from counter_rules.analysis import (
     Analysis,
     Decision,
+    _report,
     analyse,
     can_make,
     hint,
@@ -376,3 +377,23 @@ def test_under_a_budget_the_fewest_cards_are_analysed_first() -> None:
     unsolved = [steps[u] for u in analysis.unsolved]
     assert max(solved) <= min(unsolved)
     assert list(analysis.unsolved) == sorted(analysis.unsolved, key=lambda u: list(steps).index(u))
+
+
+def test_the_outcome_question_gets_a_count_of_positions_a_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without a time limit ``analyse`` still ends: the outcome question has a
+    count of positions a decision. A decision it cannot settle within them
+    keeps its tricks and bids, without the points; where it settles, the
+    points are those of the analysis without that count."""
+    state = _played(OhHell(players=4, schedule=(5,)), 11)
+    full = analyse(state)
+    monkeypatch.setattr(_report, "_OUTCOME_POSITIONS", 500)
+    capped = analyse(state)
+    assert not full.unsolved and not capped.unsolved
+    assert all(d.outcome is not None for d in full.decisions)
+    cut = [d for d in capped.decisions if d.outcome is None]
+    assert cut and all(d.trick <= 2 and d.best_outcome is None for d in cut)
+    for whole, part in zip(full.decisions, capped.decisions, strict=True):
+        assert (whole.move, whole.value, whole.best) == (part.move, part.value, part.best)
+        assert part.outcome is None or part == whole

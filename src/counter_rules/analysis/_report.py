@@ -27,6 +27,13 @@ __all__ = ["Analysis", "Decision", "analyse"]
 _IN_PLAY = (Phase.PLAYING, Phase.PASSING)
 _LONGEST = 1e9  # seconds a decision may be given: past any run, and fits a float
 
+# The positions analyse gives the outcome question (every seat for itself) at
+# each decision: a decision it cannot settle within them keeps its tricks and
+# bids, without the points. A count, not a time, keeps an analysis the same on
+# any machine; in the plain family's native search it takes a few hundredths
+# of a second, at Counter a second or two.
+_OUTCOME_POSITIONS = 200_000
+
 
 @attrs.frozen(kw_only=True)
 class Decision:
@@ -65,7 +72,8 @@ class Decision:
     """Whether it still could after the move."""
     outcome: Outcome | None = None
     """How the hand ends after the move made when every seat plays for its own
-    points, or ``None`` when that search did not finish in the time given."""
+    points, or ``None`` when that search did not finish in the time given or
+    within 200,000 positions."""
     best_outcome: Outcome | None = None
     """How it ends after the seat's best move under that question (the move
     :func:`~counter_rules.analysis.outcome` picks for it), or ``None``."""
@@ -296,7 +304,9 @@ def analyse(
     legal choice: the move made, the tricks the seat could be sure of after
     it and with its best move (so the tricks it gave away), and whether its bid
     could still be made exactly before and after the move. Forced moves are
-    left out.
+    left out. Each decision also gets the hand's outcome with every seat for
+    itself, where that search settles it within 200,000 positions (late in a
+    hand; early on it has too many to search).
 
     Args:
         game: A :class:`~counter_rules.GameRecord`, or a
@@ -373,6 +383,7 @@ def analyse(
             if budget is None:
                 searches.clear()  # in the game's order no decision of an earlier hand is left
             searches[hand] = Searches()
+            searches[hand].outcome_limit = _OUTCOME_POSITIONS
         now = perf_counter()
         deadlines = [t for t in (0.0 if seconds is None else now + seconds, end) if t]
         searches[hand].deadline = min(deadlines, default=0.0)

@@ -101,6 +101,10 @@ class Searches:
         self.budget = 0
         """A count of positions past which the searches give up together:
         every question asked of this object counts; 0 for none."""
+        self.outcome_limit = 0
+        """A count of positions past which the outcome search gives up, on
+        top of :attr:`node_limit` (for a caller that asks the outcome question
+        beside the others and can answer without it); 0 for none."""
 
     @property
     def positions(self) -> int:
@@ -132,6 +136,9 @@ class Searches:
             found = OwnPointsSearch(rules, asker)
             self._own[key] = found
         self._limit(found)
+        if self.outcome_limit:
+            cap = found.nodes + self.outcome_limit
+            found.node_limit = min(found.node_limit, cap) if found.node_limit else cap
         return found
 
     def _limit(self, search: GeneralSearch | PlainSearch | OwnPointsSearch) -> None:
