@@ -338,31 +338,37 @@ class Board:
         """The seat that wins the current trick if ``move`` completes it, or
         that would win it if it ended after ``move`` (the board is left as it
         was)."""
-        trick = self._trick
+        cards = self._cards
+        shown = self._shown
+        key = self._add(move)
+        rules = self.rules
+        last = self.masks[move.seat] & ~rules.bits[key] == 0
+        if rules.cheap:
+            winner = rules.winner(
+                tuple(self._trick), self.trump, self.doubled_lead, last, self.trump_card
+            )
+        else:
+            winner = self._resolve(last).winner
+        self._trick.pop()
+        self._cards = cards
+        self._shown = shown
+        return winner
+
+    def _add(self, move: Play) -> int:
+        """Put ``move``'s card on the current trick and into the trick's packed
+        key; the card's key."""
         seat = move.seat
         card = move.card
         key = card._key
         reveal = move.reveal
         call = move.call
-        plain = reveal is None and call is None
-        trick.append(played_card(seat, card) if plain else PlayedCard(seat, card, reveal, call))
-        rules = self.rules
-        last = self.masks[seat] & ~rules.bits[key] == 0
-        if rules.cheap:
-            winner = rules.winner(
-                tuple(trick), self.trump, self.doubled_lead, last, self.trump_card
-            )
+        if reveal is None and call is None:
+            self._trick.append(played_card(seat, card))
         else:
-            cards = self._cards
-            shown = self._shown
-            self._cards = cards * _KEYS + key
-            if not plain:
-                self._shown = shown + 1
-            winner = self._resolve(last).winner
-            self._cards = cards
-            self._shown = shown
-        trick.pop()
-        return winner
+            self._trick.append(PlayedCard(seat, card, reveal, call))
+            self._shown += 1
+        self._cards = self._cards * _KEYS + key
+        return key
 
     # -- making and unmaking -------------------------------------------------------
     def make(self, move: Move) -> None:
@@ -373,23 +379,15 @@ class Board:
             self._pass(move.seat, move.card)
             return
         assert isinstance(move, Play)
+        cards = self._cards
+        shown = self._shown
+        key = self._add(move)
         seat = move.seat
-        card = move.card
-        key = card._key
-        reveal = move.reveal
-        call = move.call
-        plain = reveal is None and call is None
         bit = self.rules.bits[key]
         self.masks[seat] ^= bit
         trick = self._trick
-        trick.append(played_card(seat, card) if plain else PlayedCard(seat, card, reveal, call))
-        cards = self._cards
-        shown = self._shown
-        self._cards = cards * _KEYS + key
-        if not plain:
-            self._shown = shown + 1
         if len(trick) < self.players:
-            self._undo.append((_PLAY_KIND, seat, bit, None if plain else True))
+            self._undo.append((_PLAY_KIND, seat, bit, None if shown == self._shown else True))
             self.to_move = self.rules.following[seat]
             return
         last = self.masks[seat] == 0
