@@ -9,7 +9,13 @@ from typing import Any
 
 import attrs
 
-from counter_rules.analysis._solving import Outcome, Searches, can_make_after, outcomes_after
+from counter_rules.analysis._solving import (
+    Outcome,
+    Searches,
+    can_make_after,
+    fast_search,
+    outcomes_after,
+)
 from counter_rules.argument_checks import shown
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError, SearchLimitReached
@@ -30,9 +36,11 @@ _LONGEST = 1e9  # seconds a decision may be given: past any run, and fits a floa
 # The positions analyse gives the outcome question (every seat for itself) at
 # each decision: a decision it cannot settle within them keeps its tricks and
 # bids, without the points. A count, not a time, keeps an analysis the same on
-# any machine; in the plain family's native search it takes a few hundredths
-# of a second, at Counter a second or two.
+# any machine. The plain family's search (native in the compiled build) takes
+# a few hundredths of a second for its count; a position of the general search
+# (Counter) costs about fifty times as much, so it gets a tenth of the count.
 _OUTCOME_POSITIONS = 200_000
+_OUTCOME_POSITIONS_GENERAL = 20_000
 
 
 @attrs.frozen(kw_only=True)
@@ -73,7 +81,7 @@ class Decision:
     outcome: Outcome | None = None
     """How the hand ends after the move made when every seat plays for its own
     points, or ``None`` when that search did not finish in the time given or
-    within 200,000 positions."""
+    within its count of positions (:func:`analyse`)."""
     best_outcome: Outcome | None = None
     """How it ends after the seat's best move under that question (the move
     :func:`~counter_rules.analysis.outcome` picks for it), or ``None``."""
@@ -305,8 +313,10 @@ def analyse(
     it and with its best move (so the tricks it gave away), and whether its bid
     could still be made exactly before and after the move. Forced moves are
     left out. Each decision also gets the hand's outcome with every seat for
-    itself, where that search settles it within 200,000 positions (late in a
-    hand; early on it has too many to search).
+    itself, where that search settles it within 200,000 positions in the
+    plain family (whose searches :func:`~counter_rules.analysis.fast_search`
+    answers) and 20,000 elsewhere, where a position costs far more: late in a
+    hand; early on it has too many to search.
 
     Args:
         game: A :class:`~counter_rules.GameRecord`, or a
@@ -383,7 +393,9 @@ def analyse(
             if budget is None:
                 searches.clear()  # in the game's order no decision of an earlier hand is left
             searches[hand] = Searches()
-            searches[hand].outcome_limit = _OUTCOME_POSITIONS
+            searches[hand].outcome_limit = (
+                _OUTCOME_POSITIONS if fast_search(state) else _OUTCOME_POSITIONS_GENERAL
+            )
         now = perf_counter()
         deadlines = [t for t in (0.0 if seconds is None else now + seconds, end) if t]
         searches[hand].deadline = min(deadlines, default=0.0)
