@@ -340,9 +340,9 @@ class Board:
         was)."""
         cards = self._cards
         shown = self._shown
-        key = self._add(move)
+        key, seat = self._add(move)
         rules = self.rules
-        last = self.masks[move.seat] & ~rules.bits[key] == 0
+        last = self.masks[seat] & ~rules.bits[key] == 0
         if rules.cheap:
             winner = rules.winner(
                 tuple(self._trick), self.trump, self.doubled_lead, last, self.trump_card
@@ -354,9 +354,9 @@ class Board:
         self._shown = shown
         return winner
 
-    def _add(self, move: Play) -> int:
+    def _add(self, move: Play) -> tuple[int, int]:
         """Put ``move``'s card on the current trick and into the trick's packed
-        key; the card's key."""
+        key; the card's key and the seat that plays it."""
         seat = move.seat
         card = move.card
         key = card._key
@@ -368,7 +368,7 @@ class Board:
             self._trick.append(PlayedCard(seat, card, reveal, call))
             self._shown += 1
         self._cards = self._cards * _KEYS + key
-        return key
+        return key, seat
 
     # -- making and unmaking -------------------------------------------------------
     def make(self, move: Move) -> None:
@@ -381,8 +381,7 @@ class Board:
         assert isinstance(move, Play)
         cards = self._cards
         shown = self._shown
-        key = self._add(move)
-        seat = move.seat
+        key, seat = self._add(move)
         bit = self.rules.bits[key]
         self.masks[seat] ^= bit
         trick = self._trick
