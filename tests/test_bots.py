@@ -50,7 +50,7 @@ from counter_rules.bots import (
 )
 from counter_rules.bots._estimate import card_chances
 from counter_rules.bots._race import win_chances
-from counter_rules.bots._tree import rewards as _rewards
+from counter_rules.bots._tree import rewards
 from counter_rules.bots.policy import Policy
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
@@ -359,11 +359,11 @@ def test_ismcts_counter_reward_is_the_edge_in_winning_chances() -> None:
     scores = state.history[0].scores
     chances = win_chances(scores, 3)
     points = rules.score_hand(board)
-    rewards = _rewards(rules, points, board.scores, 0.5, 3)
+    gains = rewards(rules, points, board.scores, 0.5, 3)
     for seat in range(4):
         others = (sum(chances) - chances[seat]) / 3
-        assert rewards[seat] == pytest.approx((chances[seat] - others) / 0.5)
-    assert _rewards(rules, points, board.scores, 5.0, None) != rewards
+        assert gains[seat] == pytest.approx((chances[seat] - others) / 0.5)
+    assert rewards(rules, points, board.scores, 5.0, None) != gains
 
 
 def test_ismcts_searches_counter_bids_longer() -> None:

@@ -135,16 +135,16 @@ class Searches:
         if found is None or found.rules is not rules:
             found = OwnPointsSearch(rules, asker)
             self._own[key] = found
-        self._limit(found)
-        if self.outcome_limit:
-            cap = found.nodes + self.outcome_limit
-            found.node_limit = min(found.node_limit, cap) if found.node_limit else cap
+        self._limit(found, self.outcome_limit)
         return found
 
-    def _limit(self, search: GeneralSearch | PlainSearch | OwnPointsSearch) -> None:
-        """Give ``search`` this object's deadline and what is left of its limits."""
+    def _limit(self, search: GeneralSearch | PlainSearch | OwnPointsSearch, own: int = 0) -> None:
+        """Give ``search`` this object's deadline and what is left of its limits,
+        with ``own`` positions at most for this question (0: no such limit)."""
         search.deadline = self.deadline
         limit = self.node_limit
+        if own:
+            limit = min(limit, own) if limit else own
         if self.budget:
             left = max(1, self.budget - self.positions)
             limit = min(limit, left) if limit else left

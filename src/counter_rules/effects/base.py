@@ -12,18 +12,32 @@ from typing import Final, cast
 from counter_rules.cards import RANK_OF_KEY, SUIT_OF_KEY, Card, Rank, Suit
 from counter_rules.trick import Effect, PlayedCard
 
-__all__ = ["NO_BUFF", "VICTOR", "VOID", "TrickWork", "fmt_half"]
+__all__ = ["NO_BUFF", "VICTOR", "VOID", "TrickWork", "fmt_half", "rank_bit"]
 
 NO_BUFF = 0
 VICTOR = 1
 VOID = -1
+
+
+def rank_bit(rank: Rank) -> int:
+    """The bit of ``rank`` in :attr:`TrickWork.present` (``1 << rank``): the
+    powers and the pipeline ask whether a rank is in a trick by it.
+
+    Example:
+        >>> from counter_rules import Rank
+        >>> from counter_rules.effects.base import rank_bit
+        >>> rank_bit(Rank.ACE), rank_bit(Rank.KING)
+        (2, 8192)
+    """
+    return 1 << rank
+
 
 # By card key (bound here so that compiled code reads C statics): the rank,
 # the suit, the rank's bit in TrickWork.present and the starting value in
 # half points (twice the rank number), as plain ints.
 _RANK_BY_KEY: Final[tuple[Rank | None, ...]] = RANK_OF_KEY
 _SUIT_BY_KEY: Final[tuple[Suit | None, ...]] = SUIT_OF_KEY
-_BIT_BY_KEY: Final[tuple[int, ...]] = tuple(0 if r is None else 1 << r for r in RANK_OF_KEY)
+_BIT_BY_KEY: Final[tuple[int, ...]] = tuple(0 if r is None else rank_bit(r) for r in RANK_OF_KEY)
 _HALF_BY_KEY: Final[tuple[int, ...]] = tuple(0 if r is None else 2 * r for r in RANK_OF_KEY)
 
 

@@ -14,14 +14,14 @@ from __future__ import annotations
 from typing import Final
 
 from counter_rules.cards import Rank
-from counter_rules.effects.base import TrickWork
+from counter_rules.effects.base import TrickWork, rank_bit
 
 __all__ = ["after_trick", "apply"]
 
 _FIVE: Final = Rank.FIVE
 _SIXES: Final = (Rank.SIX,)
-_FIVE_BIT: Final = 1 << Rank.FIVE
-_SIX_BIT: Final = 1 << Rank.SIX
+_FIVE_BIT: Final = rank_bit(Rank.FIVE)
+_SIX_BIT: Final = rank_bit(Rank.SIX)
 
 
 def apply(work: TrickWork) -> None:

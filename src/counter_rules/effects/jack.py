@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Final
 
 from counter_rules.cards import Rank
-from counter_rules.effects.base import TrickWork
+from counter_rules.effects.base import TrickWork, rank_bit
 
 __all__ = ["after_trick"]
 
 _JACK: Final = Rank.JACK
-_JACK_BIT: Final = 1 << Rank.JACK
+_JACK_BIT: Final = rank_bit(Rank.JACK)
 
 
 def after_trick(work: TrickWork) -> None:

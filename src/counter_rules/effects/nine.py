@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import Final
 
 from counter_rules.cards import Rank
-from counter_rules.effects.base import TrickWork, fmt_half
+from counter_rules.effects.base import TrickWork, fmt_half, rank_bit
 
 __all__ = ["apply"]
 
 # Alike on purpose: every power's module has this form (a rank, and an apply
 # that returns at once when the rank is not in the trick).
 _NINE: Final = Rank.NINE
-_NINE_BIT: Final = 1 << Rank.NINE
+_NINE_BIT: Final = rank_bit(Rank.NINE)
 
 
 def apply(work: TrickWork) -> None:

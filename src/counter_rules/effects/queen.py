@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Final
 
 from counter_rules.cards import Rank
-from counter_rules.effects.base import NO_BUFF, TrickWork
+from counter_rules.effects.base import NO_BUFF, TrickWork, rank_bit
 
 __all__ = ["apply"]
 
 _QUEEN: Final = Rank.QUEEN
-_QUEEN_BIT: Final = 1 << Rank.QUEEN
+_QUEEN_BIT: Final = rank_bit(Rank.QUEEN)
 
 
 def apply(work: TrickWork) -> None:

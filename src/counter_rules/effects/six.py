@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import Final
 
 from counter_rules.cards import Rank
-from counter_rules.effects.base import TrickWork, fmt_half
+from counter_rules.effects.base import TrickWork, fmt_half, rank_bit
 
 __all__ = ["after_trick", "double_lead"]
 
 _SIX: Final = Rank.SIX
-_SIX_BIT: Final = 1 << Rank.SIX
+_SIX_BIT: Final = rank_bit(Rank.SIX)
 
 
 def double_lead(work: TrickWork) -> None:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import Final
 
 from counter_rules.cards import Rank
-from counter_rules.effects.base import TrickWork
+from counter_rules.effects.base import TrickWork, rank_bit
 
 __all__ = ["apply"]
 
 _VICTIMS: Final = (Rank.FOUR, Rank.QUEEN)
 
 _THREE: Final = Rank.THREE
-_THREE_BIT: Final = 1 << Rank.THREE
+_THREE_BIT: Final = rank_bit(Rank.THREE)
 
 
 def apply(work: TrickWork) -> None:

@@ -52,7 +52,7 @@ from counter_rules.effects import (
     three,
     two,
 )
-from counter_rules.effects.base import VOID, TrickWork, fmt_half
+from counter_rules.effects.base import VOID, TrickWork, fmt_half, rank_bit
 from counter_rules.fast_values import make_result, plays_of
 from counter_rules.moves import Play, PlayTable, reveal_play
 from counter_rules.play_rules import PlayRules
@@ -63,19 +63,19 @@ __all__ = ["CounterPlayRules", "legal_plays", "play_problem", "resolve", "suit_t
 # Alike on purpose: a line a rank here (each a C static once compiled), and a
 # step a rank in resolve below, in the order the rules give.
 # The bit of each rank in TrickWork.present.
-_ACE: Final = 1 << Rank.ACE
-_TWO: Final = 1 << Rank.TWO
-_THREE: Final = 1 << Rank.THREE
-_FOUR: Final = 1 << Rank.FOUR
-_FIVE: Final = 1 << Rank.FIVE
-_SIX: Final = 1 << Rank.SIX
-_SEVEN: Final = 1 << Rank.SEVEN
-_EIGHT: Final = 1 << Rank.EIGHT
-_NINE: Final = 1 << Rank.NINE
-_TEN: Final = 1 << Rank.TEN
-_JACK: Final = 1 << Rank.JACK
-_QUEEN: Final = 1 << Rank.QUEEN
-_KING: Final = 1 << Rank.KING
+_ACE: Final = rank_bit(Rank.ACE)
+_TWO: Final = rank_bit(Rank.TWO)
+_THREE: Final = rank_bit(Rank.THREE)
+_FOUR: Final = rank_bit(Rank.FOUR)
+_FIVE: Final = rank_bit(Rank.FIVE)
+_SIX: Final = rank_bit(Rank.SIX)
+_SEVEN: Final = rank_bit(Rank.SEVEN)
+_EIGHT: Final = rank_bit(Rank.EIGHT)
+_NINE: Final = rank_bit(Rank.NINE)
+_TEN: Final = rank_bit(Rank.TEN)
+_JACK: Final = rank_bit(Rank.JACK)
+_QUEEN: Final = rank_bit(Rank.QUEEN)
+_KING: Final = rank_bit(Rank.KING)
 _SUIT_OF: Final[tuple[Suit | None, ...]] = SUIT_OF_KEY
 _RANK_OF: Final[tuple[Rank | None, ...]] = RANK_OF_KEY
 _TWO_RANK: Final = Rank.TWO
