@@ -270,7 +270,8 @@ def test_the_general_search_tries_the_table_s_move_then_the_tricks_won_then_the_
     """The moves of a node in the order searched: the card the table names
     first, then (for the card that completes the trick) the cards that win
     the trick for the seat's own side, whichever side is searched, then the
-    cards that made the most cut-offs."""
+    cards that made the most cut-offs. Each card that completes the trick
+    comes with the tricks it gives the searched side."""
     state = _completing(0)
     seat = state.current_player
     assert seat is not None
@@ -279,20 +280,54 @@ def test_the_general_search_tries_the_table_s_move_then_the_tricks_won_then_the_
     plays = board.moves()
     wins = [p for p in plays if board.winner_if(p) == seat]
     loses = [p for p in plays if board.winner_if(p) != seat]
-    order = search.moves(board, seat, -1)
+    listed = search.moves(board, seat, -1)
+    order = [move for move, _ in listed]
     assert sorted(order[: len(wins)], key=plays.index) == wins
+    assert [won for move, won in listed] == [1 if move in wins else 0 for move in order]
     # The cut-offs order the winners, then the losers.
     search.history[wins[-1].card._key] = 5
     search.history[loses[-1].card._key] = 7
-    order = search.moves(board, seat, -1)
+    order = [move for move, _ in search.moves(board, seat, -1)]
     assert order[0] == wins[-1] and order[len(wins)] == loses[-1]
     # The table's card comes first, even a card that loses the trick.
-    order = search.moves(board, seat, loses[0].card._key)
+    order = [move for move, _ in search.moves(board, seat, loses[0].card._key)]
     assert order[0] == loses[0] and order[1] == wins[-1]
     # Searched for the other side, the seat still tries its own tricks first.
     other = GeneralSearch(state.rules, ((1 << state.players) - 1) ^ (1 << seat))
-    order = other.moves(other.board(state), seat, -1)
+    listed = other.moves(other.board(state), seat, -1)
+    order = [move for move, _ in listed]
     assert sorted(order[: len(wins)], key=plays.index) == wins
+    assert [won for move, won in listed] == [0 if move in wins else 1 for move in order]
+
+
+@pure_only
+@pytest.mark.parametrize("exact", [False, True])
+def test_a_card_that_settles_the_question_with_its_trick_is_not_played(
+    monkeypatch: pytest.MonkeyPatch, exact: bool
+) -> None:
+    """In the hand's last trick the general search plays the cards before the
+    last on its board, and settles the last by the trick it completes."""
+    from counter_rules.board import Board
+
+    state = _trick_start(Counter(players=3), 2, 1)
+    seat = state.current_player
+    assert seat is not None
+    search = GeneralSearch(state.rules, 1 << seat)
+    board = search.board(state)
+    for _ in range(state.players):
+        board.make(board.moves()[0])
+    won = 1 if board.results[-1].winner == seat else 0
+    made: list[object] = []
+    make = Board.make
+
+    def counting(board: Board, move: object) -> None:
+        made.append(move)
+        make(board, move)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Board, "make", counting)
+    answer = search.exactly(state, won) if exact else search.at_least(state, 1)
+    assert answer == (True if exact else won == 1)
+    assert len(made) == state.players - 1
 
 
 def test_a_pass_is_tried_the_table_s_card_first_then_by_cut_offs() -> None:
@@ -301,10 +336,13 @@ def test_a_pass_is_tried_the_table_s_card_first_then_by_cut_offs() -> None:
     search = GeneralSearch(passing.rules, 1 << seat)
     board = search.board(passing)
     passes = board.passes(seat)
-    assert search.moves(board, seat, -1) == list(passes)
+    assert search.moves(board, seat, -1) == [(choice, -1) for choice in passes]
     search.history[passes[-1].card._key] = 3
-    assert search.moves(board, seat, -1)[0] == passes[-1]
-    assert search.moves(board, seat, passes[1].card._key)[:2] == [passes[1], passes[-1]]
+    assert search.moves(board, seat, -1)[0] == (passes[-1], -1)
+    assert search.moves(board, seat, passes[1].card._key)[:2] == [
+        (passes[1], -1),
+        (passes[-1], -1),
+    ]
 
 
 def test_a_search_keeps_the_move_that_settled_a_position_and_counts_cut_offs() -> None:
@@ -331,7 +369,7 @@ def test_a_position_the_table_does_not_know_names_no_first_card() -> None:
     class Recording(GeneralSearch):
         def moves(self, board, seat, first):  # type: ignore[no-untyped-def]
             found = super().moves(board, seat, first)
-            asked.append((first, tuple(move.card._key for move in found)))
+            asked.append((first, tuple(move.card._key for move, _ in found)))
             return found
 
     Recording(state.rules, 1 << state.current_player).value(state)  # type: ignore[operator]
@@ -351,7 +389,9 @@ def test_a_single_legal_play_is_the_one_move() -> None:
     search = GeneralSearch(state.rules, 1)
     (only,) = legal_moves(state)
     assert isinstance(only, Play)
-    assert search.moves(search.board(state), seat, -1) == [only]
+    board = search.board(state)
+    won = -1 if len(board.trick) < state.players - 1 else (1 if board.winner_if(only) == 0 else 0)
+    assert search.moves(board, seat, -1) == [(only, won)]
 
 
 def test_the_python_plain_search_searches_a_run_of_cards_once() -> None:

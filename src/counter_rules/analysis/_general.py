@@ -17,12 +17,14 @@ the leader or the seats still to pass and the passes chosen, trump and its
 card, the Six's doubled lead, and what the ruleset's plays read besides).
 
 The moves of a node are tried in this order: the move that settled the
-position before (the table's), then, for the card that completes a trick,
-those that give the trick to the seat's own side, then the cards that caused
-the most cut-offs so far (the history heuristic). The value of a position is
-found by asking "at least 1?", "at least 2?", "at least 4?" ... and then
-bisecting: a side of one seat can seldom be sure of many tricks, and the
-small questions are the cheap ones.
+position before (the table's), then the cards that give the trick so far to
+the seat's own side, then the cards that caused the most cut-offs so far
+(the history heuristic). A card that completes a trick is not played on the
+board when that trick settles the question: the hand's last trick, or the
+tricks asked for won (or, asked for exactly, more won than asked). The
+value of a position is found by asking "at least 1?", "at least 2?", "at
+least 4?" ... and then bisecting: a side of one seat can seldom be sure of
+many tricks, and the small questions are the cheap ones.
 
 Simultaneous passes are searched one seat after another, the side's seats
 first: the others answer knowing the side's choices, which is what "sure of,
@@ -120,32 +122,35 @@ class GeneralSearch:
                 return seat
         raise AssertionError("no seat to act")
 
-    def moves(self, board: Board, seat: int, first: int) -> list[Play | Pass]:
+    def moves(self, board: Board, seat: int, first: int) -> list[tuple[Play | Pass, int]]:
         """``seat``'s legal moves, best first: the card ``first`` (the table's),
-        then (for the card that completes a trick) those that win the trick
-        for the seat's side, then by how often each card made a cut-off."""
+        then those that win the trick so far for the seat's side, then by how
+        often each card made a cut-off. Each comes with the tricks the side
+        wins by it (1 or 0) when it completes a trick, else -1."""
         history = self.history
-        scored: list[tuple[int, int, Play | Pass]] = []
+        scored: list[tuple[int, int, Play | Pass, int]] = []
         if board.passing:
             passes = board.passes(seat)
             for i, choice in enumerate(passes):
                 key = choice.card._key
-                scored.append((-(_FIRST if key == first else history[key]), i, choice))
+                scored.append((-(_FIRST if key == first else history[key]), i, choice, -1))
         else:
             plays = board.moves()
-            if len(plays) == 1:
-                return [plays[0]]
+            completes = board.trick_size() == self.players - 1
+            if len(plays) == 1 and not completes:
+                return [(plays[0], -1)]
             side = self.side
             mine = side >> seat & 1
             for i, play in enumerate(plays):
                 key = play.card._key
                 score = _FIRST if key == first else history[key]
                 winner = board.winner_if(play)
-                if winner is not None and (side >> winner & 1) == mine:
+                ours = 1 if winner is not None and side >> winner & 1 else 0
+                if winner is not None and ours == mine:
                     score += _WINS_TRICK
-                scored.append((-score, i, play))
+                scored.append((-score, i, play, ours if completes else -1))
         scored.sort()
-        return [entry[2] for entry in scored]
+        return [(entry[2], entry[3]) for entry in scored]
 
     def _cutoff(self, move: Play | Pass, key: tuple[object, ...] | None) -> None:
         card_key = move.card._key
@@ -214,21 +219,18 @@ class GeneralSearch:
                         return False
             first = self.best.get(key, -1)
         maximize = (self.side >> seat & 1) == 1
-        completes = not passing and size == self.players - 1
-        side = self.side
+        last_trick = left == 1
         result = not maximize
-        for move in self.moves(board, seat, first):
-            board.make(move)
-            if completes:
-                winner = board.results[-1].winner
-                won = 1 if winner is not None and side >> winner & 1 else 0
-                if board.over:
-                    ok = want == won if exact else want <= won
-                else:
-                    ok = self.ask(board, want - won, exact)
+        for move, won in self.moves(board, seat, first):
+            if won >= 0 and (last_trick or want - won <= (-1 if exact else 0)):
+                # The trick this card completes settles the question: the last
+                # trick, or (for "at least") the tricks wanted are won, or (for
+                # "exactly") more are won than wanted.
+                ok = want == won if exact else want <= won
             else:
-                ok = self.ask(board, want, exact)
-            board.unmake()
+                board.make(move)
+                ok = self.ask(board, want - (won if won > 0 else 0), exact)
+                board.unmake()
             if ok == maximize:
                 result = ok
                 self._cutoff(move, key)
