@@ -222,14 +222,14 @@ class GeneralSearch:
         last_trick = left == 1
         result = not maximize
         for move, won in self.moves(board, seat, first):
-            if won >= 0 and (last_trick or want - won <= (-1 if exact else 0)):
+            if won >= 0 and (last_trick or (won > want if exact else won >= want)):
                 # The trick this card completes settles the question: the last
                 # trick, or (for "at least") the tricks wanted are won, or (for
                 # "exactly") more are won than wanted.
                 ok = want == won if exact else want <= won
             else:
                 board.make(move)
-                ok = self.ask(board, want - (won if won > 0 else 0), exact)
+                ok = self.ask(board, want - max(won, 0), exact)
                 board.unmake()
             if ok == maximize:
                 result = ok
