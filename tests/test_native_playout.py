@@ -1,6 +1,8 @@
-"""The native playout of the plain family (``bots/_playout.c``): the same moves,
-hands and random draws as the Python playout of :class:`Policy`, its board's
-leap taken back whole, and its errors."""
+"""The native playouts (``bots/_playout.c``), of the plain family and of
+rulesets whose tricks have effects (Counter): the same moves, hands, tricks
+won, trump, stock and random draws as the Python playout of :class:`Policy`,
+the board's leap taken back whole, and their errors; and the follow-rule
+tables the Counter playout reads, against the rules' own list of plays."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from counter_rules import (
     Counter,
     OhHell,
     Phase,
+    Play,
     UpAndDown,
     apply_move,
     legal_moves,
@@ -25,8 +28,9 @@ from counter_rules import (
 from counter_rules.analysis._plain import plain_play
 from counter_rules.board import Board
 from counter_rules.bots import ISMCTSBot
-from counter_rules.bots.policy import Policy, native_playout
+from counter_rules.bots.policy import Policy, effect_playout, native_playout
 from counter_rules.bots.policy import use_native_playout as use_native
+from counter_rules.play_rules import PlayTables, play_rules_of, suit_code
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
@@ -128,11 +132,12 @@ def test_the_plain_family_plays_out_natively(rules: Ruleset) -> None:
     assert sum(board.won) == state.cards_dealt
 
 
-@pytest.mark.parametrize(
-    "rules", [Counter(), OhHell.office(), OhHell.north_east_blackout()], ids=repr
-)
-def test_games_off_the_plain_path_have_no_native_playout(rules: Ruleset) -> None:
+@pytest.mark.parametrize("rules", [OhHell.office(), OhHell.north_east_blackout()], ids=repr)
+def test_games_off_the_plain_path_without_play_tables_have_no_native_playout(
+    rules: Ruleset,
+) -> None:
     assert native_playout(rules, None, 5, True) is None
+    assert effect_playout(rules, 5, True) is None
     state = _position(rules, 5, 1)
     assert state is not None
     board, _ = _played_out(state, True, 0, 1, True)
@@ -244,3 +249,242 @@ def test_the_native_playout_names_what_it_refuses() -> None:
         )
     with pytest.raises(ValueError, match="suits: 9 is not a suit"):
         _playout.Playout(bytes([1, 0]), bytes([9]), [0] * 4, [0] * 4, [0.5], bytes(8), 1, True, 0.1)
+
+
+# -- Counter: the playout of tricks with effects ----------------------------------
+
+
+def _counter_position(rules: Ruleset, seed: int, plays: int) -> GameState | None:
+    """A state of a Counter hand after random bids and up to ``plays`` random
+    moves (plays, shows of Fours and passes): in its play or in a pass after
+    a Five; ``None`` when the hand ended first."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while state.phase is Phase.BIDDING:
+        moves = legal_moves(state, min(state.to_act))
+        state = apply_move(state, moves[rng.randrange(len(moves))])
+    for _ in range(plays):
+        if state.phase not in (Phase.PLAYING, Phase.PASSING):
+            return None
+        moves = legal_moves(state, min(state.to_act))
+        state = apply_move(state, moves[rng.randrange(len(moves))])
+    return state if state.phase in (Phase.PLAYING, Phase.PASSING) else None
+
+
+def _same_play(native: Board, python: Board) -> None:
+    assert native.masks == python.masks
+    assert native.won == python.won
+    assert (native.leader, native.to_move, native.over) == (
+        python.leader,
+        python.to_move,
+        python.over,
+    )
+    assert (native.trump, native.trump_card, native.doubled_lead) == (
+        python.trump,
+        python.trump_card,
+        python.doubled_lead,
+    )
+    assert native.stock == python.stock
+    assert native.trick_size() == python.trick_size() == 0 or not native.over
+
+
+@needs_native
+@settings(max_examples=120)
+@given(
+    st.integers(3, 5),
+    seeds,
+    st.integers(0, 45),
+    st.booleans(),
+    st.integers(0, 6),
+)
+def test_the_counter_playout_plays_as_the_python_playout(
+    players: int, seed: int, plays: int, greedy: bool, stop: int
+) -> None:
+    """From any position of a Counter hand (a pass after a Five, a trick with
+    a Four shown, a doubled lead, a trump changed by a Jack), greedy or
+    random, with or without a stop: the same hands, tricks won, leader, trump
+    and its card, stock and doubled lead, and the generator left in the same
+    state."""
+    rules = Counter(players=players)
+    state = _counter_position(rules, seed, plays)
+    if state is None:
+        return
+    native, native_rng = _played_out(state, greedy, stop, seed, True)
+    python, python_rng = _played_out(state, greedy, stop, seed, False)
+    assert _leapt(native) and not _leapt(python)
+    _same_play(native, python)
+    assert native_rng.getstate() == python_rng.getstate()
+
+
+@needs_native
+def test_counter_hands_play_out_natively_over_every_power() -> None:
+    """Many whole hands: each played out natively as in Python, and among
+    them tricks that change trump, pass cards, double a lead and show Fours."""
+    seen = set()
+    for seed in range(120):
+        rules = Counter(players=3 + seed % 3)
+        state = _counter_position(rules, seed, seed % 7)
+        if state is None:
+            continue
+        native, native_rng = _played_out(state, True, 0, seed, True)
+        python, python_rng = _played_out(state, True, 0, seed, False)
+        _same_play(native, python)
+        assert native.over and native_rng.getstate() == python_rng.getstate()
+        for trick in python.tricks:
+            seen.update(
+                name
+                for name, happened in (
+                    ("jack", bool(trick.jacks)),
+                    ("five", trick.pass_cards),
+                    ("six", trick.double_next_lead),
+                    ("four", any(p.reveal is not None for p in trick.plays)),
+                    ("nobody", trick.winner is None),
+                )
+                if happened
+            )
+    assert seen == {"jack", "five", "six", "four", "nobody"}
+
+
+@needs_native
+def test_unmake_takes_a_counter_leap_back_whole() -> None:
+    rules = Counter(players=4)
+    policy = Policy(rules, True)
+    for seed in range(40):
+        state = _counter_position(rules, seed, 2)
+        if state is None or state.phase is not Phase.PLAYING:
+            continue
+        board = policy.board(state)
+        before = (
+            list(board.masks), list(board.won), board.trick, board.leader, board.to_move,
+            board.trump, board.trump_card, board.stock, board.doubled_lead,
+        )  # fmt: skip
+        policy.play_out(board, random.Random(seed), 3)
+        assert _leapt(board)
+        board.unmake()
+        after = (
+            list(board.masks), list(board.won), board.trick, board.leader, board.to_move,
+            board.trump, board.trump_card, board.stock, board.doubled_lead,
+        )  # fmt: skip
+        assert after == before and not board.over
+        assert board.moves() == legal_moves(state)
+
+
+@needs_native
+def test_ismcts_chooses_alike_at_counter_with_and_without_the_native_playout() -> None:
+    rules = Counter(players=4)
+    state = _counter_position(rules, 11, 5)
+    assert state is not None and state.phase is Phase.PLAYING
+    seat = min(state.to_act)
+    choices = []
+    for native in (True, False):
+        previous = use_native(native)
+        try:
+            bot = ISMCTSBot(iterations=60)
+            choices.append(bot.choose(view(state, seat), random.Random(6)))
+        finally:
+            use_native(previous)
+    assert choices[0] == choices[1]
+
+
+def _plays_from_tables(
+    tables: PlayTables, bits_of: dict[object, int], state: GameState, seat: int
+) -> list[tuple[int, int]]:
+    """The plays :class:`PlayTables` describes, as (card bit, shown bit or -1)."""
+    hand = sum(1 << bits_of[card] for card in state.hands[seat])
+    legal = hand
+    if state.trick:
+        n = len(bits_of)
+        led = bits_of[state.trick[0].card]
+        f = tables.follow_index[suit_code(state.trump) * n + led]
+        suited = hand & tables.follow_masks[f]
+        if suited and suited not in tables.exempt[f]:
+            legal = suited
+    plays = [(bit, -1) for bit in range(64) if legal >> bit & 1]
+
+    def subset(mask: int) -> int:
+        return sum(1 << k for k, bit in enumerate(tables.shown) if mask >> bit & 1)
+
+    pairs = tables.showings[subset(legal) * 16 + subset(hand)]
+    plays += [(pairs[i], pairs[i + 1]) for i in range(0, len(pairs), 2)]
+    return plays
+
+
+@settings(max_examples=60)
+@given(st.integers(3, 5), seeds, st.integers(0, 40))
+def test_counters_play_tables_list_the_rules_plays_in_their_order(
+    players: int, seed: int, plays: int
+) -> None:
+    """What the native playout reads of the follow rule lists every legal
+    play, in the order of the rules' own list."""
+    rules = Counter(players=players)
+    state = _counter_position(rules, seed, plays)
+    if state is None or state.phase is not Phase.PLAYING:
+        return
+    play = play_rules_of(rules)
+    tables = play.play_tables()
+    assert tables is not None
+    bits_of: dict[object, int] = {card: bit for bit, card in enumerate(play.cards)}
+    seat = min(state.to_act)
+    expected = [
+        (bits_of[m.card], -1 if m.reveal is None else bits_of[m.reveal])
+        for m in legal_moves(state, seat)
+        if isinstance(m, Play)
+    ]
+    assert _plays_from_tables(tables, bits_of, state, seat) == expected
+
+
+def test_rules_without_a_compiled_follow_rule_give_no_play_tables() -> None:
+    class OwnCounter(Counter):
+        def legal_plays(self, state, seat):  # type: ignore[no-untyped-def]
+            return Counter.legal_plays(self, state, seat)
+
+    assert OwnCounter().play_rules().play_tables() is None
+    assert OhHell(players=4).play_rules().play_tables() is None
+    assert Counter().play_rules().play_tables() is not None
+
+
+@needs_native
+def test_the_counter_playout_names_what_it_refuses() -> None:
+    rules = Counter(players=4)
+    playout = effect_playout(rules, 10, True)
+    assert playout is not None
+    run = playout.run  # type: ignore[attr-defined]
+    rng = random.Random(1)
+    hands = [1, 2, 4, 8]
+    with pytest.raises(TypeError, match=r"random\.Random"):
+        run(object(), hands, b"", b"", 0, bytes(4), bytes(4), 0, 255, False, 0)
+    with pytest.raises(ValueError, match="shown: expected 1 entries, got 0"):
+        run(rng, hands, bytes([9]), b"", 0, bytes(4), bytes(4), 0, 255, False, 0)
+    with pytest.raises(ValueError, match="trump 7 or trump card 255 does not fit"):
+        run(rng, hands, b"", b"", 0, bytes(4), bytes(4), 7, 255, False, 0)
+    with pytest.raises(ValueError, match="does not fit the tables"):
+        run(rng, [1, 1, 4, 8], b"", b"", 0, bytes(4), bytes(4), 0, 255, False, 0)
+    assert rng.getstate() == random.Random(1).getstate()
+    play = play_rules_of(rules)
+    tables = play.play_tables()
+    assert tables is not None
+
+    def made(resolver: object) -> object:
+        return _playout.EffectPlayout(
+            bytes(play.following), bytes([1, 2, 3, 0]), tables.follow_index,
+            tables.follow_masks, tables.exempt, tables.shown, tables.showings,
+            [0.5] * 260, bytes(8), 1, True, 0.1, resolver,
+        )  # fmt: skip
+
+    def refuses(*args: object) -> object:
+        raise RuntimeError("no trick today")
+
+    with pytest.raises(RuntimeError, match="no trick today"):
+        made(refuses).run(rng, hands, b"", b"", 0, bytes(4), bytes(4), 0, 255, False, 0)  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="the resolver's answer does not fit"):
+        made(lambda *args: (9, 0, 0, 0, 0, b"")).run(  # type: ignore[attr-defined]
+            rng, hands, b"", b"", 0, bytes(4), bytes(4), 0, 255, False, 0
+        )
+    with pytest.raises(TypeError, match="resolver must be callable"):
+        made(3)
+    with pytest.raises(ValueError, match="want: expected 8 entries, got 3"):
+        _playout.EffectPlayout(
+            bytes(play.following), bytes([1, 2, 3, 0]), tables.follow_index,
+            tables.follow_masks, tables.exempt, tables.shown, tables.showings,
+            [0.5] * 260, b"abc", 1, True, 0.1, refuses,
+        )  # fmt: skip

@@ -453,22 +453,35 @@ class Board:
             memo.tricks.setdefault(key, {})[cards_key] = found
         return found
 
-    def leap(self, masks: Sequence[int], won: Sequence[int], leader: int, over: bool) -> None:
-        """Move the board to a later position of its hand, reached by plays made
-        elsewhere (the native playout of :class:`~counter_rules.bots.policy.Policy`):
-        every hand (``masks``), the tricks won, the seat that leads the next
-        trick (the last trick's winner when the hand is ``over``).
+    def leap(
+        self,
+        masks: Sequence[int],
+        won: Sequence[int],
+        leader: int,
+        over: bool,
+        trump: Suit | None = None,
+        trump_card: Card | None = None,
+        stock: tuple[Card, ...] | None = None,
+        doubled_lead: bool = False,
+    ) -> None:
+        """Move the board to a later position of its hand, at a trick's start,
+        reached by plays made elsewhere (the native playouts of
+        :class:`~counter_rules.bots.policy.Policy`): every hand (``masks``),
+        the tricks won, the seat that leads the next trick (the last trick's
+        winner when the hand is ``over``), and, when ``stock`` is given, what
+        the tricks between changed besides: trump, its card, the stock and the
+        doubled lead (otherwise those of the board stay, as in a ruleset whose
+        tricks change nothing but who leads, :attr:`PlayRules.quiet_tricks
+        <counter_rules.play_rules.PlayRules.quiet_tricks>`).
 
-        The position left is at a trick's start, in a ruleset whose tricks change
-        nothing but who leads (:attr:`PlayRules.quiet_tricks
-        <counter_rules.play_rules.PlayRules.quiet_tricks>`): trump, its card and
-        the stock are those of the board. The tricks leapt over count in
-        :attr:`tricks_won` but are not listed in :attr:`tricks`. :meth:`unmake`
-        takes the whole leap back.
+        The tricks leapt over count in :attr:`tricks_won` but are not listed
+        in :attr:`tricks`, nor their passes in :attr:`exchanges`.
+        :meth:`unmake` takes the whole leap back.
         """
         saved = (
             tuple(self.masks), tuple(self.won), self._trick, self.leader, self.to_move,
-            self._cards, self._shown,
+            self._cards, self._shown, self.trump, self.trump_card, self.stock,
+            self.doubled_lead,
         )  # fmt: skip
         self._undo.append((_LEAP_KIND, 0, 1 if self.over else 0, saved))
         self.masks[:] = masks
@@ -479,6 +492,11 @@ class Board:
         self.leader = leader
         self.over = over
         self.to_move = -1 if over else leader
+        if stock is not None:
+            self.trump = trump
+            self.trump_card = trump_card
+            self.stock = stock
+            self.doubled_lead = doubled_lead
 
     def _pass(self, seat: int, card: Card) -> None:
         self.pending[seat] = card
@@ -510,7 +528,13 @@ class Board:
         kind, seat, bit, extra = self._undo.pop()
         if kind == _LEAP_KIND:
             assert isinstance(extra, tuple)
-            masks, won, trick, leader, to_move, cards, shown = extra
+            masks, won, trick, leader, to_move, cards, shown, trump, trump_card, stock, doubled = (
+                extra
+            )
+            self.trump = trump
+            self.trump_card = trump_card
+            self.stock = stock
+            self.doubled_lead = doubled
             self.masks[:] = masks
             self.won[:] = won
             self._trick = trick

@@ -39,11 +39,58 @@ from counter_rules.per_ruleset import PerRuleset
 from counter_rules.position import Position
 from counter_rules.trick import PlayedCard, TrickResult
 
-__all__ = ["AskedRules", "PlayRules", "play_rules_of"]
+__all__ = ["AskedRules", "PlayRules", "PlayTables", "TRUMPS_BY_CODE", "play_rules_of", "suit_code"]
 
 
 def _card_key(card: Card) -> int:
     return card._key
+
+
+TRUMPS_BY_CODE: Final[tuple[Suit | None, ...]] = (None, *Suit)
+"""The trumps by :func:`suit_code`: none, then the suits in order."""
+
+
+def suit_code(suit: Suit | None) -> int:
+    """A trump's number in :class:`PlayTables`: 0 for none, else the suit's
+    value plus 1."""
+    return 0 if suit is None else TRUMPS_BY_CODE.index(suit)
+
+
+class PlayTables:
+    """A follow rule that reads the hand, the trick's first card and trump
+    alone, as tables over a search board's card bits (bit ``i`` stands for
+    ``PlayRules.cards[i]``), for native code that must list the same plays
+    in the same order as :meth:`PlayRules.plays_from`.
+
+    A seat holding any card of ``follow_masks[follow_index[t * n + led]]``
+    (``t`` the trump's :func:`suit_code`, ``led`` the trick's first card)
+    must play one of them, unless its holding of those cards is one of
+    ``exempt`` for that mask; it lists the playable cards lowest bit first,
+    then the pairs of ``showings[p * 16 + h]``, each a card played beside a
+    card shown, where ``p`` and ``h`` are the cards of ``shown`` (at most
+    four) that are playable and held, as subsets of ``shown`` (bit ``k`` for
+    ``shown[k]``). Every entry is built by the functions that state the rule.
+    """
+
+    def __init__(
+        self,
+        follow_index: bytes,
+        follow_masks: tuple[int, ...],
+        exempt: tuple[tuple[int, ...], ...],
+        shown: bytes,
+        showings: tuple[bytes, ...],
+    ) -> None:
+        self.follow_index = follow_index
+        """By trump code and led card, the index of the mask to follow."""
+        self.follow_masks = follow_masks
+        """The masks of cards that must be followed."""
+        self.exempt = exempt
+        """By follow mask, the holdings of its cards that free a seat."""
+        self.shown = shown
+        """The cards that may be shown beside a play, as bits."""
+        self.showings = showings
+        """The (played, shown) pairs as bytes, two bits a pair, by the subsets
+        of ``shown`` playable and held."""
 
 
 class AskedRules(Protocol):
@@ -195,6 +242,12 @@ class PlayRules:
         if found is not None:
             return found
         return self.asked.legal_plays(game, seat)
+
+    def play_tables(self) -> PlayTables | None:
+        """The follow rule of :meth:`plays_from` as :class:`PlayTables`, or
+        ``None`` where the rules give none (the base class, and a ruleset
+        whose plays read more than the hand, the led card and trump)."""
+        return None
 
     # -- tricks ------------------------------------------------------------------
     # Alike on purpose: resolve and winner take the same trick, and the

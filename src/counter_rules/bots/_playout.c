@@ -516,6 +516,749 @@ static PyTypeObject PlayoutType = {
     .tp_methods = Playout_methods,
 };
 
+/* -- the playout of rulesets whose tricks have effects ----------------------------
+ *
+ * EffectPlayout plays the rest of a hand of a ruleset whose tricks do more than
+ * give the trick to a winner (Counter: a trump changed by a Jack, a lead
+ * taken by a Six and doubled, a pass after a Five), by the same policy. It
+ * states no rule either; its tables come from the ruleset's
+ * PlayRules.play_tables (the follow rule) and from the policy, and every
+ * trick is resolved by the ruleset itself, through `resolver`, a Python
+ * function called once for each trick not already kept in the playout's
+ * table of resolved tricks:
+ *
+ *   - follow_index[trump * n + led] and follow_masks[i]: the cards a seat
+ *     must play from when it holds any (the suit to follow), by the trick's
+ *     first card and trump (0 for none, else the suit's value + 1);
+ *     exempt[i]: the holdings of those cards that free a seat from
+ *     following;
+ *   - shown[k]: the cards that may be shown beside a play (at most four),
+ *     and showings[playable * 16 + held]: the (played, shown) pairs offered
+ *     after the plain plays, for the shown cards that may be played and
+ *     those held, as subsets of shown;
+ *   - receiver[seat]: who receives the card a seat passes;
+ *   - power[trump * n + c], want, epsilon, greedy: the policy's, as above.
+ */
+
+#define EFFECT_SEATS 6
+#define MAX_EXEMPT 8
+#define MAX_SHOWN 4
+#define MAX_MOVES (MAX_CARDS + 16)
+#define MEMO_BITS 16
+#define MEMO_SIZE (1 << MEMO_BITS)
+#define NO_CARD 255
+
+typedef struct {
+    uint64_t a, b;
+    unsigned char used, winner, leader, trump, flags, njacks;
+    unsigned char jacks[EFFECT_SEATS];
+} Resolved;
+
+#define FLAG_DOUBLE 1
+#define FLAG_PASS 2
+
+typedef struct {
+    PyObject_HEAD
+    int players;
+    int n;
+    int dealt;
+    int greedy;
+    double epsilon;
+    int follow_count;
+    int shown_count;
+    unsigned char next[MAX_SEATS];
+    unsigned char receiver[MAX_SEATS];
+    unsigned char follow_index[5][MAX_CARDS];
+    mask_t follow_masks[5 * MAX_CARDS];
+    mask_t exempt[5 * MAX_CARDS][MAX_EXEMPT];
+    unsigned char exempt_count[5 * MAX_CARDS];
+    unsigned char shown[MAX_SHOWN];
+    /* showings: pairs (played, shown) for each of the 256 subsets pairs */
+    unsigned char pair_start[257];
+    unsigned char pairs[256 * 2 * 12];
+    double power[5][MAX_CARDS];
+    unsigned char *want;
+    PyObject *resolver;
+    Resolved *memo;
+    int memo_size;
+} EffectPlayout;
+
+static int EffectPlayout_init(EffectPlayout *p, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"next_seat", "receiver", "follow_index", "follow_masks", "exempt",
+                            "shown",     "showings", "power",        "want",         "dealt",
+                            "greedy",    "epsilon",  "resolver",     NULL};
+    Py_buffer next, receiver, follow_index, shown, want;
+    PyObject *follow_masks, *exempt, *showings, *power, *resolver;
+    int dealt, greedy;
+    double epsilon;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*OOy*OOy*ipdO", names, &next, &receiver,
+                                     &follow_index, &follow_masks, &exempt, &shown, &showings,
+                                     &power, &want, &dealt, &greedy, &epsilon, &resolver)) {
+        return -1;
+    }
+    int status = -1;
+    PyObject *seq = NULL, *item = NULL;
+    Py_ssize_t players = next.len;
+    Py_ssize_t n = follow_index.len / 5;
+    if (players < 2 || players > EFFECT_SEATS || receiver.len != players || n < 1 ||
+        n > MAX_CARDS || follow_index.len != 5 * n || dealt < 0 || dealt > MAX_DEALT ||
+        shown.len > MAX_SHOWN) {
+        PyErr_Format(PyExc_ValueError,
+                     "an effect playout takes 2..%d seats (a receiver each), 5 x 1..%d "
+                     "follow indexes, hands of 0..%d cards and at most %d shown cards; got %zd "
+                     "seats, %zd receivers, %zd follow indexes, %d cards and %zd shown",
+                     EFFECT_SEATS, MAX_CARDS, MAX_DEALT, MAX_SHOWN, players, receiver.len,
+                     follow_index.len, dealt, shown.len);
+        goto done;
+    }
+    if (!PyCallable_Check(resolver)) {
+        PyErr_SetString(PyExc_TypeError, "resolver must be callable");
+        goto done;
+    }
+    Py_ssize_t cube = (Py_ssize_t)(dealt + 1) * (dealt + 1) * (dealt + 1);
+    if (want.len != cube) {
+        PyErr_Format(PyExc_ValueError, "want: expected %zd entries, got %zd", cube, want.len);
+        goto done;
+    }
+    const unsigned char *seats = (const unsigned char *)next.buf;
+    const unsigned char *gets = (const unsigned char *)receiver.buf;
+    for (Py_ssize_t i = 0; i < players; i++) {
+        if (seats[i] >= players || gets[i] >= players) {
+            PyErr_Format(PyExc_ValueError, "next_seat or receiver: %d or %d is not a seat",
+                         seats[i], gets[i]);
+            goto done;
+        }
+    }
+    seq = PySequence_Fast(follow_masks, "follow_masks must be a sequence of masks");
+    if (seq == NULL) {
+        goto done;
+    }
+    Py_ssize_t follow_count = PySequence_Fast_GET_SIZE(seq);
+    Py_CLEAR(seq);
+    if (follow_count < 1 || follow_count > 5 * n) {
+        PyErr_Format(PyExc_ValueError, "follow_masks: expected 1..%zd masks, got %zd", 5 * n,
+                     follow_count);
+        goto done;
+    }
+    if (read_masks(follow_masks, p->follow_masks, follow_count, "follow_masks") < 0) {
+        goto done;
+    }
+    const unsigned char *index = (const unsigned char *)follow_index.buf;
+    for (Py_ssize_t i = 0; i < 5 * n; i++) {
+        if (index[i] >= follow_count) {
+            PyErr_Format(PyExc_ValueError, "follow_index: %d is not a follow mask", index[i]);
+            goto done;
+        }
+        p->follow_index[i / n][i % n] = index[i];
+    }
+    seq = PySequence_Fast(exempt, "exempt must be a sequence of sequences of masks");
+    if (seq == NULL) {
+        goto done;
+    }
+    if (PySequence_Fast_GET_SIZE(seq) != follow_count) {
+        PyErr_Format(PyExc_ValueError, "exempt: expected %zd entries, got %zd", follow_count,
+                     PySequence_Fast_GET_SIZE(seq));
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < follow_count; i++) {
+        PyObject *entry = PySequence_Fast_GET_ITEM(seq, i);
+        Py_ssize_t count = PySequence_Size(entry);
+        if (count < 0) {
+            goto done;
+        }
+        if (count > MAX_EXEMPT) {
+            PyErr_Format(PyExc_ValueError, "exempt: at most %d holdings a mask, got %zd",
+                         MAX_EXEMPT, count);
+            goto done;
+        }
+        if (read_masks(entry, p->exempt[i], count, "exempt") < 0) {
+            goto done;
+        }
+        p->exempt_count[i] = (unsigned char)count;
+    }
+    Py_CLEAR(seq);
+    const unsigned char *shown_bits = (const unsigned char *)shown.buf;
+    for (Py_ssize_t k = 0; k < shown.len; k++) {
+        if (shown_bits[k] >= n) {
+            PyErr_Format(PyExc_ValueError, "shown: %d is not a card", shown_bits[k]);
+            goto done;
+        }
+        p->shown[k] = shown_bits[k];
+    }
+    seq = PySequence_Fast(showings, "showings must be a sequence");
+    if (seq == NULL) {
+        goto done;
+    }
+    if (PySequence_Fast_GET_SIZE(seq) != 256) {
+        PyErr_Format(PyExc_ValueError, "showings: expected 256 entries, got %zd",
+                     PySequence_Fast_GET_SIZE(seq));
+        goto done;
+    }
+    int at = 0;
+    for (int i = 0; i < 256; i++) {
+        p->pair_start[i] = (unsigned char)(at / 2);
+        Py_buffer pairs;
+        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(seq, i), &pairs, PyBUF_SIMPLE) < 0) {
+            goto done;
+        }
+        const unsigned char *bytes = (const unsigned char *)pairs.buf;
+        int bad = pairs.len % 2 != 0 || pairs.len > 2 * 12 || at + pairs.len > 256 * 2 * 12;
+        for (Py_ssize_t j = 0; !bad && j < pairs.len; j++) {
+            bad = bytes[j] >= n;
+        }
+        if (!bad) {
+            memcpy(p->pairs + at, bytes, (size_t)pairs.len);
+            at += (int)pairs.len;
+        }
+        PyBuffer_Release(&pairs);
+        if (bad) {
+            PyErr_Format(PyExc_ValueError, "showings: entry %d is not up to 12 pairs of cards", i);
+            goto done;
+        }
+    }
+    if (at / 2 > 255) {
+        PyErr_SetString(PyExc_ValueError, "showings: more than 255 pairs in all");
+        goto done;
+    }
+    p->pair_start[256] = (unsigned char)(at / 2);
+    Py_CLEAR(seq);
+    seq = PySequence_Fast(power, "power must be a sequence of numbers");
+    if (seq == NULL) {
+        goto done;
+    }
+    if (PySequence_Fast_GET_SIZE(seq) != 5 * n) {
+        PyErr_Format(PyExc_ValueError, "power: expected %zd numbers, got %zd", 5 * n,
+                     PySequence_Fast_GET_SIZE(seq));
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < 5 * n; i++) {
+        double value = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
+        if (value == -1.0 && PyErr_Occurred()) {
+            goto done;
+        }
+        p->power[i / n][i % n] = value;
+    }
+    unsigned char *table = PyMem_Malloc((size_t)cube);
+    Resolved *memo = p->memo != NULL ? p->memo : PyMem_Calloc(MEMO_SIZE, sizeof(Resolved));
+    if (table == NULL || memo == NULL) {
+        PyMem_Free(table);
+        PyErr_NoMemory();
+        goto done;
+    }
+    memset(memo, 0, MEMO_SIZE * sizeof(Resolved));
+    p->memo = memo;
+    p->memo_size = 0;
+    memcpy(table, want.buf, (size_t)cube);
+    PyMem_Free(p->want);
+    p->want = table;
+    memcpy(p->next, seats, (size_t)players);
+    memcpy(p->receiver, gets, (size_t)players);
+    Py_INCREF(resolver);
+    Py_XSETREF(p->resolver, resolver);
+    p->players = (int)players;
+    p->n = (int)n;
+    p->dealt = dealt;
+    p->greedy = greedy;
+    p->epsilon = epsilon;
+    p->follow_count = (int)follow_count;
+    p->shown_count = (int)shown.len;
+    status = 0;
+done:
+    Py_XDECREF(seq);
+    Py_XDECREF(item);
+    PyBuffer_Release(&next);
+    PyBuffer_Release(&receiver);
+    PyBuffer_Release(&follow_index);
+    PyBuffer_Release(&shown);
+    PyBuffer_Release(&want);
+    return status;
+}
+
+static int EffectPlayout_traverse(EffectPlayout *p, visitproc visit, void *arg) {
+    Py_VISIT(p->resolver);
+    return 0;
+}
+
+static int EffectPlayout_clear(EffectPlayout *p) {
+    Py_CLEAR(p->resolver);
+    return 0;
+}
+
+static void EffectPlayout_dealloc(EffectPlayout *p) {
+    PyObject_GC_UnTrack(p);
+    EffectPlayout_clear(p);
+    PyMem_Free(p->want);
+    PyMem_Free(p->memo);
+    Py_TYPE(p)->tp_free((PyObject *)p);
+}
+
+/* The position in the trick play of a trick being played. */
+typedef struct {
+    mask_t masks[EFFECT_SEATS];
+    int won[EFFECT_SEATS];
+    int bids[EFFECT_SEATS];
+    int trick[EFFECT_SEATS];
+    int shown[EFFECT_SEATS]; /* the shown card + 1, 0 for none */
+    int size;
+    int leader;
+    int trump;      /* 0 for none, else the suit's value + 1 */
+    int trump_card; /* NO_CARD for none */
+    int doubled;
+} Table;
+
+/* The subset of the shown cards in mask, as bits 0..3. */
+static int shown_subset(const EffectPlayout *p, mask_t mask) {
+    int out = 0;
+    for (int k = 0; k < p->shown_count; k++) {
+        if (mask & BIT(p->shown[k])) {
+            out |= 1 << k;
+        }
+    }
+    return out;
+}
+
+/* The legal plays of seat, in the order the Python rules list them: the
+ * playable cards lowest bit first, then the (played, shown) pairs. */
+static int moves_of(const EffectPlayout *p, const Table *g, int seat, int *cards, int *shown) {
+    mask_t hand = g->masks[seat];
+    mask_t legal = hand;
+    if (g->size) {
+        int f = p->follow_index[g->trump][g->trick[0]];
+        mask_t suited = hand & p->follow_masks[f];
+        int free = 0;
+        for (int i = 0; i < p->exempt_count[f]; i++) {
+            if (suited == p->exempt[f][i]) {
+                free = 1;
+            }
+        }
+        if (suited && !free) {
+            legal = suited;
+        }
+    }
+    int count = 0;
+    for (mask_t rest = legal; rest; rest &= rest - 1) {
+        cards[count] = low_bit(rest);
+        shown[count++] = 0;
+    }
+    if (p->shown_count) {
+        int which = shown_subset(p, legal) * 16 + shown_subset(p, hand);
+        for (int j = p->pair_start[which]; j < p->pair_start[which + 1]; j++) {
+            cards[count] = p->pairs[2 * j];
+            shown[count++] = p->pairs[2 * j + 1] + 1;
+        }
+    }
+    return count;
+}
+
+static uint64_t mix(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+/* The complete trick of g (size cards) resolved by the ruleset, from the
+ * table of resolved tricks when it holds it; NULL with an exception set when
+ * the resolver fails. */
+static const Resolved *resolved(EffectPlayout *p, const Table *g, int last) {
+    uint64_t a = (uint64_t)g->size, b = 0;
+    for (int i = 0; i < g->size; i++) {
+        a |= (uint64_t)g->trick[i] << (4 + 6 * i);
+        b |= (uint64_t)g->shown[i] << (7 * i);
+    }
+    b |= (uint64_t)g->trump << 42;
+    b |= (uint64_t)g->trump_card << 45;
+    b |= (uint64_t)g->doubled << 53;
+    b |= (uint64_t)last << 54;
+    b |= (uint64_t)g->leader << 55;
+    uint32_t slot = (uint32_t)(mix(a ^ mix(b)) & (MEMO_SIZE - 1));
+    for (;;) {
+        Resolved *entry = &p->memo[slot];
+        if (!entry->used) {
+            break;
+        }
+        if (entry->a == a && entry->b == b) {
+            return entry;
+        }
+        slot = (slot + 1) & (MEMO_SIZE - 1);
+    }
+    if (p->memo_size >= MEMO_SIZE / 2) {
+        memset(p->memo, 0, MEMO_SIZE * sizeof(Resolved));
+        p->memo_size = 0;
+        slot = (uint32_t)(mix(a ^ mix(b)) & (MEMO_SIZE - 1));
+    }
+    unsigned char cards[EFFECT_SEATS], shown[EFFECT_SEATS];
+    for (int i = 0; i < g->size; i++) {
+        cards[i] = (unsigned char)g->trick[i];
+        shown[i] = (unsigned char)g->shown[i];
+    }
+    PyObject *answer = PyObject_CallFunction(p->resolver, "y#y#iiiii", cards, (Py_ssize_t)g->size,
+                                             shown, (Py_ssize_t)g->size, g->leader, g->trump,
+                                             g->trump_card, g->doubled, last);
+    if (answer == NULL) {
+        return NULL;
+    }
+    int winner, leader, trump, doubled, pass;
+    const char *jacks;
+    Py_ssize_t njacks;
+    if (!PyArg_ParseTuple(answer, "iiiiiy#", &winner, &leader, &trump, &doubled, &pass, &jacks,
+                          &njacks)) {
+        Py_DECREF(answer);
+        return NULL;
+    }
+    int bad = winner < -1 || winner >= p->players || leader < 0 || leader >= p->players ||
+              trump < 0 || trump > 4 || njacks > g->size;
+    for (Py_ssize_t j = 0; !bad && j < njacks; j++) {
+        bad = (unsigned char)jacks[j] >= p->n;
+    }
+    Resolved *entry = &p->memo[slot];
+    if (!bad) {
+        entry->used = 1;
+        entry->a = a;
+        entry->b = b;
+        entry->winner = (unsigned char)(winner < 0 ? NO_CARD : winner);
+        entry->leader = (unsigned char)leader;
+        entry->trump = (unsigned char)trump;
+        entry->flags = (unsigned char)((doubled ? FLAG_DOUBLE : 0) | (pass ? FLAG_PASS : 0));
+        entry->njacks = (unsigned char)njacks;
+        memcpy(entry->jacks, jacks, (size_t)njacks);
+        p->memo_size++;
+    }
+    Py_DECREF(answer);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "the resolver's answer does not fit the tables");
+        return NULL;
+    }
+    return entry;
+}
+
+/* The seat that wins g's trick if seat plays move (card, shown) to complete
+ * it; -1 for nobody, -2 with an exception set. */
+static int winner_if(EffectPlayout *p, Table *g, int seat, int card, int shown) {
+    g->trick[g->size] = card;
+    g->shown[g->size] = shown;
+    g->size++;
+    int last = (g->masks[seat] & ~BIT(card)) == 0;
+    const Resolved *found = resolved(p, g, last);
+    g->size--;
+    if (found == NULL) {
+        return -2;
+    }
+    return found->winner == NO_CARD ? -1 : found->winner;
+}
+
+/* Policy.play for a play of seat; the index of the move, or -1 with an
+ * exception set. */
+static int choose_play(EffectPlayout *p, Twister *t, Table *g, int seat, const int *cards,
+                       const int *shown, int count) {
+    if (count == 1) {
+        return 0;
+    }
+    if (!p->greedy || twister_random(t) < p->epsilon) {
+        return twister_below(t, count);
+    }
+    int side = p->dealt + 1;
+    int left = count_bits(g->masks[seat]);
+    int want = g->bids[seat] == NO_BID ? 1 : p->want[(g->bids[seat] * side + g->won[seat]) * side + left];
+    const double *power = p->power[g->trump];
+    if (g->size == p->players - 1) {
+        /* Policy._last_to_play: the moves by strength (the first of equals
+         * first), tried from the weakest up when the seat wants the trick,
+         * from the strongest down when not; the first that wins (loses). */
+        int order[MAX_MOVES];
+        for (int i = 0; i < count; i++) {
+            int j = i;
+            while (j > 0 && power[cards[order[j - 1]]] > power[cards[i]]) {
+                order[j] = order[j - 1];
+                j--;
+            }
+            order[j] = i;
+        }
+        if (want) {
+            for (int k = 0; k < count; k++) {
+                int i = order[k];
+                int winner = winner_if(p, g, seat, cards[i], shown[i]);
+                if (winner == -2) {
+                    return -1;
+                }
+                if (winner == seat) {
+                    return i;
+                }
+            }
+        } else {
+            int strongest[MAX_MOVES];
+            for (int i = 0; i < count; i++) {
+                int j = i;
+                while (j > 0 && power[cards[strongest[j - 1]]] < power[cards[i]]) {
+                    strongest[j] = strongest[j - 1];
+                    j--;
+                }
+                strongest[j] = i;
+            }
+            for (int k = 0; k < count; k++) {
+                int i = strongest[k];
+                int winner = winner_if(p, g, seat, cards[i], shown[i]);
+                if (winner == -2) {
+                    return -1;
+                }
+                if (winner != seat) {
+                    return i;
+                }
+            }
+        }
+        return order[0];
+    }
+    int best = 0;
+    double best_key = -2.0;
+    for (int i = 0; i < count; i++) {
+        double key = want ? power[cards[i]] : -power[cards[i]];
+        if (key > best_key) {
+            best = i;
+            best_key = key;
+        }
+    }
+    return best;
+}
+
+/* Policy.play for the pass of seat (pass_choice): the card passed. */
+static int choose_pass(const EffectPlayout *p, Twister *t, const Table *g, int seat) {
+    mask_t hand = g->masks[seat];
+    int count = count_bits(hand);
+    if (count == 1) {
+        return low_bit(hand);
+    }
+    if (!p->greedy || twister_random(t) < p->epsilon) {
+        return nth_card(hand, twister_below(t, count));
+    }
+    int side = p->dealt + 1;
+    int want = g->bids[seat] == NO_BID ? 1 : p->want[(g->bids[seat] * side + g->won[seat]) * side + count];
+    const double *power = p->power[g->trump];
+    int best = low_bit(hand);
+    double best_key = -2.0;
+    for (mask_t rest = hand; rest; rest &= rest - 1) {
+        int card = low_bit(rest);
+        double key = want ? -power[card] : power[card];
+        if (key > best_key) {
+            best = card;
+            best_key = key;
+        }
+    }
+    return best;
+}
+
+static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
+    PyObject *rng, *hands, *trick_arg, *shown_arg, *won_arg, *bids_arg;
+    int leader, trump, trump_card, doubled, stop;
+    if (p->want == NULL || p->resolver == NULL) {
+        PyErr_SetString(PyExc_ValueError, "the playout has no tables");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "OOOOiOOiipi", &rng, &hands, &trick_arg, &shown_arg, &leader,
+                          &won_arg, &bids_arg, &trump, &trump_card, &doubled, &stop)) {
+        return NULL;
+    }
+    Twister *t = as_twister(rng);
+    if (t == NULL) {
+        return NULL;
+    }
+    int players = p->players, dealt = p->dealt;
+    Table g;
+    memset(&g, 0, sizeof g);
+    Py_ssize_t size, count;
+    if (read_masks(hands, g.masks, players, "hands") < 0 ||
+        read_bytes(trick_arg, g.trick, players - 1, &size, "trick") < 0 ||
+        read_bytes(shown_arg, g.shown, players - 1, &count, "shown") < 0) {
+        return NULL;
+    }
+    if (count != size) {
+        PyErr_Format(PyExc_ValueError, "shown: expected %zd entries, got %zd", size, count);
+        return NULL;
+    }
+    if (read_bytes(won_arg, g.won, players, &count, "won") < 0) {
+        return NULL;
+    }
+    if (count != players) {
+        PyErr_Format(PyExc_ValueError, "won: expected %d seats, got %zd", players, count);
+        return NULL;
+    }
+    if (read_bytes(bids_arg, g.bids, players, &count, "bids") < 0) {
+        return NULL;
+    }
+    if (count != players) {
+        PyErr_Format(PyExc_ValueError, "bids: expected %d seats, got %zd", players, count);
+        return NULL;
+    }
+    if (leader < 0 || leader >= players || trump < 0 || trump > 4 ||
+        (trump_card != NO_CARD && (trump_card < 0 || trump_card >= p->n))) {
+        PyErr_Format(PyExc_ValueError,
+                     "leader %d, trump %d or trump card %d does not fit the tables", leader, trump,
+                     trump_card);
+        return NULL;
+    }
+    mask_t seen = 0;
+    int tricks = 0, most = 0;
+    for (int s = 0; s < players; s++) {
+        tricks += g.won[s];
+        if (count_bits(g.masks[s]) > most) {
+            most = count_bits(g.masks[s]);
+        }
+    }
+    if (tricks + most > dealt) {
+        PyErr_SetString(PyExc_ValueError, "the tricks won and the hands exceed the cards dealt");
+        return NULL;
+    }
+    for (int s = 0; s < players; s++) {
+        if ((g.bids[s] > dealt && g.bids[s] != NO_BID) || g.won[s] > dealt ||
+            (p->n < 64 && g.masks[s] >> p->n) || (g.masks[s] & seen)) {
+            PyErr_SetString(PyExc_ValueError,
+                            "a bid, a count of tricks or a hand does not fit the tables");
+            return NULL;
+        }
+        seen |= g.masks[s];
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        if (g.trick[i] >= p->n || (seen & BIT(g.trick[i])) || g.shown[i] > p->n) {
+            PyErr_SetString(PyExc_ValueError, "a card of the trick does not fit the tables");
+            return NULL;
+        }
+        seen |= BIT(g.trick[i]);
+    }
+    g.size = (int)size;
+    g.leader = leader;
+    g.trump = trump;
+    g.trump_card = trump_card;
+    g.doubled = doubled;
+    unsigned char jacks[MAX_CARDS];
+    int njacks = 0;
+    int seat = leader;
+    for (int i = 0; i < g.size; i++) {
+        seat = p->next[seat];
+    }
+    int over = 0;
+    int cards[MAX_MOVES], shown[MAX_MOVES];
+    for (;;) {
+        if (g.size == 0) {
+            int largest = 0;
+            for (int s = 0; s < players; s++) {
+                int held = count_bits(g.masks[s]);
+                if (held > largest) {
+                    largest = held;
+                }
+            }
+            if (largest == 0) {
+                over = 1;
+                break;
+            }
+            if (stop && largest <= stop) {
+                break;
+            }
+        }
+        if (g.masks[seat] == 0) {
+            PyErr_SetString(PyExc_ValueError, "a seat to play holds no card");
+            return NULL;
+        }
+        int moves = moves_of(p, &g, seat, cards, shown);
+        int i = choose_play(p, t, &g, seat, cards, shown, moves);
+        if (i < 0) {
+            return NULL;
+        }
+        g.masks[seat] &= ~BIT(cards[i]);
+        g.trick[g.size] = cards[i];
+        g.shown[g.size] = shown[i];
+        g.size++;
+        if (g.size < players) {
+            seat = p->next[seat];
+            continue;
+        }
+        int last = g.masks[seat] == 0;
+        const Resolved *found = resolved(p, &g, last);
+        if (found == NULL) {
+            return NULL;
+        }
+        if (found->winner != NO_CARD) {
+            g.won[found->winner]++;
+        }
+        for (int j = 0; j < found->njacks && njacks < MAX_CARDS; j++) {
+            jacks[njacks++] = found->jacks[j];
+        }
+        if (found->njacks) {
+            g.trump_card = found->jacks[found->njacks - 1];
+        }
+        g.leader = found->leader;
+        g.trump = found->trump;
+        g.doubled = (found->flags & FLAG_DOUBLE) != 0;
+        int pass = (found->flags & FLAG_PASS) != 0;
+        g.size = 0;
+        seat = g.leader;
+        if (last) {
+            over = 1;
+            break;
+        }
+        if (pass) {
+            /* Every seat chooses, the lowest first, from the hands before the
+             * exchange; then each card goes to its receiver. */
+            int given[EFFECT_SEATS];
+            for (int s = 0; s < players; s++) {
+                given[s] = choose_pass(p, t, &g, s);
+            }
+            for (int s = 0; s < players; s++) {
+                g.masks[s] &= ~BIT(given[s]);
+            }
+            for (int s = 0; s < players; s++) {
+                g.masks[p->receiver[s]] |= BIT(given[s]);
+            }
+        }
+    }
+    PyObject *out_masks = PyTuple_New(players);
+    PyObject *out_won = PyTuple_New(players);
+    if (out_masks == NULL || out_won == NULL) {
+        Py_XDECREF(out_masks);
+        Py_XDECREF(out_won);
+        return NULL;
+    }
+    for (int s = 0; s < players; s++) {
+        PyObject *mask = PyLong_FromUnsignedLongLong(g.masks[s]);
+        PyObject *count_won = PyLong_FromLong(g.won[s]);
+        if (mask == NULL || count_won == NULL) {
+            Py_XDECREF(mask);
+            Py_XDECREF(count_won);
+            Py_DECREF(out_masks);
+            Py_DECREF(out_won);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out_masks, s, mask);
+        PyTuple_SET_ITEM(out_won, s, count_won);
+    }
+    return Py_BuildValue("(NiNNiiNy#)", PyBool_FromLong(over), g.leader, out_masks, out_won,
+                         g.trump, g.trump_card, PyBool_FromLong(g.doubled), (const char *)jacks,
+                         (Py_ssize_t)njacks);
+}
+
+static PyMethodDef EffectPlayout_methods[] = {
+    {"run", (PyCFunction)EffectPlayout_run, METH_VARARGS,
+     "run(rng, hands, trick, shown, leader, won, bids, trump, trump_card, doubled, stop): play "
+     "the hand on by the policy, to its end or to a trick led from hands of at most stop "
+     "cards (0: no stop); (whether the hand is over, the leader, the hands, the tricks won, "
+     "trump, its card, the doubled lead, the Jacks put on the stock in the order played)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject EffectPlayoutType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "counter_rules.bots._playout.EffectPlayout",
+    .tp_basicsize = sizeof(EffectPlayout),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The greedy playout of rulesets whose tricks have effects, over tables built "
+              "from the rules and the policy, its tricks resolved by the ruleset.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)EffectPlayout_init,
+    .tp_dealloc = (destructor)EffectPlayout_dealloc,
+    .tp_traverse = (traverseproc)EffectPlayout_traverse,
+    .tp_clear = (inquiry)EffectPlayout_clear,
+    .tp_methods = EffectPlayout_methods,
+};
+
 /* draws(rng, bounds): for each bound, rng.random() for 0, else
  * rng.randrange(bound) (1..64), as the playout draws them. */
 static PyObject *draws(PyObject *module, PyObject *args) {
@@ -566,7 +1309,7 @@ static struct PyModuleDef playout_module = {
 };
 
 PyMODINIT_FUNC PyInit__playout(void) {
-    if (PyType_Ready(&PlayoutType) < 0) {
+    if (PyType_Ready(&PlayoutType) < 0 || PyType_Ready(&EffectPlayoutType) < 0) {
         return NULL;
     }
     PyObject *random = PyImport_ImportModule("_random");
@@ -590,6 +1333,12 @@ PyMODINIT_FUNC PyInit__playout(void) {
     Py_INCREF(&PlayoutType);
     if (PyModule_AddObject(module, "Playout", (PyObject *)&PlayoutType) < 0) {
         Py_DECREF(&PlayoutType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(&EffectPlayoutType);
+    if (PyModule_AddObject(module, "EffectPlayout", (PyObject *)&EffectPlayoutType) < 0) {
+        Py_DECREF(&EffectPlayoutType);
         Py_DECREF(module);
         return NULL;
     }

@@ -33,16 +33,19 @@ from counter_rules.analysis import board_tables
 from counter_rules.board import Board, BoardMemo
 from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.engine.transitions import apply_move, legal_moves
+from counter_rules.fast_values import played_card
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.phase import Phase
-from counter_rules.play_rules import play_rules_of
+from counter_rules.play_rules import TRUMPS_BY_CODE, PlayRules, play_rules_of, suit_code
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
+from counter_rules.trick import PlayedCard
 
 __all__ = [
     "EPSILON",
     "KEEP_STRONG",
     "Policy",
+    "effect_playout",
     "native_playout",
     "pass_choice",
     "play_preference",
@@ -146,6 +149,8 @@ _RANDOM: Final = random.Random
 _PLAYOUTS: Final[dict[tuple[int, int, int, bool], tuple[Ruleset, object]]] = {}
 # A bid of none in the native playout's bids (wants_trick: every trick).
 _NO_BID: Final = 255
+# No card (no trump card) in the effect playout's arguments.
+_NO_CARD: Final = 255
 # Whether playouts may use the native playout (a list of one, as a switch).
 _NATIVE: Final = [True]
 
@@ -176,9 +181,126 @@ def _made_playout(rules: Ruleset, trump: Suit | None, dealt: int, greedy: bool) 
     tables = board_tables(rules, trump)
     if tables is None or not 0 < dealt <= 64:
         return None
+    playout: object = _PLAYOUT.Playout(
+        tables.next_seat,
+        tables.suits,
+        tables.beaters,
+        tables.follows,
+        [static_power(card, trump, rules) for card in tables.cards],
+        _wants(rules, dealt),
+        dealt,
+        greedy,
+        EPSILON,
+    )
+    return playout
+
+
+class _Resolver:
+    """The tricks of an effect playout, resolved by the ruleset's rules of the
+    play: the trick from its cards' bits, the answer as the small numbers the
+    playout keeps."""
+
+    def __init__(self, play: PlayRules) -> None:
+        self.play = play
+        self.cards = play.cards
+        self.bits = play.bits
+        self.following = play.following
+
+    def __call__(
+        self,
+        cards: bytes,
+        shown: bytes,
+        leader: int,
+        trump: int,
+        trump_card: int,
+        doubled: int,
+        last: int,
+    ) -> tuple[int, int, int, int, int, bytes]:
+        deck = self.cards
+        bits = self.bits
+        seat = leader
+        trick: list[PlayedCard] = []
+        for i in range(len(cards)):
+            card = deck[cards[i]]
+            reveal = shown[i]
+            if reveal:
+                trick.append(PlayedCard(seat, card, deck[reveal - 1]))
+            else:
+                trick.append(played_card(seat, card))
+            seat = self.following[seat]
+        result = self.play.resolve(
+            tuple(trick),
+            TRUMPS_BY_CODE[trump],
+            doubled != 0,
+            last != 0,
+            None if trump_card == _NO_CARD else deck[trump_card],
+        )
+        winner = result.winner
+        return (
+            -1 if winner is None else winner,
+            result.next_leader,
+            suit_code(result.next_trump),
+            1 if result.double_next_lead else 0,
+            1 if result.pass_cards else 0,
+            bytes([bits[jack._key].bit_length() - 1 for jack in result.jacks]),
+        )
+
+
+def effect_playout(rules: Ruleset, dealt: int, greedy: bool) -> object | None:
+    """The native playout of a ruleset whose tricks have effects (Counter) for
+    hands of ``dealt`` cards, kept for the last few: its follow rule from
+    :meth:`PlayRules.play_tables <counter_rules.play_rules.PlayRules.play_tables>`,
+    the policy's choices (``greedy`` or random), every trick resolved by
+    :meth:`PlayRules.resolve <counter_rules.play_rules.PlayRules.resolve>` and
+    kept in the playout's table; or ``None`` where it does not apply (a build
+    without it, native code switched off, rules without play tables, rules
+    that read more of a game than the hands, the trick and trump, more than
+    six seats)."""
+    if _PLAYOUT is None or not _NATIVE[0]:
+        return None
+    key = (id(rules), -2, dealt, greedy)
+    found = _PLAYOUTS.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    playout = _made_effect_playout(rules, dealt, greedy)
+    if len(_PLAYOUTS) >= 32:
+        _PLAYOUTS.clear()
+    _PLAYOUTS[key] = (rules, playout)
+    return playout
+
+
+def _made_effect_playout(rules: Ruleset, dealt: int, greedy: bool) -> object | None:
+    assert _PLAYOUT is not None
+    play = play_rules_of(rules)
+    tables = play.play_tables()
     players = rules.players
+    if tables is None or play.reads is not None or not 0 < dealt <= 64 or players > 6:
+        return None
+    power = [static_power(card, trump, rules) for trump in TRUMPS_BY_CODE for card in play.cards]
+    playout: object = _PLAYOUT.EffectPlayout(
+        bytes(play.following),
+        bytes([play.receiver(seat) for seat in range(players)]),
+        tables.follow_index,
+        tables.follow_masks,
+        tables.exempt,
+        tables.shown,
+        tables.showings,
+        power,
+        _wants(rules, dealt),
+        dealt,
+        greedy,
+        EPSILON,
+        _Resolver(play),
+    )
+    return playout
+
+
+def _wants(rules: Ruleset, dealt: int) -> bytes:
+    """:func:`wants_trick` for every bid, tricks won and cards left up to
+    ``dealt``, as the native playouts read it."""
     side = range(dealt + 1)
-    want = bytes(
+    players = rules.players
+    return bytes(
         [
             1 if wants_trick(rules, bid, won, left, players) else 0
             for bid in side
@@ -186,18 +308,6 @@ def _made_playout(rules: Ruleset, trump: Suit | None, dealt: int, greedy: bool) 
             for left in side
         ]
     )
-    playout: object = _PLAYOUT.Playout(
-        tables.next_seat,
-        tables.suits,
-        tables.beaters,
-        tables.follows,
-        [static_power(card, trump, rules) for card in tables.cards],
-        want,
-        dealt,
-        greedy,
-        EPSILON,
-    )
-    return playout
 
 
 def use_native_playout(native: bool) -> bool:
@@ -237,6 +347,8 @@ class Policy:
         # The native playout of the last trump and hand size asked.
         self._native_for: tuple[Suit | None, int] | None = None
         self._native: object | None = None
+        # Whether self._native is an effect playout.
+        self._effects = False
 
     def power(self, card: Card, trump: Suit | None) -> float:
         """:func:`static_power`, kept."""
@@ -366,40 +478,77 @@ class Policy:
         is to be led from hands of at most ``stop`` cards each (the end of
         the hand comes first where no such trick comes).
 
-        In the plain family the native playout plays it where it can, with
-        the same moves and draws, and the board leaps to its end
-        (:meth:`Board.leap <counter_rules.board.Board.leap>`)."""
-        native = rng.__class__ is _RANDOM and not board.over and not board.passing
-        if native and self._native_out(board, rng, stop):
-            return
+        Where a native playout applies (:func:`native_playout`,
+        :func:`effect_playout`) it plays on from the first card played
+        outside a pass, with the same moves and draws, and the board leaps
+        to where it stops (:meth:`Board.leap <counter_rules.board.Board.leap>`)."""
+        native = rng.__class__ is _RANDOM
         while not board.over:
             if board.passing:
                 to_pass = board.to_pass
                 options: Sequence[Move] = board.passes((to_pass & -to_pass).bit_length() - 1)
             else:
+                if native:
+                    native = False
+                    if self._native_out(board, rng, stop):
+                        return
                 if stop and not board.trick_size() and _at_most(board.masks, stop):
                     return
                 options = board.moves()
             board.make(self.play(board, options, rng))
 
     def _native_out(self, board: Board, rng: random.Random, stop: int) -> bool:
-        """:meth:`play_out` by the native playout; whether it applied."""
+        """:meth:`play_out` by a native playout; whether one applied."""
         trump = board.trump
         dealt = board.cards_dealt
         asked = (trump, dealt)
         if asked != self._native_for:
             self._native_for = asked
-            self._native = native_playout(self.rules, trump, dealt, self.greedy)
+            native = native_playout(self.rules, trump, dealt, self.greedy)
+            if native is None:
+                native = effect_playout(self.rules, dealt, self.greedy)
+                self._effects = True
+            else:
+                self._effects = False
+            self._native = native
         native = self._native
         if native is None:
             return False
         bits = self.play_rules.bits
-        trick = bytes([bits[played.card._key].bit_length() - 1 for played in board.trick])
+        cards = bytearray()
+        shown = bytearray()
+        for played in board.trick:
+            if played.call is not None:
+                return False
+            cards.append(bits[played.card._key].bit_length() - 1)
+            reveal = played.reveal
+            shown.append(0 if reveal is None else bits[reveal._key].bit_length())
         bids = bytes([_NO_BID if bid is None else bid for bid in board.bids])
-        over, leader, masks, won = native.run(  # type: ignore[attr-defined]
-            rng, board.masks, trick, board.leader, bytes(board.won), bids, stop
+        if not self._effects:
+            over, leader, masks, won = native.run(  # type: ignore[attr-defined]
+                rng, board.masks, bytes(cards), board.leader, bytes(board.won), bids, stop
+            )
+            board.leap(masks, won, leader, over)
+            return True
+        trump_card = board.trump_card
+        card_code = _NO_CARD if trump_card is None else bits[trump_card._key].bit_length() - 1
+        (
+            over, leader, masks, won, trump_code, card_bit, doubled, jacks,
+        ) = native.run(  # type: ignore[attr-defined]
+            rng, board.masks, bytes(cards), bytes(shown), board.leader, bytes(board.won),
+            bids, suit_code(trump), card_code, board.doubled_lead, stop,
+        )  # fmt: skip
+        deck = self.play_rules.cards
+        board.leap(
+            masks,
+            won,
+            leader,
+            over,
+            TRUMPS_BY_CODE[trump_code],
+            None if card_bit == _NO_CARD else deck[card_bit],
+            (*[deck[jack] for jack in reversed(jacks)], *board.stock),
+            doubled,
         )
-        board.leap(masks, won, leader, over)
         return True
 
 

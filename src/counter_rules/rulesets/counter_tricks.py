@@ -55,10 +55,18 @@ from counter_rules.effects import (
 from counter_rules.effects.base import VOID, TrickWork, fmt_half, rank_bit
 from counter_rules.fast_values import make_result, plays_of
 from counter_rules.moves import Play, PlayTable, reveal_play
-from counter_rules.play_rules import PlayRules
+from counter_rules.per_ruleset import PerRuleset
+from counter_rules.play_rules import TRUMPS_BY_CODE, AskedRules, PlayRules, PlayTables
 from counter_rules.trick import PlayedCard, TrickResult
 
-__all__ = ["CounterPlayRules", "legal_plays", "play_problem", "resolve", "suit_to_follow"]
+__all__ = [
+    "CounterPlayRules",
+    "legal_plays",
+    "play_problem",
+    "play_tables",
+    "resolve",
+    "suit_to_follow",
+]
 
 # Alike on purpose: a line a rank here (each a C static once compiled), and a
 # step a rank in resolve below, in the order the rules give.
@@ -297,6 +305,61 @@ def suit_to_follow(before: Sequence[PlayedCard], trump: Suit | None) -> Suit | N
     return two.suit_to_follow(before[0].card, trump) if before else None
 
 
+def play_tables(cards: tuple[Card, ...]) -> PlayTables | None:
+    """The follow rule of :func:`legal_plays` over a deck's bits (``cards[i]``
+    for bit ``i``) as :class:`~counter_rules.play_rules.PlayTables`, built by
+    asking the rule's own functions (:func:`~counter_rules.effects.two.suit_to_follow`,
+    the Eight's exemption, :func:`~counter_rules.effects.four.showings`) about
+    every led card, trump, holding of a suit and pair of Fours; ``None`` for a
+    deck of more than 64 cards or more than 16 of a suit."""
+    n = len(cards)
+    if n > 64:
+        return None
+    by_suit: dict[Suit | None, int] = {}
+    for bit, card in enumerate(cards):
+        by_suit[card.suit] = by_suit.get(card.suit, 0) | 1 << bit
+    masks: list[int] = []
+    index = bytearray()
+    for trump in TRUMPS_BY_CODE:
+        for card in cards:
+            mask = by_suit[two.suit_to_follow(card, trump)]
+            if mask not in masks:
+                masks.append(mask)
+            index.append(masks.index(mask))
+    exempt: list[tuple[int, ...]] = []
+    for mask in masks:
+        bits = [bit for bit in range(n) if mask >> bit & 1]
+        if len(bits) > 16:
+            return None
+        freed: list[int] = []
+        for subset in range(1, 1 << len(bits)):
+            holding = [bits[k] for k in range(len(bits)) if subset >> k & 1]
+            if not _must_follow([cards[bit] for bit in holding]):
+                freed.append(sum(1 << bit for bit in holding))
+        exempt.append(tuple(freed))
+    shown = [bit for bit, card in enumerate(cards) if card.rank is _FOUR_RANK]
+    if len(shown) > 4:
+        return None
+    showings: list[bytes] = []
+    for playable in range(16):
+        for held in range(16):
+            pairs = bytearray()
+            if playable & ~held == 0 and held < 1 << len(shown):
+                fours = [cards[bit] for k, bit in enumerate(shown) if held >> k & 1]
+                may = [cards[bit] for k, bit in enumerate(shown) if playable >> k & 1]
+                for card, other in four.showings(may, fours):
+                    pairs += bytes([cards.index(card), cards.index(other)])
+            showings.append(bytes(pairs))
+    return PlayTables(bytes(index), tuple(masks), tuple(exempt), bytes(shown), tuple(showings))
+
+
+def _tables_of(rules: AskedRules) -> PlayTables | None:
+    return play_tables(rules.play_rules().cards)
+
+
+_TABLES: Final = PerRuleset(_tables_of)
+
+
 class CounterPlayRules(PlayRules):
     """Counter's play for the engine and the search board: the plays by
     :func:`legal_plays` and the tricks by :func:`resolve`, each while the
@@ -321,6 +384,13 @@ class CounterPlayRules(PlayRules):
         if not self.local:
             return None
         return legal_plays(self.tables[seat], hand, trick, trump, seat)
+
+    def play_tables(self) -> PlayTables | None:
+        """:func:`play_tables` of the deck, built once per ruleset, while the
+        plays are :func:`legal_plays`."""
+        if not self.local:
+            return None
+        return _TABLES(self.asked)
 
     def resolve(
         self,
