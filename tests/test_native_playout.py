@@ -19,6 +19,7 @@ from counter_rules import (
     OhHell,
     Phase,
     Play,
+    PlayedCard,
     UpAndDown,
     apply_move,
     legal_moves,
@@ -30,7 +31,7 @@ from counter_rules.board import Board
 from counter_rules.bots import ISMCTSBot
 from counter_rules.bots.policy import Policy, effect_playout, native_playout
 from counter_rules.bots.policy import use_native_playout as use_native
-from counter_rules.play_rules import PlayTables, play_rules_of, suit_code
+from counter_rules.play_rules import PlayRules, PlayTables, play_rules_of, suit_code
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
@@ -488,3 +489,36 @@ def test_the_counter_playout_names_what_it_refuses() -> None:
             tables.follow_masks, tables.exempt, tables.shown, tables.showings,
             [0.5] * 260, b"abc", 1, True, 0.1, refuses,
         )  # fmt: skip
+
+
+@settings(max_examples=80)
+@given(st.integers(3, 5), seeds, st.integers(0, 30))
+def test_a_tricks_outcome_is_what_its_resolution_says(players: int, seed: int, plays: int) -> None:
+    """What the playout reads of a trick (:meth:`PlayRules.outcome`) is the
+    resolution's own fields, by Counter's compiled statement and by the base
+    class asking the ruleset."""
+    rules = Counter(players=players)
+    state = _counter_position(rules, seed, plays)
+    if state is None or state.phase is not Phase.PLAYING:
+        return
+    rng = random.Random(seed)
+    while len(state.trick) < players - 1:
+        moves = legal_moves(state)
+        state = apply_move(state, moves[rng.randrange(len(moves))])
+    play = play_rules_of(rules)
+    for move in legal_moves(state):
+        assert isinstance(move, Play)
+        trick = (*state.trick, PlayedCard(move.seat, move.card, move.reveal))
+        last = len(state.hands[move.seat]) == 1
+        result = play.resolve(trick, state.trump, state.doubled_lead, last, state.trump_card)
+        expected = (
+            result.winner,
+            result.next_leader,
+            result.next_trump,
+            result.double_next_lead,
+            result.pass_cards,
+            result.jacks,
+        )
+        asked = (trick, state.trump, state.doubled_lead, last, state.trump_card)
+        assert play.outcome(*asked) == expected
+        assert PlayRules.outcome(play, *asked) == expected

@@ -31,7 +31,7 @@ The compiled build compiles this module with mypyc.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeAlias
 
 from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.moves import Play, PlayTable, seat_plays
@@ -39,7 +39,22 @@ from counter_rules.per_ruleset import PerRuleset
 from counter_rules.position import Position
 from counter_rules.trick import PlayedCard, TrickResult
 
-__all__ = ["AskedRules", "PlayRules", "PlayTables", "TRUMPS_BY_CODE", "play_rules_of", "suit_code"]
+__all__ = [
+    "AskedRules",
+    "Outcome",
+    "PlayRules",
+    "PlayTables",
+    "TRUMPS_BY_CODE",
+    "play_rules_of",
+    "suit_code",
+]
+
+
+Outcome: TypeAlias = tuple[int | None, int, Suit | None, bool, bool, tuple[Card, ...]]
+"""What a complete trick changes for the play to go on (:meth:`PlayRules.outcome`):
+the seat that wins it (``None`` for nobody), the seat that leads next, the
+next trump, whether the next led card is doubled, whether every seat passes
+a card, and the Jacks put face up on the stock, in the order played."""
 
 
 def _card_key(card: Card) -> int:
@@ -270,6 +285,27 @@ class PlayRules:
             last_trick=last_trick,
             explain=False,
             trump_card=trump_card,
+        )
+
+    def outcome(
+        self,
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        doubled_lead: bool,
+        last_trick: bool,
+        trump_card: Card | None,
+    ) -> Outcome:
+        """What a complete ``trick`` changes for the play to go on
+        (:data:`Outcome`): the fields of :meth:`resolve`'s result that the
+        play reads, which a subclass may give without building the result."""
+        result = self.resolve(trick, trump, doubled_lead, last_trick, trump_card)
+        return (
+            result.winner,
+            result.next_leader,
+            result.next_trump,
+            result.double_next_lead,
+            result.pass_cards,
+            result.jacks,
         )
 
     def winner(

@@ -228,21 +228,20 @@ class _Resolver:
             else:
                 trick.append(played_card(seat, card))
             seat = self.following[seat]
-        result = self.play.resolve(
+        winner, leader, following, doubled_next, passes, jacks = self.play.outcome(
             tuple(trick),
             TRUMPS_BY_CODE[trump],
             doubled != 0,
             last != 0,
             None if trump_card == _NO_CARD else deck[trump_card],
         )
-        winner = result.winner
         return (
             -1 if winner is None else winner,
-            result.next_leader,
-            suit_code(result.next_trump),
-            1 if result.double_next_lead else 0,
-            1 if result.pass_cards else 0,
-            bytes([bits[jack._key].bit_length() - 1 for jack in result.jacks]),
+            leader,
+            suit_code(following),
+            1 if doubled_next else 0,
+            1 if passes else 0,
+            bytes([bits[jack._key].bit_length() - 1 for jack in jacks]) if jacks else b"",
         )
 
 
@@ -251,7 +250,7 @@ def effect_playout(rules: Ruleset, dealt: int, greedy: bool) -> object | None:
     hands of ``dealt`` cards, kept for the last few: its follow rule from
     :meth:`PlayRules.play_tables <counter_rules.play_rules.PlayRules.play_tables>`,
     the policy's choices (``greedy`` or random), every trick resolved by
-    :meth:`PlayRules.resolve <counter_rules.play_rules.PlayRules.resolve>` and
+    :meth:`PlayRules.outcome <counter_rules.play_rules.PlayRules.outcome>` and
     kept in the playout's table; or ``None`` where it does not apply (a build
     without it, native code switched off, rules without play tables, rules
     that read more of a game than the hands, the trick and trump, more than

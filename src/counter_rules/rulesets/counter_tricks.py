@@ -56,12 +56,13 @@ from counter_rules.effects.base import VOID, TrickWork, fmt_half, rank_bit
 from counter_rules.fast_values import make_result, plays_of
 from counter_rules.moves import Play, PlayTable, reveal_play
 from counter_rules.per_ruleset import PerRuleset
-from counter_rules.play_rules import TRUMPS_BY_CODE, AskedRules, PlayRules, PlayTables
+from counter_rules.play_rules import TRUMPS_BY_CODE, AskedRules, Outcome, PlayRules, PlayTables
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = [
     "CounterPlayRules",
     "legal_plays",
+    "outcome",
     "play_problem",
     "play_tables",
     "resolve",
@@ -103,6 +104,58 @@ def resolve(
     With ``explain`` the result lists every effect that applied, in order;
     without, its ``effects`` are empty and nothing is formatted.
     """
+    work = _worked(plays, trump, doubled_lead, last_trick, explain)
+    index = work.winner_index
+    return make_result(
+        plays,
+        None if index is None else work.seat(index),
+        index,
+        tuple(work.half),
+        work.trick_trump,
+        work.led_suit,
+        work.next_leader,
+        work.next_trump,
+        work.pass_cards,
+        work.double_next,
+        work.jacks,
+        () if work.effects is None else tuple(work.effects),
+        trump,
+        doubled_lead,
+        last_trick,
+        trump_card,
+    )
+
+
+def outcome(
+    plays: tuple[PlayedCard, ...],
+    trump: Suit | None,
+    doubled_lead: bool,
+    last_trick: bool,
+) -> Outcome:
+    """What a complete trick (checked by the caller) changes for the play to
+    go on, by Counter's rules (see :meth:`PlayRules.outcome
+    <counter_rules.play_rules.PlayRules.outcome>`): :func:`resolve`'s steps
+    without its result."""
+    work = _worked(plays, trump, doubled_lead, last_trick, False)
+    index = work.winner_index
+    return (
+        None if index is None else work.seat(index),
+        work.next_leader,
+        work.next_trump,
+        work.double_next,
+        work.pass_cards,
+        work.jacks,
+    )
+
+
+def _worked(
+    plays: tuple[PlayedCard, ...],
+    trump: Suit | None,
+    doubled_lead: bool,
+    last_trick: bool,
+    explain: bool,
+) -> TrickWork:
+    """A complete trick taken through every step of the rules, in order."""
     work = TrickWork(plays, trump, doubled_lead, last_trick, explain)
     if explain:
         work.note("trump", f"trump is {trump if trump is not None else 'none'}")
@@ -141,25 +194,7 @@ def resolve(
         jack.after_trick(work)
     if present & _FIVE:
         five.after_trick(work)
-    index = work.winner_index
-    return make_result(
-        plays,
-        None if index is None else work.seat(index),
-        index,
-        tuple(work.half),
-        work.trick_trump,
-        work.led_suit,
-        work.next_leader,
-        work.next_trump,
-        work.pass_cards,
-        work.double_next,
-        work.jacks,
-        () if work.effects is None else tuple(work.effects),
-        trump,
-        doubled_lead,
-        last_trick,
-        trump_card,
-    )
+    return work
 
 
 def _pick_winner(work: TrickWork, present: int) -> None:
@@ -404,3 +439,16 @@ class CounterPlayRules(PlayRules):
         if not self.fast_tricks:
             return PlayRules.resolve(self, trick, trump, doubled_lead, last_trick, trump_card)
         return resolve(trick, trump, doubled_lead, last_trick, False, trump_card)
+
+    def outcome(
+        self,
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        doubled_lead: bool,
+        last_trick: bool,
+        trump_card: Card | None,
+    ) -> Outcome:
+        """By :func:`outcome` (Counter's tricks read no trump card)."""
+        if not self.fast_tricks:
+            return PlayRules.outcome(self, trick, trump, doubled_lead, last_trick, trump_card)
+        return outcome(trick, trump, doubled_lead, last_trick)
