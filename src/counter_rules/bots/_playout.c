@@ -1,6 +1,7 @@
-/* The native playout of the plain family (counter_rules.bots.policy).
+/* The native playouts (counter_rules.bots.policy): Playout, of the plain
+ * family, and EffectPlayout, of rulesets whose tricks have effects (below).
  *
- * It plays the rest of a hand of the plain family (plain Oh Hell and the
+ * Playout plays the rest of a hand of the plain family (plain Oh Hell and the
  * rulesets that share its plays and tricks) by the greedy default policy of
  * IS-MCTS's playouts, Policy.play, on bit masks. It states no rule of the
  * game and no choice of the policy of its own: everything comes in tables
@@ -573,7 +574,8 @@ typedef struct {
     mask_t exempt[5 * MAX_CARDS][MAX_EXEMPT];
     unsigned char exempt_count[5 * MAX_CARDS];
     unsigned char shown[MAX_SHOWN];
-    /* showings: pairs (played, shown) for each of the 256 subsets pairs */
+    /* The (played, shown) pairs of showings[i] are pairs[2 * j], pairs[2 * j + 1]
+     * for pair_start[i] <= j < pair_start[i + 1]. */
     unsigned char pair_start[257];
     unsigned char pairs[256 * 2 * 12];
     double power[5][MAX_CARDS];
@@ -597,7 +599,7 @@ static int EffectPlayout_init(EffectPlayout *p, PyObject *args, PyObject *kwds) 
         return -1;
     }
     int status = -1;
-    PyObject *seq = NULL, *item = NULL;
+    PyObject *seq = NULL;
     Py_ssize_t players = next.len;
     Py_ssize_t n = follow_index.len / 5;
     if (players < 2 || players > EFFECT_SEATS || receiver.len != players || n < 1 ||
@@ -765,7 +767,6 @@ static int EffectPlayout_init(EffectPlayout *p, PyObject *args, PyObject *kwds) 
     status = 0;
 done:
     Py_XDECREF(seq);
-    Py_XDECREF(item);
     PyBuffer_Release(&next);
     PyBuffer_Release(&receiver);
     PyBuffer_Release(&follow_index);
@@ -792,7 +793,8 @@ static void EffectPlayout_dealloc(EffectPlayout *p) {
     Py_TYPE(p)->tp_free((PyObject *)p);
 }
 
-/* The position in the trick play of a trick being played. */
+/* The hand being played out: the hands, tricks won and bids, the current
+ * trick, its leader, trump and its card, and the doubled lead. */
 typedef struct {
     mask_t masks[EFFECT_SEATS];
     int won[EFFECT_SEATS];
@@ -1304,7 +1306,7 @@ static struct PyModuleDef playout_module = {
     PyModuleDef_HEAD_INIT,
     .m_methods = playout_functions,
     .m_name = "counter_rules.bots._playout",
-    .m_doc = "The native playout of the plain family (see counter_rules.bots.policy).",
+    .m_doc = "The native playouts (see counter_rules.bots.policy).",
     .m_size = -1,
 };
 

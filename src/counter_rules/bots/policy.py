@@ -10,13 +10,16 @@
   :class:`~counter_rules.bots.ISMCTSBot`), which plays a hand out on a search board
   (:class:`~counter_rules.board.Board`).
 
-In the plain family the compiled build plays a playout in native code
-(``_playout.c``): the same moves and the same random draws, from tables that
-:func:`native_playout` builds from the rules' tables
-(:func:`~counter_rules.analysis.board_tables`) and from this module's
-:func:`static_power`, :func:`wants_trick` and :data:`EPSILON`. The Python
-playout serves every other game, generator and build, and the tests hold the
-two to each other.
+The compiled build plays a playout in native code (``_playout.c``): the
+same moves and the same random draws, from tables of the rules and of this
+module's :func:`static_power`, :func:`wants_trick` and :data:`EPSILON`. In
+the plain family :func:`native_playout` builds them from the rules' tables
+(:func:`~counter_rules.analysis.board_tables`); at Counter
+:func:`effect_playout` builds them from the follow rule's tables
+(:meth:`PlayRules.play_tables <counter_rules.play_rules.PlayRules.play_tables>`)
+and asks the ruleset for every trick it has not seen. The Python playout
+serves every other game, generator and build, and the tests hold the two to
+each other.
 
 The compiled build compiles this module with mypyc.
 """

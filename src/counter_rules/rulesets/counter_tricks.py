@@ -346,7 +346,18 @@ def play_tables(cards: tuple[Card, ...]) -> PlayTables | None:
     asking the rule's own functions (:func:`~counter_rules.effects.two.suit_to_follow`,
     the Eight's exemption, :func:`~counter_rules.effects.four.showings`) about
     every led card, trump, holding of a suit and pair of Fours; ``None`` for a
-    deck of more than 64 cards or more than 16 of a suit."""
+    deck of more than 64 cards or more than 16 of a suit.
+
+    Example:
+        >>> from counter_rules import Counter
+        >>> from counter_rules.rulesets.counter_tricks import play_tables
+        >>> deck = Counter().play_rules().cards
+        >>> tables = play_tables(deck)
+        >>> [str(deck[mask.bit_length() - 1]) for (mask,) in tables.exempt]  # a lone Eight
+        ['8♣', '8♦', '8♥', '8♠']
+        >>> [str(deck[bit]) for bit in tables.shown]
+        ['4♣', '4♦', '4♥', '4♠']
+    """
     n = len(cards)
     if n > 64:
         return None
