@@ -31,7 +31,13 @@ from counter_rules.board import Board
 from counter_rules.bots import ISMCTSBot
 from counter_rules.bots.policy import Policy, effect_playout, native_playout
 from counter_rules.bots.policy import use_native_playout as use_native
-from counter_rules.play_rules import PlayRules, PlayTables, play_rules_of, suit_code
+from counter_rules.play_rules import (
+    TRUMPS_BY_CODE,
+    PlayRules,
+    PlayTables,
+    play_rules_of,
+    suit_code,
+)
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
@@ -464,12 +470,13 @@ def test_the_counter_playout_names_what_it_refuses() -> None:
     play = play_rules_of(rules)
     tables = play.play_tables()
     assert tables is not None
+    played = tuple(tuple(PlayedCard(seat, card) for card in play.cards) for seat in range(4))
 
-    def made(resolver: object) -> object:
+    def made(outcome: object, want: bytes = bytes(8), show: object = PlayedCard) -> object:
         return _playout.EffectPlayout(
             bytes(play.following), bytes([1, 2, 3, 0]), tables.follow_index,
             tables.follow_masks, tables.exempt, tables.shown, tables.showings,
-            [0.5] * 260, bytes(8), 1, True, 0.1, resolver,
+            [0.5] * 260, want, 1, True, 0.1, outcome, play.cards, TRUMPS_BY_CODE, played, show,
         )  # fmt: skip
 
     def refuses(*args: object) -> object:
@@ -477,18 +484,22 @@ def test_the_counter_playout_names_what_it_refuses() -> None:
 
     with pytest.raises(RuntimeError, match="no trick today"):
         made(refuses).run(rng, hands, b"", b"", 0, bytes(4), bytes(4), 0, 255, False, 0)  # type: ignore[attr-defined]
-    with pytest.raises(ValueError, match="the resolver's answer does not fit"):
-        made(lambda *args: (9, 0, 0, 0, 0, b"")).run(  # type: ignore[attr-defined]
-            rng, hands, b"", b"", 0, bytes(4), bytes(4), 0, 255, False, 0
-        )
-    with pytest.raises(TypeError, match="resolver must be callable"):
+    for answer in [
+        (9, 0, None, False, False, ()),
+        (None, 0, "spades", False, False, ()),
+        (None, 0, None, False, False, ("jack",)),
+        (0, 0, None),
+    ]:
+        with pytest.raises(ValueError, match="the outcome asked is not"):
+            made(lambda *args, a=answer: a).run(  # type: ignore[attr-defined]
+                rng, hands, b"", b"", 0, bytes(4), bytes(4), 0, 255, False, 0
+            )
+    with pytest.raises(TypeError, match="outcome and show must be callable"):
         made(3)
+    with pytest.raises(TypeError, match="outcome and show must be callable"):
+        made(refuses, show=None)
     with pytest.raises(ValueError, match="want: expected 8 entries, got 3"):
-        _playout.EffectPlayout(
-            bytes(play.following), bytes([1, 2, 3, 0]), tables.follow_index,
-            tables.follow_masks, tables.exempt, tables.shown, tables.showings,
-            [0.5] * 260, b"abc", 1, True, 0.1, refuses,
-        )  # fmt: skip
+        made(refuses, b"abc")
 
 
 @settings(max_examples=80)

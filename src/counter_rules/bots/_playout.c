@@ -524,9 +524,9 @@ static PyTypeObject PlayoutType = {
  * taken by a Six and doubled, a pass after a Five), by the same policy. It
  * states no rule either; its tables come from the ruleset's
  * PlayRules.play_tables (the follow rule) and from the policy, and every
- * trick is resolved by the ruleset itself, through `resolver`, a Python
- * function called once for each trick not already kept in the playout's
- * table of resolved tricks:
+ * trick is resolved by the ruleset itself: `outcome` (the ruleset's
+ * PlayRules.outcome) is called once for each trick not already kept in the
+ * playout's table of resolved tricks, on the Python values of the play:
  *
  *   - follow_index[trump * n + led] and follow_masks[i]: the cards a seat
  *     must play from when it holds any (the suit to follow), by the trick's
@@ -538,7 +538,10 @@ static PyTypeObject PlayoutType = {
  *     after the plain plays, for the shown cards that may be played and
  *     those held, as subsets of shown;
  *   - receiver[seat]: who receives the card a seat passes;
- *   - power[trump * n + c], want, epsilon, greedy: the policy's, as above.
+ *   - power[trump * n + c], want, epsilon, greedy: the policy's, as above;
+ *   - cards[c]: the Card of each bit; trumps[t]: the trump of each code;
+ *     played[seat][c]: the PlayedCard of seat playing card c, and show, the
+ *     PlayedCard class, called for a card played showing another.
  */
 
 #define EFFECT_SEATS 6
@@ -580,7 +583,11 @@ typedef struct {
     unsigned char pairs[256 * 2 * 12];
     double power[5][MAX_CARDS];
     unsigned char *want;
-    PyObject *resolver;
+    PyObject *outcome;
+    PyObject *cards;  /* a tuple */
+    PyObject *trumps; /* a tuple of 5 */
+    PyObject *played; /* a tuple of tuples */
+    PyObject *show;
     Resolved *memo;
     int memo_size;
 } EffectPlayout;
@@ -588,14 +595,17 @@ typedef struct {
 static int EffectPlayout_init(EffectPlayout *p, PyObject *args, PyObject *kwds) {
     static char *names[] = {"next_seat", "receiver", "follow_index", "follow_masks", "exempt",
                             "shown",     "showings", "power",        "want",         "dealt",
-                            "greedy",    "epsilon",  "resolver",     NULL};
+                            "greedy",    "epsilon",  "outcome",      "cards",        "trumps",
+                            "played",    "show",     NULL};
     Py_buffer next, receiver, follow_index, shown, want;
-    PyObject *follow_masks, *exempt, *showings, *power, *resolver;
+    PyObject *follow_masks, *exempt, *showings, *power, *outcome, *cards, *trumps, *played, *show;
     int dealt, greedy;
     double epsilon;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*OOy*OOy*ipdO", names, &next, &receiver,
-                                     &follow_index, &follow_masks, &exempt, &shown, &showings,
-                                     &power, &want, &dealt, &greedy, &epsilon, &resolver)) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*OOy*OOy*ipdOO!O!O!O", names, &next,
+                                     &receiver, &follow_index, &follow_masks, &exempt, &shown,
+                                     &showings, &power, &want, &dealt, &greedy, &epsilon,
+                                     &outcome, &PyTuple_Type, &cards, &PyTuple_Type, &trumps,
+                                     &PyTuple_Type, &played, &show)) {
         return -1;
     }
     int status = -1;
@@ -613,9 +623,24 @@ static int EffectPlayout_init(EffectPlayout *p, PyObject *args, PyObject *kwds) 
                      follow_index.len, dealt, shown.len);
         goto done;
     }
-    if (!PyCallable_Check(resolver)) {
-        PyErr_SetString(PyExc_TypeError, "resolver must be callable");
+    if (!PyCallable_Check(outcome) || !PyCallable_Check(show)) {
+        PyErr_SetString(PyExc_TypeError, "outcome and show must be callable");
         goto done;
+    }
+    if (PyTuple_GET_SIZE(cards) != n || PyTuple_GET_SIZE(trumps) != 5 ||
+        PyTuple_GET_SIZE(played) != players) {
+        PyErr_Format(PyExc_ValueError,
+                     "expected %zd cards, 5 trumps and %zd seats of plays, got %zd, %zd and %zd",
+                     n, players, PyTuple_GET_SIZE(cards), PyTuple_GET_SIZE(trumps),
+                     PyTuple_GET_SIZE(played));
+        goto done;
+    }
+    for (Py_ssize_t seat = 0; seat < players; seat++) {
+        PyObject *row = PyTuple_GET_ITEM(played, seat);
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != n) {
+            PyErr_Format(PyExc_ValueError, "played: seat %zd needs a tuple of %zd plays", seat, n);
+            goto done;
+        }
     }
     Py_ssize_t cube = (Py_ssize_t)(dealt + 1) * (dealt + 1) * (dealt + 1);
     if (want.len != cube) {
@@ -755,8 +780,16 @@ static int EffectPlayout_init(EffectPlayout *p, PyObject *args, PyObject *kwds) 
     p->want = table;
     memcpy(p->next, seats, (size_t)players);
     memcpy(p->receiver, gets, (size_t)players);
-    Py_INCREF(resolver);
-    Py_XSETREF(p->resolver, resolver);
+    Py_INCREF(outcome);
+    Py_XSETREF(p->outcome, outcome);
+    Py_INCREF(cards);
+    Py_XSETREF(p->cards, cards);
+    Py_INCREF(trumps);
+    Py_XSETREF(p->trumps, trumps);
+    Py_INCREF(played);
+    Py_XSETREF(p->played, played);
+    Py_INCREF(show);
+    Py_XSETREF(p->show, show);
     p->players = (int)players;
     p->n = (int)n;
     p->dealt = dealt;
@@ -776,12 +809,20 @@ done:
 }
 
 static int EffectPlayout_traverse(EffectPlayout *p, visitproc visit, void *arg) {
-    Py_VISIT(p->resolver);
+    Py_VISIT(p->outcome);
+    Py_VISIT(p->cards);
+    Py_VISIT(p->trumps);
+    Py_VISIT(p->played);
+    Py_VISIT(p->show);
     return 0;
 }
 
 static int EffectPlayout_clear(EffectPlayout *p) {
-    Py_CLEAR(p->resolver);
+    Py_CLEAR(p->outcome);
+    Py_CLEAR(p->cards);
+    Py_CLEAR(p->trumps);
+    Py_CLEAR(p->played);
+    Py_CLEAR(p->show);
     return 0;
 }
 
@@ -861,9 +902,104 @@ static uint64_t mix(uint64_t x) {
     return x;
 }
 
+/* The ruleset's outcome of g's complete trick: a new reference, or NULL with
+ * an exception set. */
+static PyObject *ask_outcome(const EffectPlayout *p, const Table *g, int last) {
+    PyObject *trick = PyTuple_New(g->size);
+    if (trick == NULL) {
+        return NULL;
+    }
+    int seat = g->leader;
+    for (int i = 0; i < g->size; i++) {
+        PyObject *card = PyTuple_GET_ITEM(p->cards, g->trick[i]);
+        PyObject *play;
+        if (g->shown[i]) {
+            play = PyObject_CallFunction(p->show, "iOO", seat, card,
+                                         PyTuple_GET_ITEM(p->cards, g->shown[i] - 1));
+            if (play == NULL) {
+                Py_DECREF(trick);
+                return NULL;
+            }
+        } else {
+            play = PyTuple_GET_ITEM(PyTuple_GET_ITEM(p->played, seat), g->trick[i]);
+            Py_INCREF(play);
+        }
+        PyTuple_SET_ITEM(trick, i, play);
+        seat = p->next[seat];
+    }
+    PyObject *args[5] = {
+        trick,
+        PyTuple_GET_ITEM(p->trumps, g->trump),
+        g->doubled ? Py_True : Py_False,
+        last ? Py_True : Py_False,
+        g->trump_card == NO_CARD ? Py_None : PyTuple_GET_ITEM(p->cards, g->trump_card),
+    };
+    PyObject *answer = PyObject_Vectorcall(p->outcome, args, 5, NULL);
+    Py_DECREF(trick);
+    return answer;
+}
+
+/* The index of value in the tuple (by identity, else by equality), or -1
+ * (-2 with an exception set). */
+static int index_in(PyObject *tuple, PyObject *value) {
+    Py_ssize_t size = PyTuple_GET_SIZE(tuple);
+    for (Py_ssize_t i = 0; i < size; i++) {
+        if (PyTuple_GET_ITEM(tuple, i) == value) {
+            return (int)i;
+        }
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        int equal = PyObject_RichCompareBool(PyTuple_GET_ITEM(tuple, i), value, Py_EQ);
+        if (equal != 0) {
+            return equal < 0 ? -2 : (int)i;
+        }
+    }
+    return -1;
+}
+
+/* An outcome read into *out (its winner, leader, trump, flags and Jacks):
+ * 1, or 0 when it does not fit the tables (with an exception set when
+ * reading it raised). */
+static int read_outcome(const EffectPlayout *p, const Table *g, PyObject *answer,
+                        Resolved *out) {
+    if (!PyTuple_Check(answer) || PyTuple_GET_SIZE(answer) != 6) {
+        return 0;
+    }
+    memset(out, 0, sizeof *out);
+    PyObject *winner = PyTuple_GET_ITEM(answer, 0);
+    PyObject *leader = PyTuple_GET_ITEM(answer, 1);
+    PyObject *jacks = PyTuple_GET_ITEM(answer, 5);
+    if ((winner != Py_None && !PyLong_Check(winner)) || !PyLong_Check(leader) ||
+        !PyTuple_Check(jacks) || PyTuple_GET_SIZE(jacks) > g->size) {
+        return 0;
+    }
+    long won = winner == Py_None ? -1 : PyLong_AsLong(winner);
+    long leads = PyLong_AsLong(leader);
+    int trump = index_in(p->trumps, PyTuple_GET_ITEM(answer, 2));
+    int doubled = PyObject_IsTrue(PyTuple_GET_ITEM(answer, 3));
+    int pass = PyObject_IsTrue(PyTuple_GET_ITEM(answer, 4));
+    if (PyErr_Occurred() || won < -1 || won >= p->players || leads < 0 ||
+        leads >= p->players || trump < 0 || doubled < 0 || pass < 0) {
+        return 0;
+    }
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(jacks); j++) {
+        int card = index_in(p->cards, PyTuple_GET_ITEM(jacks, j));
+        if (card < 0) {
+            return 0;
+        }
+        out->jacks[j] = (unsigned char)card;
+    }
+    out->njacks = (unsigned char)PyTuple_GET_SIZE(jacks);
+    out->winner = (unsigned char)(won < 0 ? NO_CARD : won);
+    out->leader = (unsigned char)leads;
+    out->trump = (unsigned char)trump;
+    out->flags = (unsigned char)((doubled ? FLAG_DOUBLE : 0) | (pass ? FLAG_PASS : 0));
+    return 1;
+}
+
 /* The complete trick of g (size cards) resolved by the ruleset, from the
  * table of resolved tricks when it holds it; NULL with an exception set when
- * the resolver fails. */
+ * the ruleset raises or answers what the tables cannot hold. */
 static const Resolved *resolved(EffectPlayout *p, const Table *g, int last) {
     uint64_t a = (uint64_t)g->size, b = 0;
     for (int i = 0; i < g->size; i++) {
@@ -891,48 +1027,25 @@ static const Resolved *resolved(EffectPlayout *p, const Table *g, int last) {
         p->memo_size = 0;
         slot = (uint32_t)(mix(a ^ mix(b)) & (MEMO_SIZE - 1));
     }
-    unsigned char cards[EFFECT_SEATS], shown[EFFECT_SEATS];
-    for (int i = 0; i < g->size; i++) {
-        cards[i] = (unsigned char)g->trick[i];
-        shown[i] = (unsigned char)g->shown[i];
-    }
-    PyObject *answer = PyObject_CallFunction(p->resolver, "y#y#iiiii", cards, (Py_ssize_t)g->size,
-                                             shown, (Py_ssize_t)g->size, g->leader, g->trump,
-                                             g->trump_card, g->doubled, last);
+    PyObject *answer = ask_outcome(p, g, last);
     if (answer == NULL) {
         return NULL;
     }
-    int winner, leader, trump, doubled, pass;
-    const char *jacks;
-    Py_ssize_t njacks;
-    if (!PyArg_ParseTuple(answer, "iiiiiy#", &winner, &leader, &trump, &doubled, &pass, &jacks,
-                          &njacks)) {
-        Py_DECREF(answer);
+    Resolved found;
+    int fits = read_outcome(p, g, answer, &found);
+    Py_DECREF(answer);
+    if (!fits) {
+        PyErr_SetString(PyExc_ValueError,
+                        "the outcome asked is not (winner or None, leader, trump, doubled, "
+                        "pass, Jacks) of the tables' seats, trumps and cards");
         return NULL;
-    }
-    int bad = winner < -1 || winner >= p->players || leader < 0 || leader >= p->players ||
-              trump < 0 || trump > 4 || njacks > g->size;
-    for (Py_ssize_t j = 0; !bad && j < njacks; j++) {
-        bad = (unsigned char)jacks[j] >= p->n;
     }
     Resolved *entry = &p->memo[slot];
-    if (!bad) {
-        entry->used = 1;
-        entry->a = a;
-        entry->b = b;
-        entry->winner = (unsigned char)(winner < 0 ? NO_CARD : winner);
-        entry->leader = (unsigned char)leader;
-        entry->trump = (unsigned char)trump;
-        entry->flags = (unsigned char)((doubled ? FLAG_DOUBLE : 0) | (pass ? FLAG_PASS : 0));
-        entry->njacks = (unsigned char)njacks;
-        memcpy(entry->jacks, jacks, (size_t)njacks);
-        p->memo_size++;
-    }
-    Py_DECREF(answer);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "the resolver's answer does not fit the tables");
-        return NULL;
-    }
+    *entry = found;
+    entry->used = 1;
+    entry->a = a;
+    entry->b = b;
+    p->memo_size++;
     return entry;
 }
 
@@ -1053,7 +1166,7 @@ static int choose_pass(const EffectPlayout *p, Twister *t, const Table *g, int s
 static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
     PyObject *rng, *hands, *trick_arg, *shown_arg, *won_arg, *bids_arg;
     int leader, trump, trump_card, doubled, stop;
-    if (p->want == NULL || p->resolver == NULL) {
+    if (p->want == NULL || p->outcome == NULL) {
         PyErr_SetString(PyExc_ValueError, "the playout has no tables");
         return NULL;
     }

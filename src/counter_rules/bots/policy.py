@@ -39,7 +39,7 @@ from counter_rules.engine.transitions import apply_move, legal_moves
 from counter_rules.fast_values import played_card
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.phase import Phase
-from counter_rules.play_rules import TRUMPS_BY_CODE, PlayRules, play_rules_of, suit_code
+from counter_rules.play_rules import TRUMPS_BY_CODE, play_rules_of, suit_code
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 from counter_rules.trick import PlayedCard
@@ -198,56 +198,6 @@ def _made_playout(rules: Ruleset, trump: Suit | None, dealt: int, greedy: bool) 
     return playout
 
 
-class _Resolver:
-    """The tricks of an effect playout, resolved by the ruleset's rules of the
-    play: the trick from its cards' bits, the answer as the small numbers the
-    playout keeps."""
-
-    def __init__(self, play: PlayRules) -> None:
-        self.play = play
-        self.cards = play.cards
-        self.bits = play.bits
-        self.following = play.following
-
-    def __call__(
-        self,
-        cards: bytes,
-        shown: bytes,
-        leader: int,
-        trump: int,
-        trump_card: int,
-        doubled: int,
-        last: int,
-    ) -> tuple[int, int, int, int, int, bytes]:
-        deck = self.cards
-        bits = self.bits
-        seat = leader
-        trick: list[PlayedCard] = []
-        for i in range(len(cards)):
-            card = deck[cards[i]]
-            reveal = shown[i]
-            if reveal:
-                trick.append(PlayedCard(seat, card, deck[reveal - 1]))
-            else:
-                trick.append(played_card(seat, card))
-            seat = self.following[seat]
-        winner, leader, following, doubled_next, passes, jacks = self.play.outcome(
-            tuple(trick),
-            TRUMPS_BY_CODE[trump],
-            doubled != 0,
-            last != 0,
-            None if trump_card == _NO_CARD else deck[trump_card],
-        )
-        return (
-            -1 if winner is None else winner,
-            leader,
-            suit_code(following),
-            1 if doubled_next else 0,
-            1 if passes else 0,
-            bytes([bits[jack._key].bit_length() - 1 for jack in jacks]) if jacks else b"",
-        )
-
-
 def effect_playout(rules: Ruleset, dealt: int, greedy: bool) -> object | None:
     """The native playout of a ruleset whose tricks have effects (Counter) for
     hands of ``dealt`` cards, kept for the last few: its follow rule from
@@ -292,7 +242,11 @@ def _made_effect_playout(rules: Ruleset, dealt: int, greedy: bool) -> object | N
         dealt,
         greedy,
         EPSILON,
-        _Resolver(play),
+        play.outcome,
+        play.cards,
+        TRUMPS_BY_CODE,
+        tuple([tuple([played_card(seat, card) for card in play.cards]) for seat in range(players)]),
+        PlayedCard,
     )
     return playout
 
