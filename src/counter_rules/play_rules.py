@@ -265,8 +265,8 @@ class PlayRules:
         return None
 
     # -- tricks ------------------------------------------------------------------
-    # Alike on purpose: resolve and winner take the same trick, and the
-    # subclasses with a compiled statement repeat both signatures.
+    # Alike on purpose: resolve, outcome and winner take the same trick, and
+    # the subclasses with a compiled statement repeat their signatures.
     def resolve(
         self,
         trick: tuple[PlayedCard, ...],

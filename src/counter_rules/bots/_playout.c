@@ -131,28 +131,61 @@ typedef struct {
     unsigned char *want;
 } Playout;
 
-static int read_masks(PyObject *arg, mask_t *out, Py_ssize_t count, const char *what) {
+/* count numbers of a sequence into masks (as unsigned 64-bit integers) or,
+ * when masks is NULL, into numbers (as floats): 0, or -1 with an exception
+ * set. */
+static int read_sequence(PyObject *arg, Py_ssize_t count, const char *what, mask_t *masks,
+                         double *numbers) {
     PyObject *seq = PySequence_Fast(arg, what);
     if (seq == NULL) {
         return -1;
     }
     if (PySequence_Fast_GET_SIZE(seq) != count) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd masks, got %zd", what, count,
-                     PySequence_Fast_GET_SIZE(seq));
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd %s, got %zd", what, count,
+                     masks != NULL ? "masks" : "numbers", PySequence_Fast_GET_SIZE(seq));
         Py_DECREF(seq);
         return -1;
     }
     for (Py_ssize_t i = 0; i < count; i++) {
-        unsigned long long value =
-            PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (value == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (masks != NULL) {
+            unsigned long long value = PyLong_AsUnsignedLongLong(item);
+            masks[i] = (mask_t)value;
+        } else {
+            numbers[i] = PyFloat_AsDouble(item);
+        }
+        if (PyErr_Occurred()) {
             Py_DECREF(seq);
             return -1;
         }
-        out[i] = (mask_t)value;
     }
     Py_DECREF(seq);
     return 0;
+}
+
+static int read_masks(PyObject *arg, mask_t *out, Py_ssize_t count, const char *what) {
+    return read_sequence(arg, count, what, out, NULL);
+}
+
+static int read_doubles(PyObject *arg, double *out, Py_ssize_t count, const char *what) {
+    return read_sequence(arg, count, what, NULL, out);
+}
+
+/* A copy of the policy's want table for hands of dealt cards, or NULL with an
+ * exception set. */
+static unsigned char *copy_want(const Py_buffer *want, int dealt) {
+    Py_ssize_t cube = (Py_ssize_t)(dealt + 1) * (dealt + 1) * (dealt + 1);
+    if (want->len != cube) {
+        PyErr_Format(PyExc_ValueError, "want: expected %zd entries, got %zd", cube, want->len);
+        return NULL;
+    }
+    unsigned char *table = PyMem_Malloc((size_t)cube);
+    if (table == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memcpy(table, want->buf, (size_t)cube);
+    return table;
 }
 
 static int Playout_init(Playout *p, PyObject *args, PyObject *kwds) {
@@ -168,18 +201,12 @@ static int Playout_init(Playout *p, PyObject *args, PyObject *kwds) {
     }
     int status = -1;
     Py_ssize_t players = next.len, n = suits.len;
-    PyObject *seq = NULL;
     if (players < 2 || players > MAX_SEATS || n < 1 || n > MAX_CARDS || dealt < 0 ||
         dealt > MAX_DEALT) {
         PyErr_Format(PyExc_ValueError,
                      "a playout takes 2..%d seats, 1..%d cards and hands of 0..%d cards, "
                      "got %zd, %zd and %d",
                      MAX_SEATS, MAX_CARDS, MAX_DEALT, players, n, dealt);
-        goto done;
-    }
-    Py_ssize_t cube = (Py_ssize_t)(dealt + 1) * (dealt + 1) * (dealt + 1);
-    if (want.len != cube) {
-        PyErr_Format(PyExc_ValueError, "want: expected %zd entries, got %zd", cube, want.len);
         goto done;
     }
     const unsigned char *seats = (const unsigned char *)next.buf;
@@ -201,28 +228,13 @@ static int Playout_init(Playout *p, PyObject *args, PyObject *kwds) {
         read_masks(follows, p->follows, 4, "follows") < 0) {
         goto done;
     }
-    seq = PySequence_Fast(power, "power must be a sequence of numbers");
-    if (seq == NULL) {
+    if (read_doubles(power, p->power, n, "power") < 0) {
         goto done;
     }
-    if (PySequence_Fast_GET_SIZE(seq) != n) {
-        PyErr_Format(PyExc_ValueError, "power: expected %zd numbers, got %zd", n,
-                     PySequence_Fast_GET_SIZE(seq));
-        goto done;
-    }
-    for (Py_ssize_t c = 0; c < n; c++) {
-        double value = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, c));
-        if (value == -1.0 && PyErr_Occurred()) {
-            goto done;
-        }
-        p->power[c] = value;
-    }
-    unsigned char *table = PyMem_Malloc((size_t)cube);
+    unsigned char *table = copy_want(&want, dealt);
     if (table == NULL) {
-        PyErr_NoMemory();
         goto done;
     }
-    memcpy(table, want.buf, (size_t)cube);
     PyMem_Free(p->want);
     p->want = table;
     for (int led = 0; led < 4; led++) {
@@ -239,7 +251,6 @@ static int Playout_init(Playout *p, PyObject *args, PyObject *kwds) {
     p->epsilon = epsilon;
     status = 0;
 done:
-    Py_XDECREF(seq);
     PyBuffer_Release(&next);
     PyBuffer_Release(&suits);
     PyBuffer_Release(&want);
@@ -252,6 +263,24 @@ static void Playout_dealloc(Playout *p) {
 }
 
 /* -- the play --------------------------------------------------------------------- */
+
+/* The most cards any of the hands holds. */
+static int largest_hand(const mask_t *masks, int players) {
+    int largest = 0;
+    for (int s = 0; s < players; s++) {
+        int held = count_bits(masks[s]);
+        if (held > largest) {
+            largest = held;
+        }
+    }
+    return largest;
+}
+
+/* The policy's want for a seat that bid bid (NO_BID: none, so every trick),
+ * has won won and holds left cards, in hands of side - 1 cards. */
+static int wants(const unsigned char *want, int side, int bid, int won, int left) {
+    return bid == NO_BID ? 1 : want[(bid * side + won) * side + left];
+}
 
 /* The i-th card (from 0) of mask, lowest first: the i-th of the moves the
  * Python playout lists, which come in the order of the board's bits. */
@@ -352,6 +381,93 @@ static int read_bytes(PyObject *arg, int *out, Py_ssize_t most, Py_ssize_t *coun
     return 0;
 }
 
+/* The hands, trick, tricks won and bids of a playout's run read and checked
+ * against its tables (players seats, n cards, hands of dealt): 0, or -1
+ * with an exception set. Every index of want stays in its table: no hand
+ * holds more cards than tricks remain, and no seat can win more than were
+ * dealt. */
+static int read_play(PyObject *hands, PyObject *trick_arg, PyObject *won_arg,
+                     PyObject *bids_arg, int leader, int players, int n, int dealt,
+                     mask_t *masks, int *trick, Py_ssize_t *size, int *won, int *bids) {
+    Py_ssize_t count;
+    if (read_masks(hands, masks, players, "hands") < 0 ||
+        read_bytes(trick_arg, trick, players - 1, size, "trick") < 0 ||
+        read_bytes(won_arg, won, players, &count, "won") < 0) {
+        return -1;
+    }
+    if (count != players) {
+        PyErr_Format(PyExc_ValueError, "won: expected %d seats, got %zd", players, count);
+        return -1;
+    }
+    if (read_bytes(bids_arg, bids, players, &count, "bids") < 0) {
+        return -1;
+    }
+    if (count != players) {
+        PyErr_Format(PyExc_ValueError, "bids: expected %d seats, got %zd", players, count);
+        return -1;
+    }
+    if (leader < 0 || leader >= players) {
+        PyErr_Format(PyExc_ValueError, "leader: %d is not a seat", leader);
+        return -1;
+    }
+    mask_t seen = 0;
+    int tricks = 0, most = 0;
+    for (int s = 0; s < players; s++) {
+        tricks += won[s];
+        if (count_bits(masks[s]) > most) {
+            most = count_bits(masks[s]);
+        }
+    }
+    if (tricks + most > dealt) {
+        PyErr_SetString(PyExc_ValueError, "the tricks won and the hands exceed the cards dealt");
+        return -1;
+    }
+    for (int s = 0; s < players; s++) {
+        if ((bids[s] > dealt && bids[s] != NO_BID) || won[s] > dealt ||
+            (n < 64 && masks[s] >> n) || (masks[s] & seen)) {
+            PyErr_SetString(PyExc_ValueError,
+                            "a bid, a count of tricks or a hand does not fit the tables");
+            return -1;
+        }
+        seen |= masks[s];
+    }
+    for (Py_ssize_t i = 0; i < *size; i++) {
+        if (trick[i] >= n || (seen & BIT(trick[i]))) {
+            PyErr_SetString(PyExc_ValueError, "a card of the trick does not fit the tables");
+            return -1;
+        }
+        seen |= BIT(trick[i]);
+    }
+    return 0;
+}
+
+/* The hands and tricks won at a playout's end as two new tuples: 0, or -1
+ * with an exception set. */
+static int played_out(const mask_t *masks, const int *won, int players, PyObject **out_masks,
+                      PyObject **out_won) {
+    *out_masks = PyTuple_New(players);
+    *out_won = PyTuple_New(players);
+    if (*out_masks == NULL || *out_won == NULL) {
+        Py_CLEAR(*out_masks);
+        Py_CLEAR(*out_won);
+        return -1;
+    }
+    for (int s = 0; s < players; s++) {
+        PyObject *mask = PyLong_FromUnsignedLongLong(masks[s]);
+        PyObject *count_won = PyLong_FromLong(won[s]);
+        if (mask == NULL || count_won == NULL) {
+            Py_XDECREF(mask);
+            Py_XDECREF(count_won);
+            Py_CLEAR(*out_masks);
+            Py_CLEAR(*out_won);
+            return -1;
+        }
+        PyTuple_SET_ITEM(*out_masks, s, mask);
+        PyTuple_SET_ITEM(*out_won, s, count_won);
+    }
+    return 0;
+}
+
 static PyObject *Playout_run(Playout *p, PyObject *args) {
     PyObject *rng, *hands, *trick_arg, *won_arg, *bids_arg;
     int leader, stop;
@@ -370,56 +486,10 @@ static PyObject *Playout_run(Playout *p, PyObject *args) {
     int players = p->players, dealt = p->dealt, side = dealt + 1;
     mask_t masks[MAX_SEATS];
     int trick[MAX_SEATS], won[MAX_SEATS], bids[MAX_SEATS];
-    Py_ssize_t size, count;
-    if (read_masks(hands, masks, players, "hands") < 0 ||
-        read_bytes(trick_arg, trick, players - 1, &size, "trick") < 0 ||
-        read_bytes(won_arg, won, players, &count, "won") < 0) {
+    Py_ssize_t size;
+    if (read_play(hands, trick_arg, won_arg, bids_arg, leader, players, p->n, dealt, masks,
+                  trick, &size, won, bids) < 0) {
         return NULL;
-    }
-    if (count != players) {
-        PyErr_Format(PyExc_ValueError, "won: expected %d seats, got %zd", players, count);
-        return NULL;
-    }
-    if (read_bytes(bids_arg, bids, players, &count, "bids") < 0) {
-        return NULL;
-    }
-    if (count != players) {
-        PyErr_Format(PyExc_ValueError, "bids: expected %d seats, got %zd", players, count);
-        return NULL;
-    }
-    if (leader < 0 || leader >= players) {
-        PyErr_Format(PyExc_ValueError, "leader: %d is not a seat", leader);
-        return NULL;
-    }
-    /* Every index of want stays in the table: no hand holds more cards than
-     * tricks remain, and no seat can win more than were dealt. */
-    mask_t seen = 0;
-    int tricks = 0, most = 0;
-    for (int s = 0; s < players; s++) {
-        tricks += won[s];
-        if (count_bits(masks[s]) > most) {
-            most = count_bits(masks[s]);
-        }
-    }
-    if (tricks + most > dealt) {
-        PyErr_SetString(PyExc_ValueError, "the tricks won and the hands exceed the cards dealt");
-        return NULL;
-    }
-    for (int s = 0; s < players; s++) {
-        if ((bids[s] > dealt && bids[s] != NO_BID) || won[s] > dealt || (p->n < 64 && masks[s] >> p->n) ||
-            (masks[s] & seen)) {
-            PyErr_SetString(PyExc_ValueError,
-                            "a bid, a count of tricks or a hand does not fit the tables");
-            return NULL;
-        }
-        seen |= masks[s];
-    }
-    for (Py_ssize_t i = 0; i < size; i++) {
-        if (trick[i] >= p->n || (seen & BIT(trick[i]))) {
-            PyErr_SetString(PyExc_ValueError, "a card of the trick does not fit the tables");
-            return NULL;
-        }
-        seen |= BIT(trick[i]);
     }
     int seat = leader;
     for (Py_ssize_t i = 0; i < size; i++) {
@@ -428,13 +498,7 @@ static PyObject *Playout_run(Playout *p, PyObject *args) {
     int over = 0;
     for (;;) {
         if (size == 0) {
-            int largest = 0;
-            for (int s = 0; s < players; s++) {
-                int held = count_bits(masks[s]);
-                if (held > largest) {
-                    largest = held;
-                }
-            }
+            int largest = largest_hand(masks, players);
             if (largest == 0) {
                 over = 1;
                 break;
@@ -456,7 +520,7 @@ static PyObject *Playout_run(Playout *p, PyObject *args) {
             }
         }
         int left = count_bits(hand);
-        int want = bids[seat] == NO_BID ? 1 : p->want[(bids[seat] * side + won[seat]) * side + left];
+        int want = wants(p->want, side, bids[seat], won[seat], left);
         int card = choose(p, t, legal, count_bits(legal), trick, (int)size, want);
         masks[seat] &= ~BIT(card);
         trick[size++] = card;
@@ -474,25 +538,9 @@ static PyObject *Playout_run(Playout *p, PyObject *args) {
         seat = winner;
         size = 0;
     }
-    PyObject *out_masks = PyTuple_New(players);
-    PyObject *out_won = PyTuple_New(players);
-    if (out_masks == NULL || out_won == NULL) {
-        Py_XDECREF(out_masks);
-        Py_XDECREF(out_won);
+    PyObject *out_masks, *out_won;
+    if (played_out(masks, won, players, &out_masks, &out_won) < 0) {
         return NULL;
-    }
-    for (int s = 0; s < players; s++) {
-        PyObject *mask = PyLong_FromUnsignedLongLong(masks[s]);
-        PyObject *count_won = PyLong_FromLong(won[s]);
-        if (mask == NULL || count_won == NULL) {
-            Py_XDECREF(mask);
-            Py_XDECREF(count_won);
-            Py_DECREF(out_masks);
-            Py_DECREF(out_won);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(out_masks, s, mask);
-        PyTuple_SET_ITEM(out_won, s, count_won);
     }
     return Py_BuildValue("(NiNN)", PyBool_FromLong(over), leader, out_masks, out_won);
 }
@@ -642,11 +690,6 @@ static int EffectPlayout_init(EffectPlayout *p, PyObject *args, PyObject *kwds) 
             goto done;
         }
     }
-    Py_ssize_t cube = (Py_ssize_t)(dealt + 1) * (dealt + 1) * (dealt + 1);
-    if (want.len != cube) {
-        PyErr_Format(PyExc_ValueError, "want: expected %zd entries, got %zd", cube, want.len);
-        goto done;
-    }
     const unsigned char *seats = (const unsigned char *)next.buf;
     const unsigned char *gets = (const unsigned char *)receiver.buf;
     for (Py_ssize_t i = 0; i < players; i++) {
@@ -749,25 +792,19 @@ static int EffectPlayout_init(EffectPlayout *p, PyObject *args, PyObject *kwds) 
     }
     p->pair_start[256] = (unsigned char)(at / 2);
     Py_CLEAR(seq);
-    seq = PySequence_Fast(power, "power must be a sequence of numbers");
-    if (seq == NULL) {
-        goto done;
-    }
-    if (PySequence_Fast_GET_SIZE(seq) != 5 * n) {
-        PyErr_Format(PyExc_ValueError, "power: expected %zd numbers, got %zd", 5 * n,
-                     PySequence_Fast_GET_SIZE(seq));
+    double flat_power[5 * MAX_CARDS];
+    if (read_doubles(power, flat_power, 5 * n, "power") < 0) {
         goto done;
     }
     for (Py_ssize_t i = 0; i < 5 * n; i++) {
-        double value = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
-        if (value == -1.0 && PyErr_Occurred()) {
-            goto done;
-        }
-        p->power[i / n][i % n] = value;
+        p->power[i / n][i % n] = flat_power[i];
     }
-    unsigned char *table = PyMem_Malloc((size_t)cube);
+    unsigned char *table = copy_want(&want, dealt);
+    if (table == NULL) {
+        goto done;
+    }
     Resolved *memo = p->memo != NULL ? p->memo : PyMem_Calloc(MEMO_SIZE, sizeof(Resolved));
-    if (table == NULL || memo == NULL) {
+    if (memo == NULL) {
         PyMem_Free(table);
         PyErr_NoMemory();
         goto done;
@@ -775,7 +812,6 @@ static int EffectPlayout_init(EffectPlayout *p, PyObject *args, PyObject *kwds) 
     memset(memo, 0, MEMO_SIZE * sizeof(Resolved));
     p->memo = memo;
     p->memo_size = 0;
-    memcpy(table, want.buf, (size_t)cube);
     PyMem_Free(p->want);
     p->want = table;
     memcpy(p->next, seats, (size_t)players);
@@ -808,6 +844,7 @@ done:
     return status;
 }
 
+/* Alike on purpose: the collector's visit and clear of the same references. */
 static int EffectPlayout_traverse(EffectPlayout *p, visitproc visit, void *arg) {
     Py_VISIT(p->outcome);
     Py_VISIT(p->cards);
@@ -1076,7 +1113,7 @@ static int choose_play(EffectPlayout *p, Twister *t, Table *g, int seat, const i
     }
     int side = p->dealt + 1;
     int left = count_bits(g->masks[seat]);
-    int want = g->bids[seat] == NO_BID ? 1 : p->want[(g->bids[seat] * side + g->won[seat]) * side + left];
+    int want = wants(p->want, side, g->bids[seat], g->won[seat], left);
     const double *power = p->power[g->trump];
     if (g->size == p->players - 1) {
         /* Policy._last_to_play: the moves by strength (the first of equals
@@ -1148,7 +1185,7 @@ static int choose_pass(const EffectPlayout *p, Twister *t, const Table *g, int s
         return nth_card(hand, twister_below(t, count));
     }
     int side = p->dealt + 1;
-    int want = g->bids[seat] == NO_BID ? 1 : p->want[(g->bids[seat] * side + g->won[seat]) * side + count];
+    int want = wants(p->want, side, g->bids[seat], g->won[seat], count);
     const double *power = p->power[g->trump];
     int best = low_bit(hand);
     double best_key = -2.0;
@@ -1182,8 +1219,8 @@ static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
     Table g;
     memset(&g, 0, sizeof g);
     Py_ssize_t size, count;
-    if (read_masks(hands, g.masks, players, "hands") < 0 ||
-        read_bytes(trick_arg, g.trick, players - 1, &size, "trick") < 0 ||
+    if (read_play(hands, trick_arg, won_arg, bids_arg, leader, players, p->n, dealt, g.masks,
+                  g.trick, &size, g.won, g.bids) < 0 ||
         read_bytes(shown_arg, g.shown, players - 1, &count, "shown") < 0) {
         return NULL;
     }
@@ -1191,54 +1228,17 @@ static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
         PyErr_Format(PyExc_ValueError, "shown: expected %zd entries, got %zd", size, count);
         return NULL;
     }
-    if (read_bytes(won_arg, g.won, players, &count, "won") < 0) {
-        return NULL;
-    }
-    if (count != players) {
-        PyErr_Format(PyExc_ValueError, "won: expected %d seats, got %zd", players, count);
-        return NULL;
-    }
-    if (read_bytes(bids_arg, g.bids, players, &count, "bids") < 0) {
-        return NULL;
-    }
-    if (count != players) {
-        PyErr_Format(PyExc_ValueError, "bids: expected %d seats, got %zd", players, count);
-        return NULL;
-    }
-    if (leader < 0 || leader >= players || trump < 0 || trump > 4 ||
-        (trump_card != NO_CARD && (trump_card < 0 || trump_card >= p->n))) {
-        PyErr_Format(PyExc_ValueError,
-                     "leader %d, trump %d or trump card %d does not fit the tables", leader, trump,
-                     trump_card);
-        return NULL;
-    }
-    mask_t seen = 0;
-    int tricks = 0, most = 0;
-    for (int s = 0; s < players; s++) {
-        tricks += g.won[s];
-        if (count_bits(g.masks[s]) > most) {
-            most = count_bits(g.masks[s]);
-        }
-    }
-    if (tricks + most > dealt) {
-        PyErr_SetString(PyExc_ValueError, "the tricks won and the hands exceed the cards dealt");
-        return NULL;
-    }
-    for (int s = 0; s < players; s++) {
-        if ((g.bids[s] > dealt && g.bids[s] != NO_BID) || g.won[s] > dealt ||
-            (p->n < 64 && g.masks[s] >> p->n) || (g.masks[s] & seen)) {
-            PyErr_SetString(PyExc_ValueError,
-                            "a bid, a count of tricks or a hand does not fit the tables");
-            return NULL;
-        }
-        seen |= g.masks[s];
-    }
     for (Py_ssize_t i = 0; i < size; i++) {
-        if (g.trick[i] >= p->n || (seen & BIT(g.trick[i])) || g.shown[i] > p->n) {
+        if (g.shown[i] > p->n) {
             PyErr_SetString(PyExc_ValueError, "a card of the trick does not fit the tables");
             return NULL;
         }
-        seen |= BIT(g.trick[i]);
+    }
+    if (trump < 0 || trump > 4 ||
+        (trump_card != NO_CARD && (trump_card < 0 || trump_card >= p->n))) {
+        PyErr_Format(PyExc_ValueError, "trump %d or trump card %d does not fit the tables", trump,
+                     trump_card);
+        return NULL;
     }
     g.size = (int)size;
     g.leader = leader;
@@ -1255,13 +1255,7 @@ static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
     int cards[MAX_MOVES], shown[MAX_MOVES];
     for (;;) {
         if (g.size == 0) {
-            int largest = 0;
-            for (int s = 0; s < players; s++) {
-                int held = count_bits(g.masks[s]);
-                if (held > largest) {
-                    largest = held;
-                }
-            }
+            int largest = largest_hand(g.masks, players);
             if (largest == 0) {
                 over = 1;
                 break;
@@ -1326,25 +1320,9 @@ static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
             }
         }
     }
-    PyObject *out_masks = PyTuple_New(players);
-    PyObject *out_won = PyTuple_New(players);
-    if (out_masks == NULL || out_won == NULL) {
-        Py_XDECREF(out_masks);
-        Py_XDECREF(out_won);
+    PyObject *out_masks, *out_won;
+    if (played_out(g.masks, g.won, players, &out_masks, &out_won) < 0) {
         return NULL;
-    }
-    for (int s = 0; s < players; s++) {
-        PyObject *mask = PyLong_FromUnsignedLongLong(g.masks[s]);
-        PyObject *count_won = PyLong_FromLong(g.won[s]);
-        if (mask == NULL || count_won == NULL) {
-            Py_XDECREF(mask);
-            Py_XDECREF(count_won);
-            Py_DECREF(out_masks);
-            Py_DECREF(out_won);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(out_masks, s, mask);
-        PyTuple_SET_ITEM(out_won, s, count_won);
     }
     return Py_BuildValue("(NiNNiiNy#)", PyBool_FromLong(over), g.leader, out_masks, out_won,
                          g.trump, g.trump_card, PyBool_FromLong(g.doubled), (const char *)jacks,

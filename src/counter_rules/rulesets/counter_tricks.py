@@ -418,7 +418,7 @@ class CounterPlayRules(PlayRules):
     """
 
     # Alike on purpose: the overrides repeat the signatures of PlayRules.plays_from,
-    # resolve and winner.
+    # resolve, outcome and winner.
     def plays_from(
         self,
         hand: tuple[Card, ...],
