@@ -627,7 +627,7 @@ typedef struct {
     unsigned char shown[MAX_SHOWN];
     /* The (played, shown) pairs of showings[i] are pairs[2 * j], pairs[2 * j + 1]
      * for pair_start[i] <= j < pair_start[i + 1]. */
-    unsigned char pair_start[257];
+    unsigned short pair_start[257];
     unsigned char pairs[256 * 2 * 12];
     double power[5][MAX_CARDS];
     unsigned char *want;
@@ -766,7 +766,7 @@ static int EffectPlayout_init(EffectPlayout *p, PyObject *args, PyObject *kwds) 
     }
     int at = 0;
     for (int i = 0; i < 256; i++) {
-        p->pair_start[i] = (unsigned char)(at / 2);
+        p->pair_start[i] = (unsigned short)(at / 2);
         Py_buffer pairs;
         if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(seq, i), &pairs, PyBUF_SIMPLE) < 0) {
             goto done;
@@ -786,11 +786,7 @@ static int EffectPlayout_init(EffectPlayout *p, PyObject *args, PyObject *kwds) 
             goto done;
         }
     }
-    if (at / 2 > 255) {
-        PyErr_SetString(PyExc_ValueError, "showings: more than 255 pairs in all");
-        goto done;
-    }
-    p->pair_start[256] = (unsigned char)(at / 2);
+    p->pair_start[256] = (unsigned short)(at / 2);
     Py_CLEAR(seq);
     double flat_power[5 * MAX_CARDS];
     if (read_doubles(power, flat_power, 5 * n, "power") < 0) {
@@ -1426,6 +1422,10 @@ PyMODINIT_FUNC PyInit__playout(void) {
     Py_INCREF(&PlayoutType);
     if (PyModule_AddObject(module, "Playout", (PyObject *)&PlayoutType) < 0) {
         Py_DECREF(&PlayoutType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(module, "MAX_EXEMPT", MAX_EXEMPT) < 0) {
         Py_DECREF(module);
         return NULL;
     }

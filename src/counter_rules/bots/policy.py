@@ -207,7 +207,8 @@ def effect_playout(rules: Ruleset, dealt: int, greedy: bool) -> object | None:
     kept in the playout's table; or ``None`` where it does not apply (a build
     without it, native code switched off, rules without play tables, rules
     that read more of a game than the hands, the trick and trump, more than
-    six seats)."""
+    six seats, more than eight holdings of a suit that free a seat from
+    following)."""
     if _PLAYOUT is None or not _NATIVE[0]:
         return None
     key = (id(rules), -2, dealt, greedy)
@@ -228,6 +229,8 @@ def _made_effect_playout(rules: Ruleset, dealt: int, greedy: bool) -> object | N
     players = rules.players
     if tables is None or play.reads is not None or not 0 < dealt <= 64 or players > 6:
         return None
+    if any(len(holdings) > _PLAYOUT.MAX_EXEMPT for holdings in tables.exempt):
+        return None  # more holdings free a seat than the playout's table keeps
     power = [static_power(card, trump, rules) for trump in TRUMPS_BY_CODE for card in play.cards]
     playout: object = _PLAYOUT.EffectPlayout(
         bytes(play.following),
