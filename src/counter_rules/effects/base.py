@@ -14,9 +14,13 @@ from counter_rules.trick import Effect, PlayedCard
 
 __all__ = ["NO_BUFF", "VICTOR", "VOID", "TrickWork", "fmt_half", "rank_bit"]
 
-NO_BUFF = 0
-VICTOR = 1
-VOID = -1
+NO_BUFF: Final = 0
+"""A card's buff in ``TrickWork.buffs``: none (every card but a Four, and
+a Four once a Queen is in the trick)."""
+VICTOR: Final = 1
+"""A Four played showing another Four: it wins the trick outright."""
+VOID: Final = -1
+"""A Four played alone: it cannot win the trick."""
 
 
 def rank_bit(rank: Rank) -> int:

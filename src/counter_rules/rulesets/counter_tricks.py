@@ -104,7 +104,8 @@ def resolve(
     With ``explain`` the result lists every effect that applied, in order;
     without, its ``effects`` are empty and nothing is formatted.
     """
-    work = _worked(plays, trump, doubled_lead, last_trick, explain)
+    work = TrickWork(plays, trump, doubled_lead, last_trick, explain)
+    _run_steps(work)
     index = work.winner_index
     return make_result(
         plays,
@@ -136,7 +137,8 @@ def outcome(
     go on, by Counter's rules (see :meth:`PlayRules.outcome
     <counter_rules.play_rules.PlayRules.outcome>`): :func:`resolve`'s steps
     without its result."""
-    work = _worked(plays, trump, doubled_lead, last_trick, False)
+    work = TrickWork(plays, trump, doubled_lead, last_trick, False)
+    _run_steps(work)
     index = work.winner_index
     return (
         None if index is None else work.seat(index),
@@ -148,16 +150,11 @@ def outcome(
     )
 
 
-def _worked(
-    plays: tuple[PlayedCard, ...],
-    trump: Suit | None,
-    doubled_lead: bool,
-    last_trick: bool,
-    explain: bool,
-) -> TrickWork:
-    """A complete trick taken through every step of the rules, in order."""
-    work = TrickWork(plays, trump, doubled_lead, last_trick, explain)
-    if explain:
+def _run_steps(work: TrickWork) -> None:
+    """Take a complete trick's scratch record through every step of the
+    rules, in order."""
+    if work.explain:
+        trump = work.trump
         work.note("trump", f"trump is {trump if trump is not None else 'none'}")
     present = work.present
     # 1. Buffs, suits and trumps.
@@ -183,7 +180,7 @@ def _worked(
         three.apply(work)
     if present & _NINE:
         nine.apply(work)
-    if doubled_lead:
+    if work.doubled_lead:
         six.double_lead(work)
     # 3. The winner.
     _pick_winner(work, present)
@@ -194,7 +191,6 @@ def _worked(
         jack.after_trick(work)
     if present & _FIVE:
         five.after_trick(work)
-    return work
 
 
 def _pick_winner(work: TrickWork, present: int) -> None:
