@@ -474,21 +474,22 @@ class Policy:
         if native is None:
             return False
         bits = self.play_rules.bits
+        bids = bytes([_NO_BID if bid is None else bid for bid in board.bids])
+        if not self._effects:
+            trick = bytes([bits[played.card._key].bit_length() - 1 for played in board.trick])
+            over, leader, masks, won = native.run(  # type: ignore[attr-defined]
+                rng, board.masks, trick, board.leader, bytes(board.won), bids, stop
+            )
+            board.leap(masks, won, leader, over)
+            return True
         cards = bytearray()
         shown = bytearray()
         for played in board.trick:
             if played.call is not None:
-                return False
+                return False  # a called card: the effect playout's tables have no calls
             cards.append(bits[played.card._key].bit_length() - 1)
             reveal = played.reveal
             shown.append(0 if reveal is None else bits[reveal._key].bit_length())
-        bids = bytes([_NO_BID if bid is None else bid for bid in board.bids])
-        if not self._effects:
-            over, leader, masks, won = native.run(  # type: ignore[attr-defined]
-                rng, board.masks, bytes(cards), board.leader, bytes(board.won), bids, stop
-            )
-            board.leap(masks, won, leader, over)
-            return True
         trump_card = board.trump_card
         card_code = _NO_CARD if trump_card is None else bits[trump_card._key].bit_length() - 1
         (
