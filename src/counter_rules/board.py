@@ -459,20 +459,17 @@ class Board:
         won: Sequence[int],
         leader: int,
         over: bool,
-        trump: Suit | None = None,
-        trump_card: Card | None = None,
-        stock: tuple[Card, ...] | None = None,
-        doubled_lead: bool = False,
+        trump: Suit | None,
+        trump_card: Card | None,
+        stock: tuple[Card, ...],
+        doubled_lead: bool,
     ) -> None:
         """Move the board to a later position of its hand, at a trick's start,
         reached by plays made elsewhere (the native playouts of
         :class:`~counter_rules.bots.policy.Policy`): every hand (``masks``),
         the tricks won, the seat that leads the next trick (the last trick's
-        winner when the hand is ``over``), and, when ``stock`` is given, what
-        the tricks between changed besides: trump, its card, the stock and the
-        doubled lead (otherwise those of the board stay, as in a ruleset whose
-        tricks change nothing but who leads, :attr:`PlayRules.quiet_tricks
-        <counter_rules.play_rules.PlayRules.quiet_tricks>`).
+        winner when the hand is ``over``), trump, its card, the stock and the
+        doubled lead.
 
         The tricks leapt over count in :attr:`tricks_won` but are not listed
         in :attr:`tricks`, nor their passes in :attr:`exchanges`.
@@ -492,11 +489,10 @@ class Board:
         self.leader = leader
         self.over = over
         self.to_move = -1 if over else leader
-        if stock is not None:
-            self.trump = trump
-            self.trump_card = trump_card
-            self.stock = stock
-            self.doubled_lead = doubled_lead
+        self.trump = trump
+        self.trump_card = trump_card
+        self.stock = stock
+        self.doubled_lead = doubled_lead
 
     def _pass(self, seat: int, card: Card) -> None:
         self.pending[seat] = card

@@ -480,7 +480,11 @@ class Policy:
             over, leader, masks, won = native.run(  # type: ignore[attr-defined]
                 rng, board.masks, trick, board.leader, bytes(board.won), bids, stop
             )
-            board.leap(masks, won, leader, over)
+            # The plain family's tricks change nothing but who leads.
+            board.leap(
+                masks, won, leader, over, board.trump, board.trump_card, board.stock,
+                board.doubled_lead,
+            )  # fmt: skip
             return True
         cards = bytearray()
         shown = bytearray()

@@ -56,7 +56,14 @@ from counter_rules.effects.base import VOID, TrickWork, fmt_half, rank_bit
 from counter_rules.fast_values import make_result, plays_of
 from counter_rules.moves import Play, PlayTable, reveal_play
 from counter_rules.per_ruleset import PerRuleset
-from counter_rules.play_rules import TRUMPS_BY_CODE, AskedRules, Outcome, PlayRules, PlayTables
+from counter_rules.play_rules import (
+    TRUMPS_BY_CODE,
+    AskedRules,
+    Outcome,
+    PlayRules,
+    PlayTables,
+    play_rules_of,
+)
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = [
@@ -396,7 +403,7 @@ def play_tables(cards: tuple[Card, ...]) -> PlayTables | None:
 
 
 def _tables_of(rules: AskedRules) -> PlayTables | None:
-    return play_tables(rules.play_rules().cards)
+    return play_tables(play_rules_of(rules).cards)
 
 
 _TABLES: Final = PerRuleset(_tables_of)
