@@ -45,6 +45,7 @@ COMPILED_MODULES = [
     "src/counter_rules/rulesets/counter_tricks.py",
     "src/counter_rules/effects/base.py",
     "src/counter_rules/analysis/_general.py",
+    "src/counter_rules/analysis/_questions.py",
     "src/counter_rules/analysis/_maxn.py",
     "src/counter_rules/analysis/_plain.py",
     "src/counter_rules/analysis/_plain_search.py",
@@ -58,14 +59,17 @@ COMPILED_MODULES = [
 ]  # fmt: skip
 
 # Extension modules written in C, built with the compiled build: the solver's
-# kernel for the plain family (its pure-Python twin is _plain_search.py) and
-# the bots' playout for it (its twin is Policy.play_out in bots/policy.py).
+# kernel for the plain family (its pure-Python twin is _plain_search.py),
+# which also holds the general search for rulesets whose tricks have effects
+# (its twin is GeneralSearch.search in _general.py), and the bots' playouts
+# (their twin is Policy.play_out in bots/policy.py).
 NATIVE_MODULES = {
     "counter_rules.analysis._plain_kernel": "src/counter_rules/analysis/_plain_kernel.c",
     "counter_rules.bots._playout": "src/counter_rules/bots/_playout.c",
 }
-# The header both include: the bit masks of cards.
-NATIVE_HEADER = "src/counter_rules/_native_bits.h"
+# The headers they include: the bit masks of cards, and the rules of the play
+# of rulesets whose tricks have effects as native code reads them.
+NATIVE_HEADERS = ["src/counter_rules/_native_bits.h", "src/counter_rules/_effect_play.h"]
 
 # mypyc links the compiled modules through one shared extension module named
 # after the group: "counter_rules._engine" puts it inside the package, as
@@ -148,7 +152,7 @@ class BuildEngine(build_ext):
 
             extensions = list(mypycify(_compiled_paths(), opt_level="3", group_name=GROUP_NAME))
             extensions += [
-                Extension(name, sources=[path], depends=[NATIVE_HEADER])
+                Extension(name, sources=[path], depends=NATIVE_HEADERS)
                 for name, path in NATIVE_MODULES.items()
             ]
             self._use(extensions)

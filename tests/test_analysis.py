@@ -511,8 +511,7 @@ def test_passes_are_searched_with_the_side_choosing_first() -> None:
             seats = [s for s in range(3) if side >> s & 1]
             values = []
             for order in (pass_order(side, 3), [0, 1, 2]):
-                search = GeneralSearch(rules, side)
-                search.order = order
+                search = GeneralSearch(rules, side, order)
                 values.append(search.value(state))
             assert solve(state, seats) == values[0], (seed, seats)
             if values[0] != values[1]:

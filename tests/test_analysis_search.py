@@ -313,6 +313,7 @@ def test_a_card_that_settles_the_question_with_its_trick_is_not_played(
     seat = state.current_player
     assert seat is not None
     search = GeneralSearch(state.rules, 1 << seat)
+    search.native = None  # the Python search, which makes its moves on the board
     board = search.board(state)
     for _ in range(state.players):
         board.make(board.moves()[0])
@@ -351,6 +352,7 @@ def test_a_search_keeps_the_move_that_settled_a_position_and_counts_cut_offs() -
     was counted for the card that made it."""
     state = _trick_start(Counter(players=3), 1, 4)
     search = GeneralSearch(state.rules, 1 << state.current_player)  # type: ignore[operator]
+    search.native = None  # the Python search, whose tables are read here
     search.value(state)
     board = search.board(state)
     settled = search.best[board.key()]
@@ -372,7 +374,9 @@ def test_a_position_the_table_does_not_know_names_no_first_card() -> None:
             asked.append((first, tuple(move.card._key for move, _ in found)))
             return found
 
-    Recording(state.rules, 1 << state.current_player).value(state)  # type: ignore[operator]
+    recording = Recording(state.rules, 1 << state.current_player)  # type: ignore[operator]
+    recording.native = None  # the Python search, whose moves are recorded
+    recording.value(state)
     assert asked[0][0] == -1
     assert all(first == -1 or first in keys for first, keys in asked)
     assert any(first != -1 for first, _ in asked)

@@ -32,7 +32,6 @@ from counter_rules.bots import ISMCTSBot
 from counter_rules.bots.policy import Policy, effect_playout, native_playout
 from counter_rules.bots.policy import use_native_playout as use_native
 from counter_rules.play_rules import (
-    TRUMPS_BY_CODE,
     PlayRules,
     PlayTables,
     play_rules_of,
@@ -397,16 +396,12 @@ def test_the_counter_playout_names_what_it_refuses() -> None:
         run(rng, [1, 1, 4, 8], b"", b"", 0, bytes(4), bytes(4), 0, 255, False, 0)
     assert rng.getstate() == random.Random(1).getstate()
     play = play_rules_of(rules)
-    tables = play.play_tables()
+    tables = play.native_tables(_playout.MAX_EXEMPT)
     assert tables is not None
-    played = tuple(tuple(PlayedCard(seat, card) for card in play.cards) for seat in range(4))
 
     def made(outcome: object, want: bytes = bytes(8), show: object = PlayedCard) -> object:
-        return _playout.EffectPlayout(
-            bytes(play.following), bytes([1, 2, 3, 0]), tables.follow_index,
-            tables.follow_masks, tables.exempt, tables.shown, tables.showings,
-            [0.5] * 260, want, 1, True, 0.1, outcome, play.cards, TRUMPS_BY_CODE, played, show,
-        )  # fmt: skip
+        mine = (*tables[:7], outcome, *tables[8:11], show)
+        return _playout.EffectPlayout(mine, [0.5] * 260, want, 1, True, 0.1)
 
     def refuses(*args: object) -> object:
         raise RuntimeError("no trick today")

@@ -34,6 +34,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Final, Protocol, TypeAlias
 
 from counter_rules.cards import KEY_COUNT, Card, Suit
+from counter_rules.fast_values import played_card
 from counter_rules.moves import Play, PlayTable, seat_plays
 from counter_rules.per_ruleset import PerRuleset
 from counter_rules.position import Position
@@ -263,6 +264,40 @@ class PlayRules:
         ``None`` where the rules give none (the base class, and a ruleset
         whose plays read more than the hand, the led card and trump)."""
         return None
+
+    def native_tables(self, most_exempt: int) -> tuple[object, ...] | None:
+        """The rules of the play as the native code of rulesets whose tricks
+        have effects reads them (the bots' playout, the general search): who
+        plays next and who receives a pass, the follow rule of
+        :meth:`play_tables`, :meth:`outcome` to resolve every trick, and the
+        Python values it is called with (the deck's cards, a shared
+        :class:`~counter_rules.PlayedCard` for each seat and card, the class
+        for a card played showing another, the trumps by :func:`suit_code`).
+        ``None`` where native code cannot take the play: no play tables,
+        plays or tricks that read more of a game than the hands, the trick
+        and trump, more than six seats, or more than ``most_exempt``
+        holdings of a suit that free a seat from following."""
+        tables = self.play_tables()
+        players = self.players
+        if tables is None or self.reads is not None or players > 6:
+            return None
+        if any(len(holdings) > most_exempt for holdings in tables.exempt):
+            return None
+        cards = self.cards
+        return (
+            bytes(self.following),
+            bytes([self.receiver(seat) for seat in range(players)]),
+            tables.follow_index,
+            tables.follow_masks,
+            tables.exempt,
+            tables.shown,
+            tables.showings,
+            self.outcome,
+            cards,
+            TRUMPS_BY_CODE,
+            tuple([tuple([played_card(seat, card) for card in cards]) for seat in range(players)]),
+            PlayedCard,
+        )
 
     # -- tricks ------------------------------------------------------------------
     # Alike on purpose: resolve, outcome and winner take the same trick, and

@@ -35,15 +35,16 @@ The module is plain typed Python, compiled with mypyc in the compiled build.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from time import perf_counter
-from typing import Final
+from typing import Any, Final
 
+from counter_rules.analysis._plain import _LIMIT, effect_exempt, effect_kernel
+from counter_rules.analysis._questions import bisect, gallop, over_budget
 from counter_rules.board import Board, BoardMemo
 from counter_rules.cards import KEY_COUNT
 from counter_rules.engine.lookup_tables import tables_for
 from counter_rules.errors import SearchLimitReached
 from counter_rules.moves import Pass, Play
+from counter_rules.play_rules import suit_code
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
@@ -57,13 +58,8 @@ _BYTE: Final = 256
 # score of a trick won above every count of cut-offs.
 _FIRST: Final = 1 << 40
 _WINS_TRICK: Final = 1 << 30
-
-
-def over_budget(nodes: int, deadline: float, node_limit: int) -> bool:
-    """Whether a search that has visited ``nodes`` positions is past its
-    ``deadline`` (a :func:`time.perf_counter` time, 0 for none) or its
-    ``node_limit`` (0 for none). Searches ask every 256 positions."""
-    return bool(deadline and perf_counter() > deadline) or bool(node_limit and nodes > node_limit)
+# No trump card, in the native search's arguments.
+_NO_CARD: Final = 255
 
 
 def search_order(side: int, players: int) -> list[int]:
@@ -87,13 +83,22 @@ class GeneralSearch:
     so one search can answer many questions about one hand.
     """
 
-    def __init__(self, rules: Ruleset, side: int) -> None:
+    def __init__(self, rules: Ruleset, side: int, order: list[int] | None = None) -> None:
         self.rules = rules
         self.side = side
         players = rules.players
         self.players = players
-        self.order = search_order(side, players)
-        self.play = tables_for(rules).play
+        # The order in which a pass's seats are searched (search_order's
+        # unless given: the tests compare others).
+        self.order = search_order(side, players) if order is None else order
+        play = tables_for(rules).play
+        self.play = play
+        tables = play.native_tables(effect_exempt())
+        # The same search in C (the kernel's EffectSearch) where the build has
+        # it and the ruleset's rules of the play come as native tables.
+        self.native: object | None = (
+            None if tables is None else effect_kernel(tables, side, self.order)
+        )
         self.memo = BoardMemo()
         self.bounds: dict[tuple[object, ...], int] = {}
         self.targets: dict[tuple[object, ...], int] = {}
@@ -185,9 +190,33 @@ class GeneralSearch:
     def ask(self, board: Board, want: int, exact: bool) -> bool:
         """Whether the side can be sure of at least ``want`` of the tricks not
         yet finished, or with ``exact`` of exactly ``want`` (the board is left
-        as it was found). The table keeps, by position, bounds on the side's
-        tricks for the first question and the numbers found possible and
-        impossible for the second."""
+        as it was found): by the native search where there is one, else by
+        :meth:`search`."""
+        native = self.native
+        if native is not None:
+            found = _native_question(native, board)
+            if found is not None:
+                return self._native_ask(native, found, want, exact)
+        return self.search(board, want, exact)
+
+    def _native_ask(
+        self, native: Any, position: tuple[object, ...], want: int, exact: bool
+    ) -> bool:
+        native.nodes = self.nodes
+        native.node_limit = self.node_limit
+        native.deadline = self.deadline
+        try:
+            answer: bool = native.ask(*position, want, exact)
+        except _LIMIT:
+            raise SearchLimitReached from None
+        finally:
+            self.nodes = native.nodes
+        return answer
+
+    def search(self, board: Board, want: int, exact: bool) -> bool:
+        """:meth:`ask` in Python. The table keeps, by position, bounds on the
+        side's tricks for the first question and the numbers found possible
+        and impossible for the second."""
         if exact:
             if want < 0:
                 return False
@@ -229,7 +258,7 @@ class GeneralSearch:
                 ok = want == won if exact else want <= won
             else:
                 board.make(move)
-                ok = self.ask(board, want - max(won, 0), exact)
+                ok = self.search(board, want - max(won, 0), exact)
                 board.unmake()
             if ok == maximize:
                 result = ok
@@ -259,34 +288,38 @@ class GeneralSearch:
         return gallop(lambda target: self.ask(board, target, False), board.cards_left())
 
 
-def gallop(holds: Callable[[int], bool], most: int) -> int:
-    """The largest ``t`` from 0 to ``most`` for which ``holds(t)`` is true
-    (``holds`` is true at 0 and, once false, stays false): asked at 1, 2,
-    4 ... until it fails, then by :func:`bisect`. The small questions come
-    first because they are the cheap ones, and a side of one seat can seldom
-    be sure of many tricks."""
-    low = 0
-    high = most
-    step = 1
-    while low < high:
-        probe = min(low + step, high)
-        if holds(probe):
-            low = probe
-            step *= 2
-        else:
-            high = probe - 1
-            break
-    return bisect(holds, low, high)
-
-
-def bisect(holds: Callable[[int], bool], low: int, high: int) -> int:
-    """The largest ``t`` from ``low`` to ``high`` for which ``holds(t)`` is
-    true (``holds`` is true at ``low`` and, once false, stays false), by
-    bisection."""
-    while low < high:
-        middle = (low + high + 1) // 2
-        if holds(middle):
-            low = middle
-        else:
-            high = middle - 1
-    return low
+def _native_question(native: object, board: Board) -> tuple[object, ...] | None:
+    """The position of ``board`` as the native search reads it (hands as
+    masks; the trick's cards and each one's shown card + 1, by the board's
+    bits; in a pass the seats still to choose and each seat's choice + 1),
+    or ``None`` for a position it cannot take (a card of the trick carries a
+    call)."""
+    rules = board.rules
+    bits = rules.bits
+    trick: list[int] = []
+    shown: list[int] = []
+    for played in board.trick:
+        if played.call is not None:
+            return None
+        trick.append(bits[played.card._key].bit_length() - 1)
+        reveal = played.reveal
+        shown.append(0 if reveal is None else bits[reveal._key].bit_length())
+    pending = (
+        bytes([0 if card is None else bits[card._key].bit_length() for card in board.pending])
+        if board.passing
+        else b""
+    )
+    trump_card = board.trump_card
+    return (
+        board.masks,
+        bytes(trick),
+        bytes(shown),
+        board.leader,
+        board.to_move,
+        board.passing,
+        board.to_pass,
+        pending,
+        suit_code(board.trump),
+        _NO_CARD if trump_card is None else bits[trump_card._key].bit_length() - 1,
+        board.doubled_lead,
+    )

@@ -42,7 +42,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from counter_rules.analysis._general import over_budget
 from counter_rules.analysis._plain import (
     PlainTables,
     own_kernel,
@@ -50,6 +49,7 @@ from counter_rules.analysis._plain import (
     plain_play,
     plain_tables,
 )
+from counter_rules.analysis._questions import over_budget
 from counter_rules.board import Board, BoardMemo
 from counter_rules.cards import Suit
 from counter_rules.engine.lookup_tables import tables_for

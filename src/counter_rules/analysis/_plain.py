@@ -35,7 +35,10 @@ tables to the rule.
 The kernel holds a second search on the same tables: the outcome search of
 :mod:`counter_rules.analysis._maxn` (every seat for its own points), made by
 :func:`own_kernel` and asked by :func:`own_value`; that module decides when
-it runs.
+it runs. It holds a third, off the plain family's path: the general search of
+:mod:`counter_rules.analysis._general` for rulesets whose tricks have effects
+(Counter), made by :func:`effect_kernel`, over the ruleset's own rules of the
+play.
 
 The module is plain typed Python, compiled with mypyc in the compiled build.
 """
@@ -65,6 +68,8 @@ __all__ = [
     "BoardTables",
     "PlainSearch",
     "PlainTables",
+    "effect_exempt",
+    "effect_kernel",
     "native_kernel",
     "own_kernel",
     "own_value",
@@ -124,6 +129,26 @@ def own_kernel(players: int, asker: int, next_seat: Sequence[int]) -> object | N
         return None
     kernel: object = _KERNEL.Own(players, asker, bytes(next_seat))
     return kernel
+
+
+def effect_kernel(tables: tuple[object, ...], side: int, order: Sequence[int]) -> object | None:
+    """A new native general search (the kernel's ``EffectSearch``:
+    :class:`~counter_rules.analysis._general.GeneralSearch`'s algorithm in C,
+    for a ruleset whose tricks have effects) for ``side`` over the rules of
+    the play ``tables`` (:meth:`PlayRules.native_tables
+    <counter_rules.play_rules.PlayRules.native_tables>`), searching the
+    passes in ``order``, when this build has the kernel and the searches may
+    use it (:func:`use_native`); else ``None``."""
+    if _KERNEL is None or not _NATIVE[0]:
+        return None
+    kernel: object = _KERNEL.EffectSearch(tables, side, bytes(order))
+    return kernel
+
+
+def effect_exempt() -> int:
+    """The most holdings of a suit freeing a seat from following that the
+    kernel's general search keeps (0 without the kernel)."""
+    return 0 if _KERNEL is None else int(_KERNEL.MAX_EXEMPT)
 
 
 def own_value(

@@ -2580,6 +2580,668 @@ static PyTypeObject OwnType = {
     .tp_getset = Own_getset,
 };
 
+/* -- the general search on the rules' own tricks --------------------------------
+ *
+ * EffectSearch is the algorithm of counter_rules.analysis._general.GeneralSearch
+ * step for step (the same positions visited and counted, the same moves in
+ * the same order, the same table entries and the same history of cut-offs),
+ * for a ruleset whose tricks have effects (Counter). It states no rule: it
+ * reads the rules of the play as ../_effect_play.h says, every trick resolved
+ * by the ruleset itself. What it adds is the representation: the position is
+ * a few masks and small numbers copied from node to node, the table a hash
+ * table of fixed-size entries.
+ *
+ * Its table grows from SEARCH_FIRST to SEARCH_MOST entries; once full, an
+ * entry a position would take replaces, among the SEARCH_WAYS slots it may
+ * use, the one with the fewest cards left (the cheapest to find again). The
+ * answers do not change; only, once the table is full, the positions
+ * visited (a position found again is searched again).
+ */
+
+#include "../_effect_play.h"
+
+#define SEARCH_FIRST (1u << 16)
+#define SEARCH_MOST (1u << 21)
+#define SEARCH_WAYS 8
+#define SEARCH_FIRST_SCORE (1ULL << 40)
+#define SEARCH_WINS_TRICK (1ULL << 30)
+
+typedef struct {
+    uint64_t key[EFFECT_SEATS + 1];
+    uint64_t can, cannot; /* "exactly": the numbers found possible, impossible */
+    unsigned char used, bounded, low, high, best, left;
+} SearchEntry;
+
+/* A position of the search: the hand in play (its trick, leader, trump, trump
+ * card and doubled lead), the seat to play (-1 in a pass and after the last
+ * trick), and in a pass the seats still to choose and each seat's choice + 1. */
+typedef struct {
+    Table g;
+    int to_move;
+    int passing;
+    int to_pass;
+    int pending[EFFECT_SEATS];
+} Spot;
+
+typedef struct {
+    PyObject_HEAD
+    EffectRules rules;
+    int side;
+    unsigned char order[EFFECT_SEATS];
+    unsigned long long history[EFFECT_CARDS];
+    unsigned long long nodes, node_limit;
+    double deadline;
+    PyObject *clock;
+    SearchEntry *table;
+    size_t capacity, entries;
+} EffectSearch;
+
+static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"tables", "side", "order", NULL};
+    PyObject *tables;
+    int side;
+    Py_buffer order;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oiy*", names, &tables, &side, &order)) {
+        return -1;
+    }
+    int status = -1;
+    if (effect_rules_read(&s->rules, tables) < 0) {
+        goto done;
+    }
+    int players = s->rules.players;
+    const unsigned char *seats = (const unsigned char *)order.buf;
+    int seen = 0;
+    for (Py_ssize_t i = 0; i < order.len && order.len == players; i++) {
+        seen |= seats[i] < players ? 1 << seats[i] : 0;
+    }
+    if (order.len != players || seen != (1 << players) - 1 || side < 0 ||
+        side >= (1 << players)) {
+        PyErr_Format(PyExc_ValueError,
+                     "an effect search takes the %d seats in an order and a side of them "
+                     "(a bit set), got %zd seats and side %d",
+                     players, order.len, side);
+        goto done;
+    }
+    SearchEntry *table = PyMem_Calloc(SEARCH_FIRST, sizeof(SearchEntry));
+    if (table == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (s->clock == NULL) {
+        PyObject *time = PyImport_ImportModule("time");
+        if (time == NULL) {
+            PyMem_Free(table);
+            goto done;
+        }
+        s->clock = PyObject_GetAttrString(time, "perf_counter");
+        Py_DECREF(time);
+        if (s->clock == NULL) {
+            PyMem_Free(table);
+            goto done;
+        }
+    }
+    PyMem_Free(s->table);
+    s->table = table;
+    s->capacity = SEARCH_FIRST;
+    s->entries = 0;
+    memcpy(s->order, seats, (size_t)players);
+    memset(s->history, 0, sizeof s->history);
+    s->side = side;
+    s->nodes = 0;
+    s->node_limit = 0;
+    s->deadline = 0.0;
+    status = 0;
+done:
+    PyBuffer_Release(&order);
+    return status;
+}
+
+static int EffectSearch_traverse(EffectSearch *s, visitproc visit, void *arg) {
+    Py_VISIT(s->clock);
+    return effect_rules_traverse(&s->rules, visit, arg);
+}
+
+static int EffectSearch_clear(EffectSearch *s) {
+    Py_CLEAR(s->clock);
+    return effect_rules_clear(&s->rules);
+}
+
+static void EffectSearch_dealloc(EffectSearch *s) {
+    PyObject_GC_UnTrack(s);
+    Py_CLEAR(s->clock);
+    effect_rules_free(&s->rules);
+    PyMem_Free(s->table);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+/* -- the table ---------------------------------------------------------------- */
+
+/* The key of a position at a trick's start or in a pass (Board.key): every
+ * hand, then trump, its card, the doubled lead, the leader and the pass. */
+static void spot_key(const EffectSearch *s, const Spot *p, uint64_t *key) {
+    int players = s->rules.players;
+    memset(key, 0, sizeof(uint64_t) * (EFFECT_SEATS + 1));
+    for (int seat = 0; seat < players; seat++) {
+        key[seat] = p->g.masks[seat];
+    }
+    uint64_t rest = (uint64_t)p->g.trump | (uint64_t)p->g.trump_card << 3 |
+                    (uint64_t)p->g.doubled << 11 | (uint64_t)p->g.leader << 12;
+    if (p->passing) {
+        rest |= (uint64_t)1 << 15 | (uint64_t)p->to_pass << 16;
+        for (int seat = 0; seat < players; seat++) {
+            rest |= (uint64_t)p->pending[seat] << (22 + 7 * seat);
+        }
+    }
+    key[EFFECT_SEATS] = rest;
+}
+
+static size_t key_slot(const uint64_t *key, size_t capacity) {
+    uint64_t h = 0;
+    for (int i = 0; i <= EFFECT_SEATS; i++) {
+        h = mix(h ^ key[i]);
+    }
+    return (size_t)(h & (capacity - 1));
+}
+
+static SearchEntry *find_entry(const EffectSearch *s, const uint64_t *key) {
+    size_t slot = key_slot(key, s->capacity);
+    for (int i = 0; i < SEARCH_WAYS; i++) {
+        SearchEntry *e = &s->table[(slot + i) & (s->capacity - 1)];
+        if (!e->used) {
+            return NULL;
+        }
+        if (memcmp(e->key, key, sizeof e->key) == 0) {
+            return e;
+        }
+    }
+    return NULL;
+}
+
+/* The slot for key among its SEARCH_WAYS: its own or a free one; else, with
+ * cheapest, the one with the fewest cards left; else NULL. */
+static SearchEntry *slot_for(EffectSearch *s, const uint64_t *key, int cheapest) {
+    size_t slot = key_slot(key, s->capacity);
+    SearchEntry *fewest = NULL;
+    for (int i = 0; i < SEARCH_WAYS; i++) {
+        SearchEntry *e = &s->table[(slot + i) & (s->capacity - 1)];
+        if (!e->used || memcmp(e->key, key, sizeof e->key) == 0) {
+            return e;
+        }
+        if (fewest == NULL || e->left < fewest->left) {
+            fewest = e;
+        }
+    }
+    return cheapest ? fewest : NULL;
+}
+
+/* Twice the table, its entries moved in: 1, or 0 when it is at its largest
+ * or memory is short (the table is then left as it is). */
+static int grow_table(EffectSearch *s) {
+    if (s->capacity >= SEARCH_MOST) {
+        return 0;
+    }
+    size_t capacity = s->capacity * 2;
+    SearchEntry *table = PyMem_Calloc(capacity, sizeof(SearchEntry));
+    if (table == NULL) {
+        return 0;
+    }
+    SearchEntry *old = s->table;
+    size_t old_capacity = s->capacity;
+    s->table = table;
+    s->capacity = capacity;
+    s->entries = 0;
+    for (size_t i = 0; i < old_capacity; i++) {
+        if (old[i].used) {
+            SearchEntry *e = slot_for(s, old[i].key, 1);
+            if (!e->used) {
+                s->entries++;
+            }
+            *e = old[i];
+        }
+    }
+    PyMem_Free(old);
+    return 1;
+}
+
+/* The entry of key to write in: found, or made (with nothing known). The
+ * table grows when it is half full or key finds no free slot, up to its
+ * largest; then key takes the slot of fewest cards left. */
+static SearchEntry *entry_for(EffectSearch *s, const uint64_t *key, int left) {
+    SearchEntry *e = find_entry(s, key);
+    if (e != NULL) {
+        return e;
+    }
+    if (s->entries * 2 >= s->capacity) {
+        grow_table(s);
+    }
+    e = slot_for(s, key, 0);
+    while (e == NULL && grow_table(s)) {
+        e = slot_for(s, key, 0);
+    }
+    if (e == NULL) {
+        e = slot_for(s, key, 1);
+    }
+    if (!e->used) {
+        s->entries++;
+    }
+    memset(e, 0, sizeof *e);
+    memcpy(e->key, key, sizeof e->key);
+    e->used = 1;
+    e->best = NO_CARD;
+    e->left = (unsigned char)left;
+    return e;
+}
+
+/* -- the search --------------------------------------------------------------- */
+
+/* GeneralSearch._count: 0, or -1 with LimitReached (or the error of a signal
+ * handler or of the clock) set. */
+static int search_count(EffectSearch *s) {
+    s->nodes++;
+    if (s->nodes & 255) {
+        return 0;
+    }
+    if (PyErr_CheckSignals() < 0) {
+        return -1;
+    }
+    int over = 0;
+    if (s->deadline != 0.0) {
+        PyObject *now = PyObject_CallNoArgs(s->clock);
+        if (now == NULL) {
+            return -1;
+        }
+        double t = PyFloat_AsDouble(now);
+        Py_DECREF(now);
+        if (t == -1.0 && PyErr_Occurred()) {
+            return -1;
+        }
+        over = t > s->deadline;
+    }
+    if (over || (s->node_limit && s->nodes > s->node_limit)) {
+        PyErr_SetString(LimitReached, "the search reached its limit");
+        return -1;
+    }
+    return 0;
+}
+
+static int spot_left(const Spot *p) {
+    return count_bits(p->g.masks[p->to_move >= 0 ? p->to_move : 0]);
+}
+
+/* Play card (showing shown - 1, 0 for none) for seat: 0, or -1 with an
+ * exception set. */
+static int spot_play(EffectSearch *s, Spot *p, int seat, int card, int shown) {
+    EffectRules *r = &s->rules;
+    Table *g = &p->g;
+    g->masks[seat] &= ~BIT(card);
+    g->trick[g->size] = card;
+    g->shown[g->size] = shown;
+    g->size++;
+    if (g->size < r->players) {
+        p->to_move = r->next[seat];
+        return 0;
+    }
+    int last = g->masks[seat] == 0;
+    const Resolved *found = resolved(r, g, last);
+    if (found == NULL) {
+        return -1;
+    }
+    if (found->njacks) {
+        g->trump_card = found->jacks[found->njacks - 1];
+    }
+    g->leader = found->leader;
+    g->trump = found->trump;
+    g->doubled = (found->flags & FLAG_DOUBLE) != 0;
+    g->size = 0;
+    if (last) {
+        p->to_move = -1;
+    } else if (found->flags & FLAG_PASS) {
+        p->to_move = -1;
+        p->passing = 1;
+        p->to_pass = (1 << r->players) - 1;
+    } else {
+        p->to_move = g->leader;
+    }
+    return 0;
+}
+
+/* seat chooses card to pass; the cards change hands once every seat has. */
+static void spot_pass(const EffectSearch *s, Spot *p, int seat, int card) {
+    const EffectRules *r = &s->rules;
+    p->pending[seat] = card + 1;
+    p->to_pass &= ~(1 << seat);
+    if (p->to_pass) {
+        return;
+    }
+    for (int giver = 0; giver < r->players; giver++) {
+        p->g.masks[giver] &= ~BIT(p->pending[giver] - 1);
+    }
+    for (int giver = 0; giver < r->players; giver++) {
+        p->g.masks[r->receiver[giver]] |= BIT(p->pending[giver] - 1);
+        p->pending[giver] = 0;
+    }
+    p->passing = 0;
+    p->to_move = p->g.leader;
+}
+
+typedef struct {
+    unsigned long long score;
+    int card, shown, won;
+} SearchMove;
+
+/* GeneralSearch.moves: seat's moves, best first; count, or -1 with an
+ * exception set. */
+static int search_moves(EffectSearch *s, Spot *p, int seat, int first, SearchMove *out) {
+    EffectRules *r = &s->rules;
+    int count = 0;
+    if (p->passing) {
+        for (mask_t rest = p->g.masks[seat]; rest; rest &= rest - 1) {
+            int card = low_bit(rest);
+            out[count].score = card == first ? SEARCH_FIRST_SCORE : s->history[card];
+            out[count].card = card;
+            out[count].shown = 0;
+            out[count++].won = -1;
+        }
+    } else {
+        int cards[EFFECT_MOVES], shown[EFFECT_MOVES];
+        count = effect_moves(r, &p->g, seat, cards, shown);
+        int completes = p->g.size == r->players - 1;
+        if (count == 1 && !completes) {
+            out[0].score = 0;
+            out[0].card = cards[0];
+            out[0].shown = shown[0];
+            out[0].won = -1;
+            return 1;
+        }
+        int mine = s->side >> seat & 1;
+        for (int i = 0; i < count; i++) {
+            unsigned long long score =
+                cards[i] == first ? SEARCH_FIRST_SCORE : s->history[cards[i]];
+            int winner = winner_if(r, &p->g, seat, cards[i], shown[i]);
+            if (winner == -2) {
+                return -1;
+            }
+            int ours = winner >= 0 && (s->side >> winner & 1);
+            if (winner >= 0 && ours == mine) {
+                score += SEARCH_WINS_TRICK;
+            }
+            out[i].score = score;
+            out[i].card = cards[i];
+            out[i].shown = shown[i];
+            out[i].won = completes ? ours : -1;
+        }
+    }
+    /* Highest score first; the first listed first among equals. */
+    for (int i = 1; i < count; i++) {
+        SearchMove move = out[i];
+        int j = i;
+        while (j > 0 && out[j - 1].score < move.score) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = move;
+    }
+    return count;
+}
+
+/* GeneralSearch.ask: 1 or 0, or -1 with an exception set. */
+static int search_ask(EffectSearch *s, const Spot *p, int want, int exact) {
+    if (exact) {
+        if (want < 0) {
+            return 0;
+        }
+    } else if (want <= 0) {
+        return 1;
+    }
+    int left = spot_left(p);
+    if (want > left) {
+        return 0;
+    }
+    if (search_count(s) < 0) {
+        return -1;
+    }
+    int seat = p->to_move;
+    if (p->passing) {
+        for (int i = 0; i < s->rules.players; i++) {
+            if (p->to_pass >> s->order[i] & 1) {
+                seat = s->order[i];
+                break;
+            }
+        }
+    }
+    uint64_t key[EFFECT_SEATS + 1];
+    int keyed = p->passing || p->g.size == 0;
+    int first = -1;
+    if (keyed) {
+        spot_key(s, p, key);
+        const SearchEntry *e = find_entry(s, key);
+        if (e != NULL) {
+            if (exact) {
+                if (want < 64 && (e->can >> want & 1)) {
+                    return 1;
+                }
+                if (want < 64 && (e->cannot >> want & 1)) {
+                    return 0;
+                }
+            } else if (e->bounded) {
+                if (want <= e->low) {
+                    return 1;
+                }
+                if (want > e->high) {
+                    return 0;
+                }
+            }
+            first = e->best == NO_CARD ? -1 : e->best;
+        }
+    }
+    int maximize = s->side >> seat & 1;
+    int last_trick = left == 1;
+    int result = !maximize;
+    SearchMove moves[EFFECT_MOVES];
+    int count = search_moves(s, (Spot *)p, seat, first, moves);
+    if (count < 0) {
+        return -1;
+    }
+    for (int i = 0; i < count; i++) {
+        int won = moves[i].won;
+        int ok;
+        if (won >= 0 && (last_trick || (exact ? won > want : won >= want))) {
+            ok = exact ? want == won : want <= won;
+        } else {
+            Spot child = *p;
+            if (p->passing) {
+                spot_pass(s, &child, seat, moves[i].card);
+            } else if (spot_play(s, &child, seat, moves[i].card, moves[i].shown) < 0) {
+                return -1;
+            }
+            ok = search_ask(s, &child, want - (won > 0 ? won : 0), exact);
+            if (ok < 0) {
+                return -1;
+            }
+        }
+        if (ok == maximize) {
+            result = ok;
+            s->history[moves[i].card]++;
+            if (keyed) {
+                entry_for(s, key, left)->best = (unsigned char)moves[i].card;
+            }
+            break;
+        }
+    }
+    if (keyed) {
+        SearchEntry *e = entry_for(s, key, left);
+        if (exact) {
+            if (want < 64) {
+                if (result) {
+                    e->can |= (uint64_t)1 << want;
+                } else {
+                    e->cannot |= (uint64_t)1 << want;
+                }
+            }
+        } else {
+            if (!e->bounded) {
+                e->bounded = 1;
+                e->low = 0;
+                e->high = (unsigned char)left;
+            }
+            if (result && want > e->low) {
+                e->low = (unsigned char)want;
+            } else if (!result && want - 1 < e->high) {
+                e->high = (unsigned char)(want - 1);
+            }
+        }
+    }
+    return result;
+}
+
+/* Read bytes of at most most values below bound into out: the count, or -1
+ * with an exception set. */
+static int search_bytes(PyObject *arg, int *out, int most, int bound, const char *what) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) {
+        return -1;
+    }
+    const unsigned char *bytes = (const unsigned char *)view.buf;
+    int bad = view.len > most;
+    for (Py_ssize_t i = 0; !bad && i < view.len; i++) {
+        bad = bytes[i] >= bound;
+        out[i] = bytes[i];
+    }
+    int count = (int)view.len;
+    PyBuffer_Release(&view);
+    if (bad) {
+        PyErr_Format(PyExc_ValueError, "%s: at most %d values below %d expected", what, most,
+                     bound);
+        return -1;
+    }
+    return count;
+}
+
+static PyObject *EffectSearch_ask(EffectSearch *s, PyObject *args) {
+    PyObject *hands, *trick, *shown, *pending;
+    int leader, to_move, passing, to_pass, trump, trump_card, doubled, want, exact;
+    if (s->table == NULL || s->rules.outcome == NULL) {
+        PyErr_SetString(PyExc_ValueError, "the search has no tables");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "OOOiipiOiipip", &hands, &trick, &shown, &leader, &to_move,
+                          &passing, &to_pass, &pending, &trump, &trump_card, &doubled, &want,
+                          &exact)) {
+        return NULL;
+    }
+    const EffectRules *r = &s->rules;
+    int players = r->players;
+    Spot p;
+    memset(&p, 0, sizeof p);
+    if (read_masks(hands, p.g.masks, players, "hands") < 0) {
+        return NULL;
+    }
+    int size = search_bytes(trick, p.g.trick, players - 1, r->n, "trick");
+    if (size < 0 || search_bytes(shown, p.g.shown, players - 1, r->n + 1, "shown") < 0) {
+        return NULL;
+    }
+    int given = search_bytes(pending, p.pending, players, r->n + 1, "pending");
+    if (given < 0) {
+        return NULL;
+    }
+    mask_t seen = 0;
+    int clash = 0;
+    for (int seat = 0; seat < players; seat++) {
+        clash |= (seen & p.g.masks[seat]) != 0 || (r->n < 64 && p.g.masks[seat] >> r->n);
+        seen |= p.g.masks[seat];
+    }
+    if (clash || leader < 0 || leader >= players || to_move < -1 || to_move >= players ||
+        to_pass < 0 || to_pass >= (1 << players) || trump < 0 || trump > 4 ||
+        (trump_card != NO_CARD && (trump_card < 0 || trump_card >= r->n)) ||
+        (passing && (given != players || size)) || (!passing && to_pass)) {
+        PyErr_SetString(PyExc_ValueError, "the position does not fit the tables");
+        return NULL;
+    }
+    p.g.size = size;
+    p.g.leader = leader;
+    p.g.trump = trump;
+    p.g.trump_card = trump_card;
+    p.g.doubled = doubled;
+    p.to_move = passing ? -1 : to_move;
+    p.passing = passing;
+    p.to_pass = to_pass;
+    int answer = search_ask(s, &p, want, exact);
+    if (answer < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(answer);
+}
+
+static PyObject *EffectSearch_get_nodes(EffectSearch *s, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(s->nodes);
+}
+
+static int EffectSearch_set_nodes(EffectSearch *s, PyObject *value, void *closure) {
+    (void)closure;
+    return set_count(value, "nodes", &s->nodes);
+}
+
+static PyObject *EffectSearch_get_entries(EffectSearch *s, void *closure) {
+    (void)closure;
+    return PyLong_FromSize_t(s->entries);
+}
+
+static PyObject *EffectSearch_get_node_limit(EffectSearch *s, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(s->node_limit);
+}
+
+static int EffectSearch_set_node_limit(EffectSearch *s, PyObject *value, void *closure) {
+    (void)closure;
+    return set_count(value, "node_limit", &s->node_limit);
+}
+
+static PyObject *EffectSearch_get_deadline(EffectSearch *s, void *closure) {
+    (void)closure;
+    return PyFloat_FromDouble(s->deadline);
+}
+
+static int EffectSearch_set_deadline(EffectSearch *s, PyObject *value, void *closure) {
+    (void)closure;
+    return set_time(value, "deadline", &s->deadline);
+}
+
+static PyMethodDef EffectSearch_methods[] = {
+    {"ask", (PyCFunction)EffectSearch_ask, METH_VARARGS,
+     "ask(hands, trick, shown, leader, to_move, passing, to_pass, pending, trump, trump_card, "
+     "doubled, want, exact): GeneralSearch.ask on the position (masks of the hands; the "
+     "trick's cards and each one's shown card + 1; in a pass the seats still to choose, a bit "
+     "set, and each seat's choice + 1)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef EffectSearch_getset[] = {
+    {"nodes", (getter)EffectSearch_get_nodes, (setter)EffectSearch_set_nodes,
+     "Positions searched so far.", NULL},
+    {"entries", (getter)EffectSearch_get_entries, NULL, "Entries in the table.", NULL},
+    {"node_limit", (getter)EffectSearch_get_node_limit, (setter)EffectSearch_set_node_limit,
+     "The count of positions past which a question gives up (0: none).", NULL},
+    {"deadline", (getter)EffectSearch_get_deadline, (setter)EffectSearch_set_deadline,
+     "The time.perf_counter() past which a question gives up (0: none).", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject EffectSearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "counter_rules.analysis._plain_kernel.EffectSearch",
+    .tp_basicsize = sizeof(EffectSearch),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The general search for one side of a ruleset whose tricks have effects, over "
+              "tables built from the rules, its tricks resolved by the ruleset.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)EffectSearch_init,
+    .tp_dealloc = (destructor)EffectSearch_dealloc,
+    .tp_traverse = (traverseproc)EffectSearch_traverse,
+    .tp_clear = (inquiry)EffectSearch_clear,
+    .tp_methods = EffectSearch_methods,
+    .tp_getset = EffectSearch_getset,
+};
+
 static PyObject *set_weights(PyObject *module, PyObject *arg) {
     (void)module;
     PyObject *seq = PySequence_Fast(arg, "set_weights takes a sequence of whole numbers");
@@ -2627,7 +3289,8 @@ static struct PyModuleDef kernel_module = {
 };
 
 PyMODINIT_FUNC PyInit__plain_kernel(void) {
-    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&OwnType) < 0) {
+    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&OwnType) < 0 ||
+        PyType_Ready(&EffectSearchType) < 0) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&kernel_module);
@@ -2651,6 +3314,16 @@ PyMODINIT_FUNC PyInit__plain_kernel(void) {
     Py_INCREF(&OwnType);
     if (PyModule_AddObject(module, "Own", (PyObject *)&OwnType) < 0) {
         Py_DECREF(&OwnType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(&EffectSearchType);
+    if (PyModule_AddObject(module, "EffectSearch", (PyObject *)&EffectSearchType) < 0) {
+        Py_DECREF(&EffectSearchType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(module, "MAX_EXEMPT", MAX_EXEMPT) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -40,7 +40,7 @@ The module is plain typed Python, compiled with mypyc in the compiled build.
 
 from __future__ import annotations
 
-from counter_rules.analysis._general import bisect, over_budget
+from counter_rules.analysis._questions import bisect, over_budget
 from counter_rules.cards import Card
 from counter_rules.errors import SearchLimitReached
 from counter_rules.fast_values import played_card

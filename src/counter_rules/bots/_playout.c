@@ -570,531 +570,80 @@ static PyTypeObject PlayoutType = {
  * EffectPlayout plays the rest of a hand of a ruleset whose tricks do more than
  * give the trick to a winner (Counter: a trump changed by a Jack, a lead
  * taken by a Six and doubled, a pass after a Five), by the same policy. It
- * states no rule either; its tables come from the ruleset's
- * PlayRules.play_tables (the follow rule) and from the policy, and every
- * trick is resolved by the ruleset itself: `outcome` (the ruleset's
- * PlayRules.outcome) is called once for each trick not already kept in the
- * playout's table of resolved tricks, on the Python values of the play:
- *
- *   - follow_index[trump * n + led] and follow_masks[i]: the cards a seat
- *     must play from when it holds any (the suit to follow), by the trick's
- *     first card and trump (0 for none, else the suit's value + 1);
- *     exempt[i]: the holdings of those cards that free a seat from
- *     following;
- *   - shown[k]: the cards that may be shown beside a play (at most four),
- *     and showings[playable * 16 + held]: the (played, shown) pairs offered
- *     after the plain plays, for the shown cards that may be played and
- *     those held, as subsets of shown;
- *   - receiver[seat]: who receives the card a seat passes;
- *   - power[trump * n + c], want, epsilon, greedy: the policy's, as above;
- *   - cards[c]: the Card of each bit; trumps[t]: the trump of each code;
- *     played[seat][c]: the PlayedCard of seat playing card c, and show, the
- *     PlayedCard class, called for a card played showing another.
+ * states no rule either: it reads the rules of the play as ../_effect_play.h
+ * says (the tables of PlayRules.native_tables, every trick resolved by the
+ * ruleset itself and kept in a table of resolved tricks), and the policy's
+ * power[trump * n + c], want, epsilon and greedy, as above.
  */
 
-#define EFFECT_SEATS 6
-#define MAX_EXEMPT 8
-#define MAX_SHOWN 4
-#define MAX_MOVES (MAX_CARDS + 16)
-#define MEMO_BITS 16
-#define MEMO_SIZE (1 << MEMO_BITS)
-#define NO_CARD 255
-
-typedef struct {
-    uint64_t a, b;
-    unsigned char used, winner, leader, trump, flags, njacks;
-    unsigned char jacks[EFFECT_SEATS];
-} Resolved;
-
-#define FLAG_DOUBLE 1
-#define FLAG_PASS 2
+#include "../_effect_play.h"
 
 typedef struct {
     PyObject_HEAD
-    int players;
-    int n;
+    EffectRules rules;
     int dealt;
     int greedy;
     double epsilon;
-    int follow_count;
-    int shown_count;
-    unsigned char next[MAX_SEATS];
-    unsigned char receiver[MAX_SEATS];
-    unsigned char follow_index[5][MAX_CARDS];
-    mask_t follow_masks[5 * MAX_CARDS];
-    mask_t exempt[5 * MAX_CARDS][MAX_EXEMPT];
-    unsigned char exempt_count[5 * MAX_CARDS];
-    unsigned char shown[MAX_SHOWN];
-    /* The (played, shown) pairs of showings[i] are pairs[2 * j], pairs[2 * j + 1]
-     * for pair_start[i] <= j < pair_start[i + 1]. */
-    unsigned short pair_start[257];
-    unsigned char pairs[256 * 2 * 12];
-    double power[5][MAX_CARDS];
+    double power[5][EFFECT_CARDS];
     unsigned char *want;
-    PyObject *outcome;
-    PyObject *cards;  /* a tuple */
-    PyObject *trumps; /* a tuple of 5 */
-    PyObject *played; /* a tuple of tuples */
-    PyObject *show;
-    Resolved *memo;
-    int memo_size;
 } EffectPlayout;
 
 static int EffectPlayout_init(EffectPlayout *p, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"next_seat", "receiver", "follow_index", "follow_masks", "exempt",
-                            "shown",     "showings", "power",        "want",         "dealt",
-                            "greedy",    "epsilon",  "outcome",      "cards",        "trumps",
-                            "played",    "show",     NULL};
-    Py_buffer next, receiver, follow_index, shown, want;
-    PyObject *follow_masks, *exempt, *showings, *power, *outcome, *cards, *trumps, *played, *show;
+    static char *names[] = {"tables", "power", "want", "dealt", "greedy", "epsilon", NULL};
+    Py_buffer want;
+    PyObject *tables, *power;
     int dealt, greedy;
     double epsilon;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*OOy*OOy*ipdOO!O!O!O", names, &next,
-                                     &receiver, &follow_index, &follow_masks, &exempt, &shown,
-                                     &showings, &power, &want, &dealt, &greedy, &epsilon,
-                                     &outcome, &PyTuple_Type, &cards, &PyTuple_Type, &trumps,
-                                     &PyTuple_Type, &played, &show)) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOy*ipd", names, &tables, &power, &want, &dealt,
+                                     &greedy, &epsilon)) {
         return -1;
     }
     int status = -1;
-    PyObject *seq = NULL;
-    Py_ssize_t players = next.len;
-    Py_ssize_t n = follow_index.len / 5;
-    if (players < 2 || players > EFFECT_SEATS || receiver.len != players || n < 1 ||
-        n > MAX_CARDS || follow_index.len != 5 * n || dealt < 0 || dealt > MAX_DEALT ||
-        shown.len > MAX_SHOWN) {
-        PyErr_Format(PyExc_ValueError,
-                     "an effect playout takes 2..%d seats (a receiver each), 5 x 1..%d "
-                     "follow indexes, hands of 0..%d cards and at most %d shown cards; got %zd "
-                     "seats, %zd receivers, %zd follow indexes, %d cards and %zd shown",
-                     EFFECT_SEATS, MAX_CARDS, MAX_DEALT, MAX_SHOWN, players, receiver.len,
-                     follow_index.len, dealt, shown.len);
+    double flat_power[5 * EFFECT_CARDS];
+    unsigned char *table = NULL;
+    if (dealt < 0 || dealt > MAX_DEALT) {
+        PyErr_Format(PyExc_ValueError, "an effect playout takes hands of 0..%d cards, got %d",
+                     MAX_DEALT, dealt);
         goto done;
     }
-    if (!PyCallable_Check(outcome) || !PyCallable_Check(show)) {
-        PyErr_SetString(PyExc_TypeError, "outcome and show must be callable");
+    if (effect_rules_read(&p->rules, tables) < 0) {
         goto done;
     }
-    if (PyTuple_GET_SIZE(cards) != n || PyTuple_GET_SIZE(trumps) != 5 ||
-        PyTuple_GET_SIZE(played) != players) {
-        PyErr_Format(PyExc_ValueError,
-                     "expected %zd cards, 5 trumps and %zd seats of plays, got %zd, %zd and %zd",
-                     n, players, PyTuple_GET_SIZE(cards), PyTuple_GET_SIZE(trumps),
-                     PyTuple_GET_SIZE(played));
-        goto done;
-    }
-    for (Py_ssize_t seat = 0; seat < players; seat++) {
-        PyObject *row = PyTuple_GET_ITEM(played, seat);
-        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != n) {
-            PyErr_Format(PyExc_ValueError, "played: seat %zd needs a tuple of %zd plays", seat, n);
-            goto done;
-        }
-    }
-    const unsigned char *seats = (const unsigned char *)next.buf;
-    const unsigned char *gets = (const unsigned char *)receiver.buf;
-    for (Py_ssize_t i = 0; i < players; i++) {
-        if (seats[i] >= players || gets[i] >= players) {
-            PyErr_Format(PyExc_ValueError, "next_seat or receiver: %d or %d is not a seat",
-                         seats[i], gets[i]);
-            goto done;
-        }
-    }
-    seq = PySequence_Fast(follow_masks, "follow_masks must be a sequence of masks");
-    if (seq == NULL) {
-        goto done;
-    }
-    Py_ssize_t follow_count = PySequence_Fast_GET_SIZE(seq);
-    Py_CLEAR(seq);
-    if (follow_count < 1 || follow_count > 5 * n) {
-        PyErr_Format(PyExc_ValueError, "follow_masks: expected 1..%zd masks, got %zd", 5 * n,
-                     follow_count);
-        goto done;
-    }
-    if (read_masks(follow_masks, p->follow_masks, follow_count, "follow_masks") < 0) {
-        goto done;
-    }
-    const unsigned char *index = (const unsigned char *)follow_index.buf;
-    for (Py_ssize_t i = 0; i < 5 * n; i++) {
-        if (index[i] >= follow_count) {
-            PyErr_Format(PyExc_ValueError, "follow_index: %d is not a follow mask", index[i]);
-            goto done;
-        }
-        p->follow_index[i / n][i % n] = index[i];
-    }
-    seq = PySequence_Fast(exempt, "exempt must be a sequence of sequences of masks");
-    if (seq == NULL) {
-        goto done;
-    }
-    if (PySequence_Fast_GET_SIZE(seq) != follow_count) {
-        PyErr_Format(PyExc_ValueError, "exempt: expected %zd entries, got %zd", follow_count,
-                     PySequence_Fast_GET_SIZE(seq));
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < follow_count; i++) {
-        PyObject *entry = PySequence_Fast_GET_ITEM(seq, i);
-        Py_ssize_t count = PySequence_Size(entry);
-        if (count < 0) {
-            goto done;
-        }
-        if (count > MAX_EXEMPT) {
-            PyErr_Format(PyExc_ValueError, "exempt: at most %d holdings a mask, got %zd",
-                         MAX_EXEMPT, count);
-            goto done;
-        }
-        if (read_masks(entry, p->exempt[i], count, "exempt") < 0) {
-            goto done;
-        }
-        p->exempt_count[i] = (unsigned char)count;
-    }
-    Py_CLEAR(seq);
-    const unsigned char *shown_bits = (const unsigned char *)shown.buf;
-    for (Py_ssize_t k = 0; k < shown.len; k++) {
-        if (shown_bits[k] >= n) {
-            PyErr_Format(PyExc_ValueError, "shown: %d is not a card", shown_bits[k]);
-            goto done;
-        }
-        p->shown[k] = shown_bits[k];
-    }
-    seq = PySequence_Fast(showings, "showings must be a sequence");
-    if (seq == NULL) {
-        goto done;
-    }
-    if (PySequence_Fast_GET_SIZE(seq) != 256) {
-        PyErr_Format(PyExc_ValueError, "showings: expected 256 entries, got %zd",
-                     PySequence_Fast_GET_SIZE(seq));
-        goto done;
-    }
-    int at = 0;
-    for (int i = 0; i < 256; i++) {
-        p->pair_start[i] = (unsigned short)(at / 2);
-        Py_buffer pairs;
-        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(seq, i), &pairs, PyBUF_SIMPLE) < 0) {
-            goto done;
-        }
-        const unsigned char *bytes = (const unsigned char *)pairs.buf;
-        int bad = pairs.len % 2 != 0 || pairs.len > 2 * 12 || at + pairs.len > 256 * 2 * 12;
-        for (Py_ssize_t j = 0; !bad && j < pairs.len; j++) {
-            bad = bytes[j] >= n;
-        }
-        if (!bad) {
-            memcpy(p->pairs + at, bytes, (size_t)pairs.len);
-            at += (int)pairs.len;
-        }
-        PyBuffer_Release(&pairs);
-        if (bad) {
-            PyErr_Format(PyExc_ValueError, "showings: entry %d is not up to 12 pairs of cards", i);
-            goto done;
-        }
-    }
-    p->pair_start[256] = (unsigned short)(at / 2);
-    Py_CLEAR(seq);
-    double flat_power[5 * MAX_CARDS];
+    int n = p->rules.n;
     if (read_doubles(power, flat_power, 5 * n, "power") < 0) {
         goto done;
     }
-    for (Py_ssize_t i = 0; i < 5 * n; i++) {
-        p->power[i / n][i % n] = flat_power[i];
-    }
-    unsigned char *table = copy_want(&want, dealt);
+    table = copy_want(&want, dealt);
     if (table == NULL) {
         goto done;
     }
-    Resolved *memo = p->memo != NULL ? p->memo : PyMem_Calloc(MEMO_SIZE, sizeof(Resolved));
-    if (memo == NULL) {
-        PyMem_Free(table);
-        PyErr_NoMemory();
-        goto done;
+    for (int i = 0; i < 5 * n; i++) {
+        p->power[i / n][i % n] = flat_power[i];
     }
-    memset(memo, 0, MEMO_SIZE * sizeof(Resolved));
-    p->memo = memo;
-    p->memo_size = 0;
     PyMem_Free(p->want);
     p->want = table;
-    memcpy(p->next, seats, (size_t)players);
-    memcpy(p->receiver, gets, (size_t)players);
-    Py_INCREF(outcome);
-    Py_XSETREF(p->outcome, outcome);
-    Py_INCREF(cards);
-    Py_XSETREF(p->cards, cards);
-    Py_INCREF(trumps);
-    Py_XSETREF(p->trumps, trumps);
-    Py_INCREF(played);
-    Py_XSETREF(p->played, played);
-    Py_INCREF(show);
-    Py_XSETREF(p->show, show);
-    p->players = (int)players;
-    p->n = (int)n;
     p->dealt = dealt;
     p->greedy = greedy;
     p->epsilon = epsilon;
-    p->follow_count = (int)follow_count;
-    p->shown_count = (int)shown.len;
     status = 0;
 done:
-    Py_XDECREF(seq);
-    PyBuffer_Release(&next);
-    PyBuffer_Release(&receiver);
-    PyBuffer_Release(&follow_index);
-    PyBuffer_Release(&shown);
     PyBuffer_Release(&want);
     return status;
 }
 
-/* Alike on purpose: the collector's visit and clear of the same references. */
 static int EffectPlayout_traverse(EffectPlayout *p, visitproc visit, void *arg) {
-    Py_VISIT(p->outcome);
-    Py_VISIT(p->cards);
-    Py_VISIT(p->trumps);
-    Py_VISIT(p->played);
-    Py_VISIT(p->show);
-    return 0;
+    return effect_rules_traverse(&p->rules, visit, arg);
 }
 
 static int EffectPlayout_clear(EffectPlayout *p) {
-    Py_CLEAR(p->outcome);
-    Py_CLEAR(p->cards);
-    Py_CLEAR(p->trumps);
-    Py_CLEAR(p->played);
-    Py_CLEAR(p->show);
-    return 0;
+    return effect_rules_clear(&p->rules);
 }
 
 static void EffectPlayout_dealloc(EffectPlayout *p) {
     PyObject_GC_UnTrack(p);
-    EffectPlayout_clear(p);
+    effect_rules_free(&p->rules);
     PyMem_Free(p->want);
-    PyMem_Free(p->memo);
     Py_TYPE(p)->tp_free((PyObject *)p);
-}
-
-/* The hand being played out: the hands, tricks won and bids, the current
- * trick, its leader, trump and its card, and the doubled lead. */
-typedef struct {
-    mask_t masks[EFFECT_SEATS];
-    int won[EFFECT_SEATS];
-    int bids[EFFECT_SEATS];
-    int trick[EFFECT_SEATS];
-    int shown[EFFECT_SEATS]; /* the shown card + 1, 0 for none */
-    int size;
-    int leader;
-    int trump;      /* 0 for none, else the suit's value + 1 */
-    int trump_card; /* NO_CARD for none */
-    int doubled;
-} Table;
-
-/* The subset of the shown cards in mask, as bits 0..3. */
-static int shown_subset(const EffectPlayout *p, mask_t mask) {
-    int out = 0;
-    for (int k = 0; k < p->shown_count; k++) {
-        if (mask & BIT(p->shown[k])) {
-            out |= 1 << k;
-        }
-    }
-    return out;
-}
-
-/* The legal plays of seat, in the order the Python rules list them: the
- * playable cards lowest bit first, then the (played, shown) pairs. */
-static int moves_of(const EffectPlayout *p, const Table *g, int seat, int *cards, int *shown) {
-    mask_t hand = g->masks[seat];
-    mask_t legal = hand;
-    if (g->size) {
-        int f = p->follow_index[g->trump][g->trick[0]];
-        mask_t suited = hand & p->follow_masks[f];
-        int free = 0;
-        for (int i = 0; i < p->exempt_count[f]; i++) {
-            if (suited == p->exempt[f][i]) {
-                free = 1;
-            }
-        }
-        if (suited && !free) {
-            legal = suited;
-        }
-    }
-    int count = 0;
-    for (mask_t rest = legal; rest; rest &= rest - 1) {
-        cards[count] = low_bit(rest);
-        shown[count++] = 0;
-    }
-    if (p->shown_count) {
-        int which = shown_subset(p, legal) * 16 + shown_subset(p, hand);
-        for (int j = p->pair_start[which]; j < p->pair_start[which + 1]; j++) {
-            cards[count] = p->pairs[2 * j];
-            shown[count++] = p->pairs[2 * j + 1] + 1;
-        }
-    }
-    return count;
-}
-
-static uint64_t mix(uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-}
-
-/* The ruleset's outcome of g's complete trick: a new reference, or NULL with
- * an exception set. */
-static PyObject *ask_outcome(const EffectPlayout *p, const Table *g, int last) {
-    PyObject *trick = PyTuple_New(g->size);
-    if (trick == NULL) {
-        return NULL;
-    }
-    int seat = g->leader;
-    for (int i = 0; i < g->size; i++) {
-        PyObject *card = PyTuple_GET_ITEM(p->cards, g->trick[i]);
-        PyObject *play;
-        if (g->shown[i]) {
-            play = PyObject_CallFunction(p->show, "iOO", seat, card,
-                                         PyTuple_GET_ITEM(p->cards, g->shown[i] - 1));
-            if (play == NULL) {
-                Py_DECREF(trick);
-                return NULL;
-            }
-        } else {
-            play = PyTuple_GET_ITEM(PyTuple_GET_ITEM(p->played, seat), g->trick[i]);
-            Py_INCREF(play);
-        }
-        PyTuple_SET_ITEM(trick, i, play);
-        seat = p->next[seat];
-    }
-    PyObject *args[5] = {
-        trick,
-        PyTuple_GET_ITEM(p->trumps, g->trump),
-        g->doubled ? Py_True : Py_False,
-        last ? Py_True : Py_False,
-        g->trump_card == NO_CARD ? Py_None : PyTuple_GET_ITEM(p->cards, g->trump_card),
-    };
-    PyObject *answer = PyObject_Vectorcall(p->outcome, args, 5, NULL);
-    Py_DECREF(trick);
-    return answer;
-}
-
-/* The index of value in the tuple (by identity, else by equality), or -1
- * (-2 with an exception set). */
-static int index_in(PyObject *tuple, PyObject *value) {
-    Py_ssize_t size = PyTuple_GET_SIZE(tuple);
-    for (Py_ssize_t i = 0; i < size; i++) {
-        if (PyTuple_GET_ITEM(tuple, i) == value) {
-            return (int)i;
-        }
-    }
-    for (Py_ssize_t i = 0; i < size; i++) {
-        int equal = PyObject_RichCompareBool(PyTuple_GET_ITEM(tuple, i), value, Py_EQ);
-        if (equal != 0) {
-            return equal < 0 ? -2 : (int)i;
-        }
-    }
-    return -1;
-}
-
-/* An outcome read into *out (its winner, leader, trump, flags and Jacks):
- * 1, or 0 when it does not fit the tables (with an exception set when
- * reading it raised). */
-static int read_outcome(const EffectPlayout *p, const Table *g, PyObject *answer,
-                        Resolved *out) {
-    if (!PyTuple_Check(answer) || PyTuple_GET_SIZE(answer) != 6) {
-        return 0;
-    }
-    memset(out, 0, sizeof *out);
-    PyObject *winner = PyTuple_GET_ITEM(answer, 0);
-    PyObject *leader = PyTuple_GET_ITEM(answer, 1);
-    PyObject *jacks = PyTuple_GET_ITEM(answer, 5);
-    if ((winner != Py_None && !PyLong_Check(winner)) || !PyLong_Check(leader) ||
-        !PyTuple_Check(jacks) || PyTuple_GET_SIZE(jacks) > g->size) {
-        return 0;
-    }
-    long won = winner == Py_None ? -1 : PyLong_AsLong(winner);
-    long leads = PyLong_AsLong(leader);
-    int trump = index_in(p->trumps, PyTuple_GET_ITEM(answer, 2));
-    int doubled = PyObject_IsTrue(PyTuple_GET_ITEM(answer, 3));
-    int pass = PyObject_IsTrue(PyTuple_GET_ITEM(answer, 4));
-    if (PyErr_Occurred() || won < -1 || won >= p->players || leads < 0 ||
-        leads >= p->players || trump < 0 || doubled < 0 || pass < 0) {
-        return 0;
-    }
-    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(jacks); j++) {
-        int card = index_in(p->cards, PyTuple_GET_ITEM(jacks, j));
-        if (card < 0) {
-            return 0;
-        }
-        out->jacks[j] = (unsigned char)card;
-    }
-    out->njacks = (unsigned char)PyTuple_GET_SIZE(jacks);
-    out->winner = (unsigned char)(won < 0 ? NO_CARD : won);
-    out->leader = (unsigned char)leads;
-    out->trump = (unsigned char)trump;
-    out->flags = (unsigned char)((doubled ? FLAG_DOUBLE : 0) | (pass ? FLAG_PASS : 0));
-    return 1;
-}
-
-/* The complete trick of g (size cards) resolved by the ruleset, from the
- * table of resolved tricks when it holds it; NULL with an exception set when
- * the ruleset raises or answers what the tables cannot hold. */
-static const Resolved *resolved(EffectPlayout *p, const Table *g, int last) {
-    uint64_t a = (uint64_t)g->size, b = 0;
-    for (int i = 0; i < g->size; i++) {
-        a |= (uint64_t)g->trick[i] << (4 + 6 * i);
-        b |= (uint64_t)g->shown[i] << (7 * i);
-    }
-    b |= (uint64_t)g->trump << 42;
-    b |= (uint64_t)g->trump_card << 45;
-    b |= (uint64_t)g->doubled << 53;
-    b |= (uint64_t)last << 54;
-    b |= (uint64_t)g->leader << 55;
-    uint32_t slot = (uint32_t)(mix(a ^ mix(b)) & (MEMO_SIZE - 1));
-    for (;;) {
-        Resolved *entry = &p->memo[slot];
-        if (!entry->used) {
-            break;
-        }
-        if (entry->a == a && entry->b == b) {
-            return entry;
-        }
-        slot = (slot + 1) & (MEMO_SIZE - 1);
-    }
-    if (p->memo_size >= MEMO_SIZE / 2) {
-        memset(p->memo, 0, MEMO_SIZE * sizeof(Resolved));
-        p->memo_size = 0;
-        slot = (uint32_t)(mix(a ^ mix(b)) & (MEMO_SIZE - 1));
-    }
-    PyObject *answer = ask_outcome(p, g, last);
-    if (answer == NULL) {
-        return NULL;
-    }
-    Resolved found;
-    int fits = read_outcome(p, g, answer, &found);
-    Py_DECREF(answer);
-    if (!fits) {
-        PyErr_SetString(PyExc_ValueError,
-                        "the outcome asked is not (winner or None, leader, trump, doubled, "
-                        "pass, Jacks) of the tables' seats, trumps and cards");
-        return NULL;
-    }
-    Resolved *entry = &p->memo[slot];
-    *entry = found;
-    entry->used = 1;
-    entry->a = a;
-    entry->b = b;
-    p->memo_size++;
-    return entry;
-}
-
-/* The seat that wins g's trick if seat plays move (card, shown) to complete
- * it; -1 for nobody, -2 with an exception set. */
-static int winner_if(EffectPlayout *p, Table *g, int seat, int card, int shown) {
-    g->trick[g->size] = card;
-    g->shown[g->size] = shown;
-    g->size++;
-    int last = (g->masks[seat] & ~BIT(card)) == 0;
-    const Resolved *found = resolved(p, g, last);
-    g->size--;
-    if (found == NULL) {
-        return -2;
-    }
-    return found->winner == NO_CARD ? -1 : found->winner;
 }
 
 /* Policy.play for a play of seat; the index of the move, or -1 with an
@@ -1111,11 +660,11 @@ static int choose_play(EffectPlayout *p, Twister *t, Table *g, int seat, const i
     int left = count_bits(g->masks[seat]);
     int want = wants(p->want, side, g->bids[seat], g->won[seat], left);
     const double *power = p->power[g->trump];
-    if (g->size == p->players - 1) {
+    if (g->size == p->rules.players - 1) {
         /* Policy._last_to_play: the moves by strength (the first of equals
          * first), tried from the weakest up when the seat wants the trick,
          * from the strongest down when not; the first that wins (loses). */
-        int order[MAX_MOVES];
+        int order[EFFECT_MOVES];
         for (int i = 0; i < count; i++) {
             int j = i;
             while (j > 0 && power[cards[order[j - 1]]] > power[cards[i]]) {
@@ -1127,7 +676,7 @@ static int choose_play(EffectPlayout *p, Twister *t, Table *g, int seat, const i
         if (want) {
             for (int k = 0; k < count; k++) {
                 int i = order[k];
-                int winner = winner_if(p, g, seat, cards[i], shown[i]);
+                int winner = winner_if(&p->rules, g, seat, cards[i], shown[i]);
                 if (winner == -2) {
                     return -1;
                 }
@@ -1136,7 +685,7 @@ static int choose_play(EffectPlayout *p, Twister *t, Table *g, int seat, const i
                 }
             }
         } else {
-            int strongest[MAX_MOVES];
+            int strongest[EFFECT_MOVES];
             for (int i = 0; i < count; i++) {
                 int j = i;
                 while (j > 0 && power[cards[strongest[j - 1]]] < power[cards[i]]) {
@@ -1147,7 +696,7 @@ static int choose_play(EffectPlayout *p, Twister *t, Table *g, int seat, const i
             }
             for (int k = 0; k < count; k++) {
                 int i = strongest[k];
-                int winner = winner_if(p, g, seat, cards[i], shown[i]);
+                int winner = winner_if(&p->rules, g, seat, cards[i], shown[i]);
                 if (winner == -2) {
                     return -1;
                 }
@@ -1199,7 +748,7 @@ static int choose_pass(const EffectPlayout *p, Twister *t, const Table *g, int s
 static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
     PyObject *rng, *hands, *trick_arg, *shown_arg, *won_arg, *bids_arg;
     int leader, trump, trump_card, doubled, stop;
-    if (p->want == NULL || p->outcome == NULL) {
+    if (p->want == NULL || p->rules.outcome == NULL) {
         PyErr_SetString(PyExc_ValueError, "the playout has no tables");
         return NULL;
     }
@@ -1211,11 +760,11 @@ static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
     if (t == NULL) {
         return NULL;
     }
-    int players = p->players, dealt = p->dealt;
+    int players = p->rules.players, dealt = p->dealt;
     Table g;
     memset(&g, 0, sizeof g);
     Py_ssize_t size, count;
-    if (read_play(hands, trick_arg, won_arg, bids_arg, leader, players, p->n, dealt, g.masks,
+    if (read_play(hands, trick_arg, won_arg, bids_arg, leader, players, p->rules.n, dealt, g.masks,
                   g.trick, &size, g.won, g.bids) < 0 ||
         read_bytes(shown_arg, g.shown, players - 1, &count, "shown") < 0) {
         return NULL;
@@ -1225,13 +774,13 @@ static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
         return NULL;
     }
     for (Py_ssize_t i = 0; i < size; i++) {
-        if (g.shown[i] > p->n) {
+        if (g.shown[i] > p->rules.n) {
             PyErr_SetString(PyExc_ValueError, "a card of the trick does not fit the tables");
             return NULL;
         }
     }
     if (trump < 0 || trump > 4 ||
-        (trump_card != NO_CARD && (trump_card < 0 || trump_card >= p->n))) {
+        (trump_card != NO_CARD && (trump_card < 0 || trump_card >= p->rules.n))) {
         PyErr_Format(PyExc_ValueError, "trump %d or trump card %d does not fit the tables", trump,
                      trump_card);
         return NULL;
@@ -1241,14 +790,14 @@ static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
     g.trump = trump;
     g.trump_card = trump_card;
     g.doubled = doubled;
-    unsigned char jacks[MAX_CARDS];
+    unsigned char jacks[EFFECT_CARDS];
     int njacks = 0;
     int seat = leader;
     for (int i = 0; i < g.size; i++) {
-        seat = p->next[seat];
+        seat = p->rules.next[seat];
     }
     int over = 0;
-    int cards[MAX_MOVES], shown[MAX_MOVES];
+    int cards[EFFECT_MOVES], shown[EFFECT_MOVES];
     for (;;) {
         if (g.size == 0) {
             int largest = largest_hand(g.masks, players);
@@ -1264,7 +813,7 @@ static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "a seat to play holds no card");
             return NULL;
         }
-        int moves = moves_of(p, &g, seat, cards, shown);
+        int moves = effect_moves(&p->rules, &g, seat, cards, shown);
         int i = choose_play(p, t, &g, seat, cards, shown, moves);
         if (i < 0) {
             return NULL;
@@ -1274,18 +823,18 @@ static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
         g.shown[g.size] = shown[i];
         g.size++;
         if (g.size < players) {
-            seat = p->next[seat];
+            seat = p->rules.next[seat];
             continue;
         }
         int last = g.masks[seat] == 0;
-        const Resolved *found = resolved(p, &g, last);
+        const Resolved *found = resolved(&p->rules, &g, last);
         if (found == NULL) {
             return NULL;
         }
         if (found->winner != NO_CARD) {
             g.won[found->winner]++;
         }
-        for (int j = 0; j < found->njacks && njacks < MAX_CARDS; j++) {
+        for (int j = 0; j < found->njacks && njacks < EFFECT_CARDS; j++) {
             jacks[njacks++] = found->jacks[j];
         }
         if (found->njacks) {
@@ -1312,7 +861,7 @@ static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
                 g.masks[s] &= ~BIT(given[s]);
             }
             for (int s = 0; s < players; s++) {
-                g.masks[p->receiver[s]] |= BIT(given[s]);
+                g.masks[p->rules.receiver[s]] |= BIT(given[s]);
             }
         }
     }

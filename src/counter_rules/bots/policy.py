@@ -36,13 +36,11 @@ from counter_rules.analysis import board_tables
 from counter_rules.board import Board, BoardMemo
 from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.engine.transitions import apply_move, legal_moves
-from counter_rules.fast_values import played_card
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.phase import Phase
 from counter_rules.play_rules import TRUMPS_BY_CODE, play_rules_of, suit_code
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
-from counter_rules.trick import PlayedCard
 
 __all__ = [
     "EPSILON",
@@ -225,31 +223,12 @@ def effect_playout(rules: Ruleset, dealt: int, greedy: bool) -> object | None:
 def _made_effect_playout(rules: Ruleset, dealt: int, greedy: bool) -> object | None:
     assert _PLAYOUT is not None
     play = play_rules_of(rules)
-    tables = play.play_tables()
-    players = rules.players
-    if tables is None or play.reads is not None or not 0 < dealt <= 64 or players > 6:
+    tables = play.native_tables(_PLAYOUT.MAX_EXEMPT)
+    if tables is None or not 0 < dealt <= 64:
         return None
-    if any(len(holdings) > _PLAYOUT.MAX_EXEMPT for holdings in tables.exempt):
-        return None  # more holdings free a seat than the playout's table keeps
     power = [static_power(card, trump, rules) for trump in TRUMPS_BY_CODE for card in play.cards]
     playout: object = _PLAYOUT.EffectPlayout(
-        bytes(play.following),
-        bytes([play.receiver(seat) for seat in range(players)]),
-        tables.follow_index,
-        tables.follow_masks,
-        tables.exempt,
-        tables.shown,
-        tables.showings,
-        power,
-        _wants(rules, dealt),
-        dealt,
-        greedy,
-        EPSILON,
-        play.outcome,
-        play.cards,
-        TRUMPS_BY_CODE,
-        tuple([tuple([played_card(seat, card) for card in play.cards]) for seat in range(players)]),
-        PlayedCard,
+        tables, power, _wants(rules, dealt), dealt, greedy, EPSILON
     )
     return playout
 

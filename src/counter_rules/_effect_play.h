@@ -1,0 +1,524 @@
+/* The rules of the play of a ruleset whose tricks have effects (Counter), as
+ * the native modules read them: bots/_playout.c (EffectPlayout, the playout)
+ * and analysis/_plain_kernel.c (EffectSearch, the general search).
+ *
+ * The header states no rule. Everything comes from
+ * counter_rules.play_rules.PlayRules.native_tables(), built once for a ruleset
+ * from the rules' own functions:
+ *
+ *   - next[seat] and receiver[seat]: who plays after seat, who gets its pass;
+ *   - the follow rule as PlayTables: follow_index[trump][led] picks a mask of
+ *     the cards that follow, exempt[] the holdings of them that free a seat
+ *     from following, shown[] and the pairs of showings[] the plays that show
+ *     a card (Counter's Four);
+ *   - outcome(trick, trump, doubled, last, trump_card): the ruleset's answer
+ *     for a trick, asked from here on the play's own Python values (the deck's
+ *     cards, one shared PlayedCard a seat and card, show(seat, card, shown)
+ *     for a play that shows a card, the trumps by code) and kept in a table
+ *     of MEMO_SIZE answers, cleared at half full.
+ *
+ * The file that includes it defines read_masks(arg, out, count, what) first:
+ * count numbers of a sequence into masks, 0 or -1 with an exception set.
+ */
+
+#ifndef COUNTER_RULES_EFFECT_PLAY_H
+#define COUNTER_RULES_EFFECT_PLAY_H
+
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "_native_bits.h"
+
+#define EFFECT_SEATS 6
+#define EFFECT_CARDS 64
+#define MAX_EXEMPT 8
+#define MAX_SHOWN 4
+#define EFFECT_MOVES (EFFECT_CARDS + 16)
+#define MEMO_BITS 16
+#define MEMO_SIZE (1 << MEMO_BITS)
+#define NO_CARD 255
+
+/* A trick resolved: its key (a, b), and the winner (NO_CARD for nobody),
+ * the next leader, trump, FLAG_DOUBLE and FLAG_PASS, and the Jacks. */
+typedef struct {
+    uint64_t a, b;
+    unsigned char used, winner, leader, trump, flags, njacks;
+    unsigned char jacks[EFFECT_SEATS];
+} Resolved;
+
+#define FLAG_DOUBLE 1
+#define FLAG_PASS 2
+
+typedef struct {
+    int players;
+    int n;
+    int follow_count;
+    int shown_count;
+    unsigned char next[EFFECT_SEATS];
+    unsigned char receiver[EFFECT_SEATS];
+    unsigned char follow_index[5][EFFECT_CARDS];
+    mask_t follow_masks[5 * EFFECT_CARDS];
+    mask_t exempt[5 * EFFECT_CARDS][MAX_EXEMPT];
+    unsigned char exempt_count[5 * EFFECT_CARDS];
+    unsigned char shown[MAX_SHOWN];
+    /* The (played, shown) pairs of showings[i] are pairs[2 * j], pairs[2 * j + 1]
+     * for pair_start[i] <= j < pair_start[i + 1]. */
+    unsigned short pair_start[257];
+    unsigned char pairs[256 * 2 * 12];
+    PyObject *outcome;
+    PyObject *cards;  /* a tuple */
+    PyObject *trumps; /* a tuple of 5 */
+    PyObject *played; /* a tuple of tuples */
+    PyObject *show;
+    Resolved *memo;
+    int memo_size;
+} EffectRules;
+
+/* The tables of native_tables() (a tuple) read into r: 0, or -1 with an
+ * exception set (r keeps what it held). */
+static int effect_rules_read(EffectRules *r, PyObject *tables) {
+    Py_buffer next, receiver, follow_index, shown;
+    PyObject *follow_masks, *exempt, *showings, *outcome, *cards, *trumps, *played, *show;
+    if (!PyTuple_Check(tables)) {
+        PyErr_SetString(PyExc_TypeError, "the rules' tables must be a tuple");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(tables, "y*y*y*OOy*OOO!O!O!O;the rules' tables", &next, &receiver,
+                          &follow_index, &follow_masks, &exempt, &shown, &showings, &outcome,
+                          &PyTuple_Type, &cards, &PyTuple_Type, &trumps, &PyTuple_Type, &played,
+                          &show)) {
+        return -1;
+    }
+    int status = -1;
+    PyObject *seq = NULL;
+    EffectRules *fresh = PyMem_Calloc(1, sizeof(EffectRules));
+    if (fresh == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t players = next.len;
+    Py_ssize_t n = follow_index.len / 5;
+    if (players < 2 || players > EFFECT_SEATS || receiver.len != players || n < 1 ||
+        n > EFFECT_CARDS || follow_index.len != 5 * n || shown.len > MAX_SHOWN) {
+        PyErr_Format(PyExc_ValueError,
+                     "the rules' tables take 2..%d seats (a receiver each), 5 x 1..%d "
+                     "follow indexes and at most %d shown cards; got %zd seats, %zd "
+                     "receivers, %zd follow indexes and %zd shown",
+                     EFFECT_SEATS, EFFECT_CARDS, MAX_SHOWN, players, receiver.len,
+                     follow_index.len, shown.len);
+        goto done;
+    }
+    if (!PyCallable_Check(outcome) || !PyCallable_Check(show)) {
+        PyErr_SetString(PyExc_TypeError, "outcome and show must be callable");
+        goto done;
+    }
+    if (PyTuple_GET_SIZE(cards) != n || PyTuple_GET_SIZE(trumps) != 5 ||
+        PyTuple_GET_SIZE(played) != players) {
+        PyErr_Format(PyExc_ValueError,
+                     "expected %zd cards, 5 trumps and %zd seats of plays, got %zd, %zd and %zd",
+                     n, players, PyTuple_GET_SIZE(cards), PyTuple_GET_SIZE(trumps),
+                     PyTuple_GET_SIZE(played));
+        goto done;
+    }
+    for (Py_ssize_t seat = 0; seat < players; seat++) {
+        PyObject *row = PyTuple_GET_ITEM(played, seat);
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != n) {
+            PyErr_Format(PyExc_ValueError, "played: seat %zd needs a tuple of %zd plays", seat, n);
+            goto done;
+        }
+    }
+    const unsigned char *seats = (const unsigned char *)next.buf;
+    const unsigned char *gets = (const unsigned char *)receiver.buf;
+    for (Py_ssize_t i = 0; i < players; i++) {
+        if (seats[i] >= players || gets[i] >= players) {
+            PyErr_Format(PyExc_ValueError, "next_seat or receiver: %d or %d is not a seat",
+                         seats[i], gets[i]);
+            goto done;
+        }
+    }
+    seq = PySequence_Fast(follow_masks, "follow_masks must be a sequence of masks");
+    if (seq == NULL) {
+        goto done;
+    }
+    Py_ssize_t follow_count = PySequence_Fast_GET_SIZE(seq);
+    Py_CLEAR(seq);
+    if (follow_count < 1 || follow_count > 5 * n) {
+        PyErr_Format(PyExc_ValueError, "follow_masks: expected 1..%zd masks, got %zd", 5 * n,
+                     follow_count);
+        goto done;
+    }
+    if (read_masks(follow_masks, fresh->follow_masks, follow_count, "follow_masks") < 0) {
+        goto done;
+    }
+    const unsigned char *index = (const unsigned char *)follow_index.buf;
+    for (Py_ssize_t i = 0; i < 5 * n; i++) {
+        if (index[i] >= follow_count) {
+            PyErr_Format(PyExc_ValueError, "follow_index: %d is not a follow mask", index[i]);
+            goto done;
+        }
+        fresh->follow_index[i / n][i % n] = index[i];
+    }
+    seq = PySequence_Fast(exempt, "exempt must be a sequence of sequences of masks");
+    if (seq == NULL) {
+        goto done;
+    }
+    if (PySequence_Fast_GET_SIZE(seq) != follow_count) {
+        PyErr_Format(PyExc_ValueError, "exempt: expected %zd entries, got %zd", follow_count,
+                     PySequence_Fast_GET_SIZE(seq));
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < follow_count; i++) {
+        PyObject *entry = PySequence_Fast_GET_ITEM(seq, i);
+        Py_ssize_t count = PySequence_Size(entry);
+        if (count < 0) {
+            goto done;
+        }
+        if (count > MAX_EXEMPT) {
+            PyErr_Format(PyExc_ValueError, "exempt: at most %d holdings a mask, got %zd",
+                         MAX_EXEMPT, count);
+            goto done;
+        }
+        if (read_masks(entry, fresh->exempt[i], count, "exempt") < 0) {
+            goto done;
+        }
+        fresh->exempt_count[i] = (unsigned char)count;
+    }
+    Py_CLEAR(seq);
+    const unsigned char *shown_bits = (const unsigned char *)shown.buf;
+    for (Py_ssize_t k = 0; k < shown.len; k++) {
+        if (shown_bits[k] >= n) {
+            PyErr_Format(PyExc_ValueError, "shown: %d is not a card", shown_bits[k]);
+            goto done;
+        }
+        fresh->shown[k] = shown_bits[k];
+    }
+    seq = PySequence_Fast(showings, "showings must be a sequence");
+    if (seq == NULL) {
+        goto done;
+    }
+    if (PySequence_Fast_GET_SIZE(seq) != 256) {
+        PyErr_Format(PyExc_ValueError, "showings: expected 256 entries, got %zd",
+                     PySequence_Fast_GET_SIZE(seq));
+        goto done;
+    }
+    int at = 0;
+    for (int i = 0; i < 256; i++) {
+        fresh->pair_start[i] = (unsigned short)(at / 2);
+        Py_buffer pairs;
+        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(seq, i), &pairs, PyBUF_SIMPLE) < 0) {
+            goto done;
+        }
+        const unsigned char *bytes = (const unsigned char *)pairs.buf;
+        int bad = pairs.len % 2 != 0 || pairs.len > 2 * 12 || at + pairs.len > 256 * 2 * 12;
+        for (Py_ssize_t j = 0; !bad && j < pairs.len; j++) {
+            bad = bytes[j] >= n;
+        }
+        if (!bad) {
+            memcpy(fresh->pairs + at, bytes, (size_t)pairs.len);
+            at += (int)pairs.len;
+        }
+        PyBuffer_Release(&pairs);
+        if (bad) {
+            PyErr_Format(PyExc_ValueError, "showings: entry %d is not up to 12 pairs of cards", i);
+            goto done;
+        }
+    }
+    fresh->pair_start[256] = (unsigned short)(at / 2);
+    Py_CLEAR(seq);
+    Resolved *memo = r->memo != NULL ? r->memo : PyMem_Calloc(MEMO_SIZE, sizeof(Resolved));
+    if (memo == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memset(memo, 0, MEMO_SIZE * sizeof(Resolved));
+    memcpy(fresh->next, seats, (size_t)players);
+    memcpy(fresh->receiver, gets, (size_t)players);
+    fresh->players = (int)players;
+    fresh->n = (int)n;
+    fresh->follow_count = (int)follow_count;
+    fresh->shown_count = (int)shown.len;
+    /* Swap the references in, then keep the fresh tables. */
+    Py_INCREF(outcome);
+    Py_INCREF(cards);
+    Py_INCREF(trumps);
+    Py_INCREF(played);
+    Py_INCREF(show);
+    fresh->outcome = outcome;
+    fresh->cards = cards;
+    fresh->trumps = trumps;
+    fresh->played = played;
+    fresh->show = show;
+    PyObject *old[5] = {r->outcome, r->cards, r->trumps, r->played, r->show};
+    *r = *fresh;
+    r->memo = memo;
+    r->memo_size = 0;
+    for (int i = 0; i < 5; i++) {
+        Py_XDECREF(old[i]);
+    }
+    status = 0;
+done:
+    PyMem_Free(fresh);
+    Py_XDECREF(seq);
+    PyBuffer_Release(&next);
+    PyBuffer_Release(&receiver);
+    PyBuffer_Release(&follow_index);
+    PyBuffer_Release(&shown);
+    return status;
+}
+
+/* Alike on purpose: the collector's visit and clear of the same references. */
+static int effect_rules_traverse(EffectRules *r, visitproc visit, void *arg) {
+    Py_VISIT(r->outcome);
+    Py_VISIT(r->cards);
+    Py_VISIT(r->trumps);
+    Py_VISIT(r->played);
+    Py_VISIT(r->show);
+    return 0;
+}
+
+static int effect_rules_clear(EffectRules *r) {
+    Py_CLEAR(r->outcome);
+    Py_CLEAR(r->cards);
+    Py_CLEAR(r->trumps);
+    Py_CLEAR(r->played);
+    Py_CLEAR(r->show);
+    return 0;
+}
+
+static void effect_rules_free(EffectRules *r) {
+    effect_rules_clear(r);
+    PyMem_Free(r->memo);
+    r->memo = NULL;
+}
+
+/* The hand being played: the hands, tricks won and bids, the current trick,
+ * its leader, trump and its card, and the doubled lead. */
+typedef struct {
+    mask_t masks[EFFECT_SEATS];
+    int won[EFFECT_SEATS];
+    int bids[EFFECT_SEATS];
+    int trick[EFFECT_SEATS];
+    int shown[EFFECT_SEATS]; /* the shown card + 1, 0 for none */
+    int size;
+    int leader;
+    int trump;      /* 0 for none, else the suit's value + 1 */
+    int trump_card; /* NO_CARD for none */
+    int doubled;
+} Table;
+
+/* The subset of the shown cards in mask, as bits 0..3. */
+static int shown_subset(const EffectRules *r, mask_t mask) {
+    int out = 0;
+    for (int k = 0; k < r->shown_count; k++) {
+        if (mask & BIT(r->shown[k])) {
+            out |= 1 << k;
+        }
+    }
+    return out;
+}
+
+/* The legal plays of seat, in the order the Python rules list them: the
+ * playable cards lowest bit first, then the (played, shown) pairs. */
+static int effect_moves(const EffectRules *r, const Table *g, int seat, int *cards, int *shown) {
+    mask_t hand = g->masks[seat];
+    mask_t legal = hand;
+    if (g->size) {
+        int f = r->follow_index[g->trump][g->trick[0]];
+        mask_t suited = hand & r->follow_masks[f];
+        int free = 0;
+        for (int i = 0; i < r->exempt_count[f]; i++) {
+            if (suited == r->exempt[f][i]) {
+                free = 1;
+            }
+        }
+        if (suited && !free) {
+            legal = suited;
+        }
+    }
+    int count = 0;
+    for (mask_t rest = legal; rest; rest &= rest - 1) {
+        cards[count] = low_bit(rest);
+        shown[count++] = 0;
+    }
+    if (r->shown_count) {
+        int which = shown_subset(r, legal) * 16 + shown_subset(r, hand);
+        for (int j = r->pair_start[which]; j < r->pair_start[which + 1]; j++) {
+            cards[count] = r->pairs[2 * j];
+            shown[count++] = r->pairs[2 * j + 1] + 1;
+        }
+    }
+    return count;
+}
+
+static uint64_t mix(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+/* The ruleset's outcome of g's trick: a new reference, or NULL with an
+ * exception set. */
+static PyObject *ask_outcome(const EffectRules *r, const Table *g, int last) {
+    PyObject *trick = PyTuple_New(g->size);
+    if (trick == NULL) {
+        return NULL;
+    }
+    int seat = g->leader;
+    for (int i = 0; i < g->size; i++) {
+        PyObject *card = PyTuple_GET_ITEM(r->cards, g->trick[i]);
+        PyObject *play;
+        if (g->shown[i]) {
+            play = PyObject_CallFunction(r->show, "iOO", seat, card,
+                                         PyTuple_GET_ITEM(r->cards, g->shown[i] - 1));
+            if (play == NULL) {
+                Py_DECREF(trick);
+                return NULL;
+            }
+        } else {
+            play = PyTuple_GET_ITEM(PyTuple_GET_ITEM(r->played, seat), g->trick[i]);
+            Py_INCREF(play);
+        }
+        PyTuple_SET_ITEM(trick, i, play);
+        seat = r->next[seat];
+    }
+    PyObject *args[5] = {
+        trick,
+        PyTuple_GET_ITEM(r->trumps, g->trump),
+        g->doubled ? Py_True : Py_False,
+        last ? Py_True : Py_False,
+        g->trump_card == NO_CARD ? Py_None : PyTuple_GET_ITEM(r->cards, g->trump_card),
+    };
+    PyObject *answer = PyObject_Vectorcall(r->outcome, args, 5, NULL);
+    Py_DECREF(trick);
+    return answer;
+}
+
+/* The index of value in the tuple (by identity, else by equality), or -1
+ * (-2 with an exception set). */
+static int index_in(PyObject *tuple, PyObject *value) {
+    Py_ssize_t size = PyTuple_GET_SIZE(tuple);
+    for (Py_ssize_t i = 0; i < size; i++) {
+        if (PyTuple_GET_ITEM(tuple, i) == value) {
+            return (int)i;
+        }
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        int equal = PyObject_RichCompareBool(PyTuple_GET_ITEM(tuple, i), value, Py_EQ);
+        if (equal != 0) {
+            return equal < 0 ? -2 : (int)i;
+        }
+    }
+    return -1;
+}
+
+/* An outcome read into *out (its winner, leader, trump, flags and Jacks):
+ * 1, or 0 when it does not fit the tables (with an exception set when
+ * reading it raised). */
+static int read_outcome(const EffectRules *r, const Table *g, PyObject *answer, Resolved *out) {
+    if (!PyTuple_Check(answer) || PyTuple_GET_SIZE(answer) != 6) {
+        return 0;
+    }
+    memset(out, 0, sizeof *out);
+    PyObject *winner = PyTuple_GET_ITEM(answer, 0);
+    PyObject *leader = PyTuple_GET_ITEM(answer, 1);
+    PyObject *jacks = PyTuple_GET_ITEM(answer, 5);
+    if ((winner != Py_None && !PyLong_Check(winner)) || !PyLong_Check(leader) ||
+        !PyTuple_Check(jacks) || PyTuple_GET_SIZE(jacks) > g->size) {
+        return 0;
+    }
+    long won = winner == Py_None ? -1 : PyLong_AsLong(winner);
+    long leads = PyLong_AsLong(leader);
+    int trump = index_in(r->trumps, PyTuple_GET_ITEM(answer, 2));
+    int doubled = PyObject_IsTrue(PyTuple_GET_ITEM(answer, 3));
+    int pass = PyObject_IsTrue(PyTuple_GET_ITEM(answer, 4));
+    if (PyErr_Occurred() || won < -1 || won >= r->players || leads < 0 ||
+        leads >= r->players || trump < 0 || doubled < 0 || pass < 0) {
+        return 0;
+    }
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(jacks); j++) {
+        int card = index_in(r->cards, PyTuple_GET_ITEM(jacks, j));
+        if (card < 0) {
+            return 0;
+        }
+        out->jacks[j] = (unsigned char)card;
+    }
+    out->njacks = (unsigned char)PyTuple_GET_SIZE(jacks);
+    out->winner = (unsigned char)(won < 0 ? NO_CARD : won);
+    out->leader = (unsigned char)leads;
+    out->trump = (unsigned char)trump;
+    out->flags = (unsigned char)((doubled ? FLAG_DOUBLE : 0) | (pass ? FLAG_PASS : 0));
+    return 1;
+}
+
+/* The trick of g (size cards, complete or not) resolved by the ruleset, from
+ * the table of resolved tricks when it holds it; NULL with an exception set
+ * when the ruleset raises or answers what the tables cannot hold. */
+static const Resolved *resolved(EffectRules *r, const Table *g, int last) {
+    uint64_t a = (uint64_t)g->size, b = 0;
+    for (int i = 0; i < g->size; i++) {
+        a |= (uint64_t)g->trick[i] << (4 + 6 * i);
+        b |= (uint64_t)g->shown[i] << (7 * i);
+    }
+    b |= (uint64_t)g->trump << 42;
+    b |= (uint64_t)g->trump_card << 45;
+    b |= (uint64_t)g->doubled << 53;
+    b |= (uint64_t)last << 54;
+    b |= (uint64_t)g->leader << 55;
+    uint32_t slot = (uint32_t)(mix(a ^ mix(b)) & (MEMO_SIZE - 1));
+    for (;;) {
+        Resolved *entry = &r->memo[slot];
+        if (!entry->used) {
+            break;
+        }
+        if (entry->a == a && entry->b == b) {
+            return entry;
+        }
+        slot = (slot + 1) & (MEMO_SIZE - 1);
+    }
+    if (r->memo_size >= MEMO_SIZE / 2) {
+        memset(r->memo, 0, MEMO_SIZE * sizeof(Resolved));
+        r->memo_size = 0;
+        slot = (uint32_t)(mix(a ^ mix(b)) & (MEMO_SIZE - 1));
+    }
+    PyObject *answer = ask_outcome(r, g, last);
+    if (answer == NULL) {
+        return NULL;
+    }
+    Resolved found;
+    int fits = read_outcome(r, g, answer, &found);
+    Py_DECREF(answer);
+    if (!fits) {
+        PyErr_SetString(PyExc_ValueError,
+                        "the outcome asked is not (winner or None, leader, trump, doubled, "
+                        "pass, Jacks) of the tables' seats, trumps and cards");
+        return NULL;
+    }
+    Resolved *entry = &r->memo[slot];
+    *entry = found;
+    entry->used = 1;
+    entry->a = a;
+    entry->b = b;
+    r->memo_size++;
+    return entry;
+}
+
+/* The seat that wins g's trick if seat plays move (card, shown) to it, as if
+ * the trick ended there; -1 for nobody, -2 with an exception set. */
+static int winner_if(EffectRules *r, Table *g, int seat, int card, int shown) {
+    g->trick[g->size] = card;
+    g->shown[g->size] = shown;
+    g->size++;
+    int last = (g->masks[seat] & ~BIT(card)) == 0;
+    const Resolved *found = resolved(r, g, last);
+    g->size--;
+    if (found == NULL) {
+        return -2;
+    }
+    return found->winner == NO_CARD ? -1 : found->winner;
+}
+
+#endif

@@ -1,0 +1,185 @@
+"""The general search in C (the kernel's ``EffectSearch``) against the general
+search in Python (:meth:`GeneralSearch.search`): the same answers after the
+same positions visited, on Counter's positions of every kind (a trick's
+start, the middle of a trick, a pass after a Five, a Four shown, a doubled
+lead, a Jack's trump), for every side and both questions; the same place
+where a budget stops them; and the kernel's refusals of what does not fit."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import seeds
+
+from counter_rules import Counter, OhHell, Phase, apply_move, legal_moves, new_game
+from counter_rules.analysis import SearchLimitReached
+from counter_rules.analysis._general import GeneralSearch
+from counter_rules.analysis._plain import effect_exempt, native_kernel, use_native
+from counter_rules.play_rules import play_rules_of
+from counter_rules.state import GameState
+from counter_rules.trick import PlayedCard
+
+needs_kernel = pytest.mark.skipif(
+    not native_kernel(), reason="the native kernel comes with the compiled build"
+)
+
+
+def _late(rules: Counter, seed: int, cards: int, extra: int) -> GameState | None:
+    """A position of hand 1 reached by random moves of ``seed``: the first
+    with at most ``cards`` cards a hand, then ``extra`` more moves (into a
+    trick or a pass); ``None`` when the hand ends first."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while state.phase is not Phase.PLAYING or len(state.hands[0]) > cards:
+        if state.phase not in (Phase.BIDDING, Phase.PLAYING, Phase.PASSING):
+            return None
+        moves = legal_moves(state, min(state.to_act))
+        state = apply_move(state, moves[rng.randrange(len(moves))])
+    for _ in range(extra):
+        moves = legal_moves(state, min(state.to_act))
+        state = apply_move(state, moves[rng.randrange(len(moves))])
+        if state.phase not in (Phase.PLAYING, Phase.PASSING):
+            return None
+    return state
+
+
+def _both(state: GameState, side: int, ask: str, want: int) -> list[tuple[object, int]]:
+    """The answer and the positions visited, by the native search then by the
+    Python search."""
+    out: list[tuple[object, int]] = []
+    for native in (True, False):
+        previous = use_native(native)
+        try:
+            search = GeneralSearch(state.rules, side)
+        finally:
+            use_native(previous)
+        assert (search.native is not None) == native
+        if ask == "value":
+            answer: object = search.value(state)
+        elif ask == "exactly":
+            answer = search.exactly(state, want)
+        else:
+            answer = search.at_least(state, want)
+        out.append((answer, search.nodes))
+    return out
+
+
+@needs_kernel
+@settings(max_examples=120, deadline=None)
+@given(
+    st.sampled_from([3, 4, 5]),
+    seeds,
+    st.integers(1, 4),
+    st.integers(0, 5),
+    st.integers(1, 30),
+    st.sampled_from(["value", "at_least", "exactly"]),
+    st.integers(-1, 4),
+)
+def test_the_native_search_visits_what_the_python_search_visits(
+    players: int, seed: int, cards: int, extra: int, side: int, ask: str, want: int
+) -> None:
+    state = _late(Counter(players=players), seed, cards, extra)
+    if state is None:
+        return
+    side %= (1 << players) - 1
+    side = side or 1
+    native, python = _both(state, side, ask, want)
+    assert native == python
+
+
+@needs_kernel
+def test_every_kind_of_position_is_met() -> None:
+    """The positions the property draws include passes, shown Fours, doubled
+    leads and a Jack's trump; the two searches agree on each found here."""
+    kinds = {"pass": 0, "shown": 0, "doubled": 0, "jack": 0}
+    for seed in range(400):
+        state = _late(Counter(players=4), seed, 3, seed % 5)
+        if state is None:
+            continue
+        found = {
+            "pass": state.phase is Phase.PASSING,
+            "shown": any(p.reveal is not None for p in state.trick),
+            "doubled": state.doubled_lead,
+            "jack": state.trump_card is not None and state.trump_card.rank.value == 11,
+        }
+        for kind, here in found.items():
+            if here and kinds[kind] < 3:
+                kinds[kind] += 1
+                leader = 1 << state.leader
+                assert _both(state, leader, "value", 0)[0] == _both(state, leader, "value", 0)[1]
+    assert all(count >= 1 for count in kinds.values()), kinds
+
+
+@needs_kernel
+@pytest.mark.parametrize("limit", [256, 512, 1024])
+def test_a_node_budget_stops_both_searches_at_the_same_place(limit: int) -> None:
+    state = _late(Counter(players=4), 2, 8, 0)
+    assert state is not None
+    counts = []
+    for native in (True, False):
+        previous = use_native(native)
+        try:
+            search = GeneralSearch(state.rules, 1 << state.leader)
+        finally:
+            use_native(previous)
+        search.node_limit = limit
+        with pytest.raises(SearchLimitReached):
+            search.value(state)
+        counts.append(search.nodes)
+    # Both check every 256 positions and stop past the limit.
+    assert counts[0] == counts[1] == (limit // 256 + 1) * 256
+
+
+@needs_kernel
+def test_a_deadline_passed_stops_the_native_search() -> None:
+    state = _late(Counter(players=4), 2, 8, 0)
+    assert state is not None
+    search = GeneralSearch(state.rules, 1 << state.leader)
+    assert search.native is not None
+    search.deadline = 1e-9  # long past
+    with pytest.raises(SearchLimitReached):
+        search.value(state)
+    assert search.nodes == 256
+
+
+def test_a_ruleset_without_play_tables_is_searched_in_python() -> None:
+    assert GeneralSearch(OhHell(players=4), 1).native is None
+
+
+@needs_kernel
+def test_the_native_search_names_what_it_refuses() -> None:
+    from counter_rules.analysis import _plain_kernel  # type: ignore[attr-defined]
+
+    rules = Counter(players=4)
+    tables = play_rules_of(rules).native_tables(effect_exempt())
+    assert tables is not None
+    search_type = _plain_kernel.EffectSearch
+    with pytest.raises(TypeError, match="the rules' tables must be a tuple"):
+        search_type([], 1, bytes([0, 1, 2, 3]))
+    with pytest.raises(ValueError, match="takes the 4 seats in an order"):
+        search_type(tables, 1, bytes([0, 1, 2, 2]))
+    with pytest.raises(ValueError, match="and side 16"):
+        search_type(tables, 16, bytes([0, 1, 2, 3]))
+    search = search_type(tables, 1, bytes([0, 1, 2, 3]))
+    hands = [1, 2, 4, 8]
+    good = (hands, b"", b"", 0, 0, False, 0, b"", 0, 255, False)
+    assert search.ask(*good, 1, False) in (True, False)
+    for bad in [
+        ([1, 1, 4, 8], *good[1:]),  # a card in two hands
+        (good[0], bytes([60]), bytes([0]), *good[3:]),  # no such card
+        (*good[:3], 4, *good[4:]),  # no such leader
+        (*good[:8], 7, *good[9:]),  # no such trump
+        (*good[:5], True, 15, b"", *good[8:]),  # a pass without its choices
+    ]:
+        with pytest.raises(ValueError, match=r"does not fit the tables|values below"):
+            search.ask(*bad, 1, False)
+
+    def refuses(*args: object) -> object:
+        raise RuntimeError("no trick today")
+
+    mine = (*tables[:7], refuses, *tables[8:11], PlayedCard)
+    with pytest.raises(RuntimeError, match="no trick today"):
+        search_type(mine, 1, bytes([0, 1, 2, 3])).ask(*good, 1, False)
