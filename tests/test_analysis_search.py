@@ -369,8 +369,8 @@ def test_a_position_the_table_does_not_know_names_no_first_card() -> None:
     asked: list[tuple[int, tuple[int, ...]]] = []
 
     class Recording(GeneralSearch):
-        def moves(self, board, seat, first):  # type: ignore[no-untyped-def]
-            found = super().moves(board, seat, first)
+        def moves(self, board, seat, first, slot=-1):  # type: ignore[no-untyped-def]
+            found = super().moves(board, seat, first, slot)
             asked.append((first, tuple(move.card._key for move, _ in found)))
             return found
 

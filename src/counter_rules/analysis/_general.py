@@ -18,8 +18,10 @@ card, the Six's doubled lead, and what the ruleset's plays read besides).
 
 The moves of a node are tried in this order: the move that settled the
 position before (the table's), then the cards that give the trick so far to
-the seat's own side, then the cards that caused the most cut-offs so far
-(the history heuristic). A card that completes a trick is not played on the
+the seat's own side, then the killers (the last two cards that made a
+cut-off for the seat with as many cards held, at the same place in a trick
+or in a pass), then the cards that caused the most cut-offs so far (the
+history heuristic). A card that completes a trick is not played on the
 board when that trick settles the question: the hand's last trick, or the
 tricks asked for won (or, asked for exactly, more won than asked). The
 value of a position is found by asking "at least 1?", "at least 2?", "at
@@ -53,11 +55,18 @@ __all__ = ["GeneralSearch", "bisect", "gallop", "next_mover", "search_order"]
 # Bounds are packed into one int: the lowest value known, and the highest
 # value known in the next byte (any base above the most tricks of a hand).
 _BYTE: Final = 256
-# The score that puts a move first: any number above every other score (a
-# trick won plus every cut-off counted) orders the moves alike; so does any
-# score of a trick won above every count of cut-offs.
-_FIRST: Final = 1 << 40
-_WINS_TRICK: Final = 1 << 30
+# The scores of a move: the table's move above every other score (a trick
+# won, a killer and every cut-off counted together); a trick won above a
+# killer and every count of cut-offs; the first killer above the second, and
+# each above every count of cut-offs (a count past 2**47 would take a search
+# of more than a hundred trillion positions).
+_FIRST: Final = 1 << 62
+_WINS_TRICK: Final = 1 << 50
+_KILLER: Final = 1 << 48
+_SECOND_KILLER: Final = 1 << 47
+# The place of a pass in a killer's slot (any number past the places of a
+# trick's cards).
+_PASS_PLACE: Final = 7
 # No trump card, in the native search's arguments.
 _NO_CARD: Final = 255
 
@@ -105,6 +114,9 @@ class GeneralSearch:
         self.best: dict[tuple[object, ...], int] = {}
         # Cutoffs made by each card key, to try such cards first elsewhere.
         self.history: list[int] = [0] * KEY_COUNT
+        # The killers: by slot (killer_slot), the card keys + 1 of the last
+        # two moves that made a cut-off there (0 for none), the last first.
+        self.killers: list[int] = [0] * (2 * 8 * players * (KEY_COUNT + 1))
         self.nodes = 0
         # A time (perf_counter) past which the search gives up; 0 for none.
         self.deadline = 0.0
@@ -127,18 +139,40 @@ class GeneralSearch:
                 return seat
         raise AssertionError("no seat to act")
 
-    def moves(self, board: Board, seat: int, first: int) -> list[tuple[Play | Pass, int]]:
+    def killer_slot(self, board: Board, seat: int) -> int:
+        """Where the killers of ``seat``'s moves on ``board`` are kept: by the
+        cards the seat holds, its place in the trick (or the pass) and the
+        seat."""
+        place = _PASS_PLACE if board.passing else board.trick_size()
+        return (board.masks[seat].bit_count() * 8 + place) * self.players + seat
+
+    def moves(
+        self, board: Board, seat: int, first: int, slot: int = -1
+    ) -> list[tuple[Play | Pass, int]]:
         """``seat``'s legal moves, best first: the card ``first`` (the table's),
-        then those that win the trick so far for the seat's side, then by how
-        often each card made a cut-off. Each comes with the tricks the side
-        wins by it (1 or 0) when it completes a trick, else -1."""
+        then those that win the trick so far for the seat's side, then the
+        killers (the last two moves that made a cut-off with as many cards
+        held at the same place, the last first), then by how often each card
+        made a cut-off. Each comes with the tricks the side wins by it (1 or
+        0) when it completes a trick, else -1. ``slot`` is
+        :meth:`killer_slot`'s (found when -1)."""
         history = self.history
+        if slot < 0:
+            slot = self.killer_slot(board, seat)
+        killer = self.killers[2 * slot] - 1
+        second = self.killers[2 * slot + 1] - 1
         scored: list[tuple[int, int, Play | Pass, int]] = []
         if board.passing:
             passes = board.passes(seat)
             for i, choice in enumerate(passes):
                 key = choice.card._key
-                scored.append((-(_FIRST if key == first else history[key]), i, choice, -1))
+                score = _FIRST if key == first else history[key]
+                if key != first:
+                    if key == killer:
+                        score += _KILLER
+                    elif key == second:
+                        score += _SECOND_KILLER
+                scored.append((-score, i, choice, -1))
         else:
             plays = board.moves()
             completes = board.trick_size() == self.players - 1
@@ -153,13 +187,22 @@ class GeneralSearch:
                 ours = 1 if winner is not None and side >> winner & 1 else 0
                 if winner is not None and ours == mine:
                     score += _WINS_TRICK
+                if key != first:
+                    if key == killer:
+                        score += _KILLER
+                    elif key == second:
+                        score += _SECOND_KILLER
                 scored.append((-score, i, play, ours if completes else -1))
         scored.sort()
         return [(entry[2], entry[3]) for entry in scored]
 
-    def _cutoff(self, move: Play | Pass, key: tuple[object, ...] | None) -> None:
+    def _cutoff(self, move: Play | Pass, key: tuple[object, ...] | None, slot: int) -> None:
         card_key = move.card._key
         self.history[card_key] += 1
+        killers = self.killers
+        if killers[2 * slot] != card_key + 1:
+            killers[2 * slot + 1] = killers[2 * slot]
+            killers[2 * slot] = card_key + 1
         if key is not None:
             self.best[key] = card_key
 
@@ -250,7 +293,8 @@ class GeneralSearch:
         maximize = (self.side >> seat & 1) == 1
         last_trick = left == 1
         result = not maximize
-        for move, won in self.moves(board, seat, first):
+        slot = self.killer_slot(board, seat)
+        for move, won in self.moves(board, seat, first, slot):
             if won >= 0 and (last_trick or (won > want if exact else won >= want)):
                 # The trick this card completes settles the question: the last
                 # trick, or (for "at least") the tricks wanted are won, or (for
@@ -262,7 +306,7 @@ class GeneralSearch:
                 board.unmake()
             if ok == maximize:
                 result = ok
-                self._cutoff(move, key)
+                self._cutoff(move, key, slot)
                 break
         if key is not None:
             if exact:

@@ -2603,8 +2603,12 @@ static PyTypeObject OwnType = {
 #define SEARCH_FIRST (1u << 16)
 #define SEARCH_MOST (1u << 21)
 #define SEARCH_WAYS 8
-#define SEARCH_FIRST_SCORE (1ULL << 40)
-#define SEARCH_WINS_TRICK (1ULL << 30)
+#define SEARCH_FIRST_SCORE (1ULL << 62)
+#define SEARCH_WINS_TRICK (1ULL << 50)
+#define SEARCH_KILLER (1ULL << 48)
+#define SEARCH_SECOND_KILLER (1ULL << 47)
+#define SEARCH_PASS_PLACE 7
+#define SEARCH_SLOTS ((EFFECT_CARDS + 1) * 8 * EFFECT_SEATS)
 
 typedef struct {
     uint64_t key[EFFECT_SEATS + 1];
@@ -2629,6 +2633,8 @@ typedef struct {
     int side;
     unsigned char order[EFFECT_SEATS];
     unsigned long long history[EFFECT_CARDS];
+    /* By killer_slot, the cards + 1 of the last two cut-offs there. */
+    unsigned char killers[SEARCH_SLOTS][2];
     unsigned long long nodes, node_limit;
     double deadline;
     PyObject *clock;
@@ -2686,6 +2692,7 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
     s->entries = 0;
     memcpy(s->order, seats, (size_t)players);
     memset(s->history, 0, sizeof s->history);
+    memset(s->killers, 0, sizeof s->killers);
     s->side = side;
     s->nodes = 0;
     s->node_limit = 0;
@@ -2929,15 +2936,34 @@ typedef struct {
     int card, shown, won;
 } SearchMove;
 
+/* GeneralSearch.killer_slot. */
+static int killer_slot(const EffectSearch *s, const Spot *p, int seat) {
+    int place = p->passing ? SEARCH_PASS_PLACE : p->g.size;
+    return (count_bits(p->g.masks[seat]) * 8 + place) * s->rules.players + seat;
+}
+
+/* The score of card as a killer in slot (when it is not the table's). */
+static unsigned long long killer_score(const EffectSearch *s, int slot, int card, int first) {
+    if (card == first) {
+        return 0;
+    }
+    if (s->killers[slot][0] == card + 1) {
+        return SEARCH_KILLER;
+    }
+    return s->killers[slot][1] == card + 1 ? SEARCH_SECOND_KILLER : 0;
+}
+
 /* GeneralSearch.moves: seat's moves, best first; count, or -1 with an
  * exception set. */
-static int search_moves(EffectSearch *s, Spot *p, int seat, int first, SearchMove *out) {
+static int search_moves(EffectSearch *s, Spot *p, int seat, int first, int slot,
+                        SearchMove *out) {
     EffectRules *r = &s->rules;
     int count = 0;
     if (p->passing) {
         for (mask_t rest = p->g.masks[seat]; rest; rest &= rest - 1) {
             int card = low_bit(rest);
-            out[count].score = card == first ? SEARCH_FIRST_SCORE : s->history[card];
+            out[count].score = (card == first ? SEARCH_FIRST_SCORE : s->history[card]) +
+                               killer_score(s, slot, card, first);
             out[count].card = card;
             out[count].shown = 0;
             out[count++].won = -1;
@@ -2965,7 +2991,7 @@ static int search_moves(EffectSearch *s, Spot *p, int seat, int first, SearchMov
             if (winner >= 0 && ours == mine) {
                 score += SEARCH_WINS_TRICK;
             }
-            out[i].score = score;
+            out[i].score = score + killer_score(s, slot, cards[i], first);
             out[i].card = cards[i];
             out[i].shown = shown[i];
             out[i].won = completes ? ours : -1;
@@ -3038,7 +3064,8 @@ static int search_ask(EffectSearch *s, const Spot *p, int want, int exact) {
     int last_trick = left == 1;
     int result = !maximize;
     SearchMove moves[EFFECT_MOVES];
-    int count = search_moves(s, (Spot *)p, seat, first, moves);
+    int slot = killer_slot(s, p, seat);
+    int count = search_moves(s, (Spot *)p, seat, first, slot, moves);
     if (count < 0) {
         return -1;
     }
@@ -3062,6 +3089,10 @@ static int search_ask(EffectSearch *s, const Spot *p, int want, int exact) {
         if (ok == maximize) {
             result = ok;
             s->history[moves[i].card]++;
+            if (s->killers[slot][0] != moves[i].card + 1) {
+                s->killers[slot][1] = s->killers[slot][0];
+                s->killers[slot][0] = (unsigned char)(moves[i].card + 1);
+            }
             if (keyed) {
                 entry_for(s, key, left)->best = (unsigned char)moves[i].card;
             }
