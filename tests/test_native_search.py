@@ -183,3 +183,23 @@ def test_the_native_search_names_what_it_refuses() -> None:
     mine = (*tables[:7], refuses, *tables[8:11], PlayedCard)
     with pytest.raises(RuntimeError, match="no trick today"):
         search_type(mine, 1, bytes([0, 1, 2, 3])).ask(*good, 1, False)
+
+
+@needs_kernel
+def test_a_finished_hand_asks_nothing_more() -> None:
+    """On a board whose hand is over, both searches answer at once: exactly
+    no more tricks, and not one more."""
+    state = _late(Counter(players=3), 4, 1, 0)
+    assert state is not None
+    for native in (True, False):
+        previous = use_native(native)
+        try:
+            search = GeneralSearch(state.rules, 1)
+        finally:
+            use_native(previous)
+        board = search.board(state)
+        while not board.over:
+            board.make(board.moves()[0])
+        assert search.board_exactly(board, 0)
+        assert not search.board_at_least(board, 1)
+        assert search.nodes == 0

@@ -268,6 +268,8 @@ class GeneralSearch:
         left = board.cards_left()
         if want > left:
             return False
+        if not left:
+            return True  # the hand is over, and nothing more was asked
         self._count()
         seat = self.mover(board)
         passing = board.passing

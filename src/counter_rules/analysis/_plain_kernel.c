@@ -3023,6 +3023,9 @@ static int search_ask(EffectSearch *s, const Spot *p, int want, int exact) {
     if (want > left) {
         return 0;
     }
+    if (!left) {
+        return 1; /* the hand is over, and nothing more was asked */
+    }
     if (search_count(s) < 0) {
         return -1;
     }
@@ -3203,6 +3206,7 @@ static PyObject *EffectSearch_ask(EffectSearch *s, PyObject *args) {
     return PyBool_FromLong(answer);
 }
 
+/* Alike on purpose: a getter (and a setter) a field, as the C API takes them. */
 static PyObject *EffectSearch_get_nodes(EffectSearch *s, void *closure) {
     (void)closure;
     return PyLong_FromUnsignedLongLong(s->nodes);
@@ -3258,6 +3262,7 @@ static PyGetSetDef EffectSearch_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
+/* Alike on purpose: a type of the C API, in the form it takes one. */
 static PyTypeObject EffectSearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "counter_rules.analysis._plain_kernel.EffectSearch",
     .tp_basicsize = sizeof(EffectSearch),
