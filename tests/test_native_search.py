@@ -17,7 +17,7 @@ from strategies import seeds
 from counter_rules import Counter, OhHell, Phase, apply_move, legal_moves, new_game
 from counter_rules.analysis import SearchLimitReached
 from counter_rules.analysis._general import GeneralSearch
-from counter_rules.analysis._plain import effect_exempt, native_kernel, use_native
+from counter_rules.analysis._plain import native_kernel, use_native
 from counter_rules.play_rules import play_rules_of
 from counter_rules.state import GameState
 from counter_rules.trick import PlayedCard
@@ -154,7 +154,7 @@ def test_the_native_search_names_what_it_refuses() -> None:
     from counter_rules.analysis import _plain_kernel  # type: ignore[attr-defined]
 
     rules = Counter(players=4)
-    tables = play_rules_of(rules).native_tables(effect_exempt())
+    tables = play_rules_of(rules).native_tables(_plain_kernel.MAX_EXEMPT)
     assert tables is not None
     search_type = _plain_kernel.EffectSearch
     with pytest.raises(TypeError, match="the rules' tables must be a tuple"):

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from counter_rules.analysis._plain import _LIMIT, effect_exempt, effect_kernel
+from counter_rules.analysis._plain import _LIMIT, effect_kernel
 from counter_rules.analysis._questions import bisect, gallop, over_budget
 from counter_rules.board import Board, BoardMemo
 from counter_rules.cards import KEY_COUNT
@@ -102,12 +102,9 @@ class GeneralSearch:
         self.order = search_order(side, players) if order is None else order
         play = tables_for(rules).play
         self.play = play
-        tables = play.native_tables(effect_exempt())
         # The same search in C (the kernel's EffectSearch) where the build has
         # it and the ruleset's rules of the play come as native tables.
-        self.native: object | None = (
-            None if tables is None else effect_kernel(tables, side, self.order)
-        )
+        self.native: object | None = effect_kernel(play, side, self.order)
         self.memo = BoardMemo()
         self.bounds: dict[tuple[object, ...], int] = {}
         self.targets: dict[tuple[object, ...], int] = {}
@@ -167,11 +164,7 @@ class GeneralSearch:
             for i, choice in enumerate(passes):
                 key = choice.card._key
                 score = _FIRST if key == first else history[key]
-                if key != first:
-                    if key == killer:
-                        score += _KILLER
-                    elif key == second:
-                        score += _SECOND_KILLER
+                score += _killer_score(key, first, killer, second)
                 scored.append((-score, i, choice, -1))
         else:
             plays = board.moves()
@@ -187,11 +180,7 @@ class GeneralSearch:
                 ours = 1 if winner is not None and side >> winner & 1 else 0
                 if winner is not None and ours == mine:
                     score += _WINS_TRICK
-                if key != first:
-                    if key == killer:
-                        score += _KILLER
-                    elif key == second:
-                        score += _SECOND_KILLER
+                score += _killer_score(key, first, killer, second)
                 scored.append((-score, i, play, ours if completes else -1))
         scored.sort()
         return [(entry[2], entry[3]) for entry in scored]
@@ -332,6 +321,16 @@ class GeneralSearch:
     def board_value(self, board: Board) -> int:
         """:meth:`value` on a board (left as it was found)."""
         return gallop(lambda target: self.ask(board, target, False), board.cards_left())
+
+
+def _killer_score(key: int, first: int, killer: int, second: int) -> int:
+    """What a card (``key``) adds to its score as the first or second killer
+    of its slot, when it is not the table's card (``first``)."""
+    if key == first:
+        return 0
+    if key == killer:
+        return _KILLER
+    return _SECOND_KILLER if key == second else 0
 
 
 def _native_question(native: object, board: Board) -> tuple[object, ...] | None:

@@ -59,7 +59,7 @@ from counter_rules.errors import SearchLimitReached
 from counter_rules.fast_values import played_card
 from counter_rules.moves import Play
 from counter_rules.phase import Phase
-from counter_rules.play_rules import play_rules_of
+from counter_rules.play_rules import PlayRules, play_rules_of
 from counter_rules.rulesets import plain_tricks
 from counter_rules.rulesets.base import SHORTCUT_PLAIN, Ruleset
 from counter_rules.state import GameState
@@ -68,7 +68,6 @@ __all__ = [
     "BoardTables",
     "PlainSearch",
     "PlainTables",
-    "effect_exempt",
     "effect_kernel",
     "native_kernel",
     "own_kernel",
@@ -131,24 +130,22 @@ def own_kernel(players: int, asker: int, next_seat: Sequence[int]) -> object | N
     return kernel
 
 
-def effect_kernel(tables: tuple[object, ...], side: int, order: Sequence[int]) -> object | None:
+def effect_kernel(play: PlayRules, side: int, order: Sequence[int]) -> object | None:
     """A new native general search (the kernel's ``EffectSearch``:
     :class:`~counter_rules.analysis._general.GeneralSearch`'s algorithm in C,
     for a ruleset whose tricks have effects) for ``side`` over the rules of
-    the play ``tables`` (:meth:`PlayRules.native_tables
-    <counter_rules.play_rules.PlayRules.native_tables>`), searching the
-    passes in ``order``, when this build has the kernel and the searches may
-    use it (:func:`use_native`); else ``None``."""
+    the play ``play`` (as :meth:`PlayRules.native_tables
+    <counter_rules.play_rules.PlayRules.native_tables>` gives them),
+    searching the passes in ``order``, when this build has the kernel, the
+    searches may use it (:func:`use_native`) and the rules come as native
+    tables; else ``None``."""
     if _KERNEL is None or not _NATIVE[0]:
+        return None
+    tables = play.native_tables(_KERNEL.MAX_EXEMPT)
+    if tables is None:
         return None
     kernel: object = _KERNEL.EffectSearch(tables, side, bytes(order))
     return kernel
-
-
-def effect_exempt() -> int:
-    """The most holdings of a suit freeing a seat from following that the
-    kernel's general search keeps (0 without the kernel)."""
-    return 0 if _KERNEL is None else int(_KERNEL.MAX_EXEMPT)
 
 
 def own_value(
