@@ -11,7 +11,8 @@ Measures, on fixed positions so that two builds or two commits can be compared:
    bot's default settings.
 
 It prints which build of counter_rules it measured: the compiled one (what a
-wheel install gives) or the pure-Python package. Instruction counts, which do
+wheel install gives, with the general search at Counter in the native
+kernel) or the pure-Python package. Instruction counts, which do
 not depend on the machine's load, come from running one part under Valgrind:
 ``valgrind --tool=callgrind python benchmarks/bench_search.py --only ismcts``.
 
@@ -32,6 +33,7 @@ from typing import Any
 import counter_rules
 from counter_rules import Counter, OhHell, Phase, apply_move, legal_moves, new_game, view
 from counter_rules.analysis import SearchLimitReached, Solver
+from counter_rules.analysis._general import GeneralSearch
 from counter_rules.bots import ISMCTSBot
 from counter_rules.bots.policy import native_playout
 from counter_rules.rulesets.base import Ruleset
@@ -85,6 +87,12 @@ def general_search(cards: int, positions: int, cap: float) -> dict[str, Any]:
     }
 
 
+def general_search_native() -> bool:
+    """Whether this build runs the general search at Counter in the native
+    kernel (the compiled build) or in Python."""
+    return GeneralSearch(Counter(players=4), 1).native is not None
+
+
 def _decision(rules: Ruleset, seed: int) -> GameState:
     """A play decision with at least four legal moves, early in hand 1."""
     state = new_game(rules, seed=seed)
@@ -128,15 +136,18 @@ def main() -> None:
     args = parser.parse_args()
     build = "compiled" if counter_rules.COMPILED else "pure Python"
     native = native_playout(OhHell(players=4, schedule=(10,), hook=True), None, 10, True)
+    searched = general_search_native()
     figures: dict[str, Any] = {
         "build": build,
         "native playout": native is not None,
+        "native general search": searched,
         "python": platform.python_version(),
         "machine": platform.machine(),
     }
     print(
         f"counter_rules {counter_rules.__version__}, {build} build "
-        f"({'with' if native is not None else 'without'} the native playout)",
+        f"({'with' if native is not None else 'without'} the native playout, "
+        f"the general search at Counter {'in the native kernel' if searched else 'in Python'})",
         file=sys.stderr,
     )
     if args.only != "ismcts":

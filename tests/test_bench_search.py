@@ -29,3 +29,11 @@ def test_the_ismcts_part_times_both_games(bench: ModuleType) -> None:
     figures = bench.ismcts(iterations=5)
     assert set(figures) == {"Counter(players=4)", "OhHell(players=4, schedule=(10,), hook=True)"}
     assert all(row["iterations a second"] > 0 for row in figures.values())
+
+
+def test_the_benchmark_says_where_the_general_search_runs(bench: ModuleType) -> None:
+    """The native kernel runs the general search at Counter exactly where the
+    build has the kernel."""
+    from counter_rules.analysis._plain import native_kernel
+
+    assert bench.general_search_native() == native_kernel()
