@@ -203,3 +203,28 @@ def test_a_finished_hand_asks_nothing_more() -> None:
         assert search.board_exactly(board, 0)
         assert not search.board_at_least(board, 1)
         assert search.nodes == 0
+
+
+@needs_kernel
+def test_a_full_table_changes_the_positions_visited_not_the_answer() -> None:
+    """With its table held to its smallest size, the native search must
+    replace entries (a position then takes the slot of fewest cards left):
+    it answers as with room for every position, after visiting other
+    positions (a lost entry is searched again, a lost best move orders the
+    moves otherwise)."""
+    from counter_rules.analysis import _plain_kernel  # type: ignore[attr-defined]
+
+    state = _late(Counter(players=4), 3, 7, 0)
+    assert state is not None
+    side = 1 << state.leader
+    roomy = GeneralSearch(state.rules, side)
+    cramped = GeneralSearch(state.rules, side)
+    tables = play_rules_of(state.rules).native_tables(_plain_kernel.MAX_EXEMPT)
+    smallest = 1 << 16
+    cramped.native = _plain_kernel.EffectSearch(tables, side, bytes(cramped.order), smallest)
+    assert cramped.value(state) == roomy.value(state)
+    assert roomy.native.entries > smallest  # type: ignore[attr-defined]
+    assert cramped.native.entries <= smallest
+    assert cramped.nodes != roomy.nodes
+    with pytest.raises(ValueError, match="most: the table holds 65536 to 2097152 entries"):
+        _plain_kernel.EffectSearch(tables, side, bytes(cramped.order), smallest - 1)

@@ -2591,7 +2591,8 @@ static PyTypeObject OwnType = {
  * a few masks and small numbers copied from node to node, the table a hash
  * table of fixed-size entries.
  *
- * Its table grows from SEARCH_FIRST to SEARCH_MOST entries; once full, an
+ * Its table grows from SEARCH_FIRST to SEARCH_MOST entries (or the largest
+ * power of two the caller allows, for the tests); once full, an
  * entry a position would take replaces, among the SEARCH_WAYS slots it may
  * use, the one with the fewest cards left (the cheapest to find again). The
  * answers do not change; only, once the table is full, the positions
@@ -2639,15 +2640,17 @@ typedef struct {
     double deadline;
     PyObject *clock;
     SearchEntry *table;
-    size_t capacity, entries;
+    size_t capacity, entries, most;
 } EffectSearch;
 
 static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"tables", "side", "order", NULL};
+    static char *names[] = {"tables", "side", "order", "most", NULL};
     PyObject *tables;
     int side;
     Py_buffer order;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oiy*", names, &tables, &side, &order)) {
+    unsigned long most = SEARCH_MOST;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oiy*|k", names, &tables, &side, &order,
+                                     &most)) {
         return -1;
     }
     int status = -1;
@@ -2659,6 +2662,11 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
     int seen = 0;
     for (Py_ssize_t i = 0; i < order.len && order.len == players; i++) {
         seen |= seats[i] < players ? 1 << seats[i] : 0;
+    }
+    if (most < SEARCH_FIRST || most > SEARCH_MOST) {
+        PyErr_Format(PyExc_ValueError, "most: the table holds %u to %u entries, got %lu",
+                     SEARCH_FIRST, SEARCH_MOST, most);
+        goto done;
     }
     if (order.len != players || seen != (1 << players) - 1 || side < 0 ||
         side >= (1 << players)) {
@@ -2690,6 +2698,7 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
     s->table = table;
     s->capacity = SEARCH_FIRST;
     s->entries = 0;
+    s->most = most;
     memcpy(s->order, seats, (size_t)players);
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0, sizeof s->killers);
@@ -2784,7 +2793,7 @@ static SearchEntry *slot_for(EffectSearch *s, const uint64_t *key, int cheapest)
 /* Twice the table, its entries moved in: 1, or 0 when it is at its largest
  * or memory is short (the table is then left as it is). */
 static int grow_table(EffectSearch *s) {
-    if (s->capacity >= SEARCH_MOST) {
+    if (s->capacity * 2 > s->most) {
         return 0;
     }
     size_t capacity = s->capacity * 2;
