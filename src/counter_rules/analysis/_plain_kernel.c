@@ -3020,7 +3020,7 @@ static int search_moves(EffectSearch *s, Spot *p, int seat, int first, int slot,
 }
 
 /* GeneralSearch.ask: 1 or 0, or -1 with an exception set. */
-static int search_ask(EffectSearch *s, const Spot *p, int want, int exact) {
+static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
     if (exact) {
         if (want < 0) {
             return 0;
@@ -3075,9 +3075,10 @@ static int search_ask(EffectSearch *s, const Spot *p, int want, int exact) {
     int maximize = s->side >> seat & 1;
     int last_trick = left == 1;
     int result = !maximize;
+    int settled = -1; /* the card of the cut-off, -1 for none */
     SearchMove moves[EFFECT_MOVES];
     int slot = killer_slot(s, p, seat);
-    int count = search_moves(s, (Spot *)p, seat, first, slot, moves);
+    int count = search_moves(s, p, seat, first, slot, moves);
     if (count < 0) {
         return -1;
     }
@@ -3105,14 +3106,15 @@ static int search_ask(EffectSearch *s, const Spot *p, int want, int exact) {
                 s->killers[slot][1] = s->killers[slot][0];
                 s->killers[slot][0] = (unsigned char)(moves[i].card + 1);
             }
-            if (keyed) {
-                entry_for(s, key, left)->best = (unsigned char)moves[i].card;
-            }
+            settled = moves[i].card;
             break;
         }
     }
     if (keyed) {
         SearchEntry *e = entry_for(s, key, left);
+        if (settled >= 0) {
+            e->best = (unsigned char)settled;
+        }
         if (exact) {
             if (want < 64) {
                 if (result) {
