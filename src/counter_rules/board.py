@@ -39,7 +39,7 @@ from counter_rules.play_rules import PlayRules
 from counter_rules.position import Position
 from counter_rules.trick import PlayedCard, TrickResult
 
-__all__ = ["AFTER_LAST", "AFTER_PASS", "Board", "BoardMemo", "InPlay", "after_trick"]
+__all__ = ["AFTER_LAST", "AFTER_PASS", "NO_CARD_BIT", "Board", "BoardMemo", "InPlay", "after_trick"]
 
 _PLAYING: Final = Phase.PLAYING
 _PASSING: Final = Phase.PASSING
@@ -109,6 +109,8 @@ AFTER_PASS: Final = -1
 """What :func:`after_trick` gives as the next seat when every seat passes a card."""
 AFTER_LAST: Final = -2
 """What :func:`after_trick` gives as the next seat after the hand's last trick."""
+NO_CARD_BIT: Final = 255
+"""No card (no trump card) in :meth:`Board.native_trick`'s answer: no card's bit."""
 
 
 def after_trick(
@@ -588,6 +590,25 @@ class Board:
             self.to_move = -1
         self.pending[seat] = None
         self.to_pass |= 1 << seat
+
+    def native_trick(self) -> tuple[bytes, bytes, int] | None:
+        """The current trick and the trump card as the native code of rulesets
+        whose tricks have effects reads them: each card's bit, each card's
+        shown card's bit + 1 (0 for none), and the trump card's bit
+        (:data:`NO_CARD_BIT` for none); ``None`` when a card of the trick
+        carries a call, which that code has no table for."""
+        bits = self.rules.bits
+        cards = bytearray()
+        shown = bytearray()
+        for played in self._trick:
+            if played.call is not None:
+                return None
+            cards.append(bits[played.card._key].bit_length() - 1)
+            reveal = played.reveal
+            shown.append(0 if reveal is None else bits[reveal._key].bit_length())
+        trump_card = self.trump_card
+        card_bit = NO_CARD_BIT if trump_card is None else bits[trump_card._key].bit_length() - 1
+        return bytes(cards), bytes(shown), card_bit
 
     # -- keys ----------------------------------------------------------------------
     def key(self) -> tuple[object, ...]:

@@ -67,8 +67,6 @@ _SECOND_KILLER: Final = 1 << 47
 # The place of a pass in a killer's slot (any number past the places of a
 # trick's cards).
 _PASS_PLACE: Final = 7
-# No trump card, in the native search's arguments.
-_NO_CARD: Final = 255
 
 
 def search_order(side: int, players: int) -> list[int]:
@@ -226,7 +224,7 @@ class GeneralSearch:
         :meth:`search`."""
         native = self.native
         if native is not None:
-            found = _native_question(native, board)
+            found = _native_question(board)
             if found is not None:
                 return self._native_ask(native, found, want, exact)
         return self.search(board, want, exact)
@@ -333,38 +331,32 @@ def _killer_score(key: int, first: int, killer: int, second: int) -> int:
     return _SECOND_KILLER if key == second else 0
 
 
-def _native_question(native: object, board: Board) -> tuple[object, ...] | None:
+def _native_question(board: Board) -> tuple[object, ...] | None:
     """The position of ``board`` as the native search reads it (hands as
-    masks; the trick's cards and each one's shown card + 1, by the board's
-    bits; in a pass the seats still to choose and each seat's choice + 1),
-    or ``None`` for a position it cannot take (a card of the trick carries a
-    call)."""
-    rules = board.rules
-    bits = rules.bits
-    trick: list[int] = []
-    shown: list[int] = []
-    for played in board.trick:
-        if played.call is not None:
-            return None
-        trick.append(bits[played.card._key].bit_length() - 1)
-        reveal = played.reveal
-        shown.append(0 if reveal is None else bits[reveal._key].bit_length())
+    masks; the trick and the trump card of :meth:`Board.native_trick
+    <counter_rules.board.Board.native_trick>`; in a pass the seats still to
+    choose and each seat's choice + 1), or ``None`` for a position it cannot
+    take (a card of the trick carries a call)."""
+    found = board.native_trick()
+    if found is None:
+        return None
+    trick, shown, card_bit = found
+    bits = board.rules.bits
     pending = (
         bytes([0 if card is None else bits[card._key].bit_length() for card in board.pending])
         if board.passing
         else b""
     )
-    trump_card = board.trump_card
     return (
         board.masks,
-        bytes(trick),
-        bytes(shown),
+        trick,
+        shown,
         board.leader,
         board.to_move,
         board.passing,
         board.to_pass,
         pending,
         suit_code(board.trump),
-        _NO_CARD if trump_card is None else bits[trump_card._key].bit_length() - 1,
+        card_bit,
         board.doubled_lead,
     )

@@ -33,7 +33,7 @@ from types import ModuleType
 from typing import Final
 
 from counter_rules.analysis import board_tables
-from counter_rules.board import Board, BoardMemo
+from counter_rules.board import NO_CARD_BIT, Board, BoardMemo
 from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.engine.transitions import apply_move, legal_moves
 from counter_rules.moves import Bid, Move, Pass, Play
@@ -150,8 +150,6 @@ _RANDOM: Final = random.Random
 _PLAYOUTS: Final[dict[tuple[int, int, int, bool], tuple[Ruleset, object]]] = {}
 # A bid of none in the native playout's bids (wants_trick: every trick).
 _NO_BID: Final = 255
-# No card (no trump card) in the effect playout's arguments.
-_NO_CARD: Final = 255
 # Whether playouts may use the native playout (a list of one, as a switch).
 _NATIVE: Final = [True]
 
@@ -465,20 +463,14 @@ class Policy:
                 board.doubled_lead,
             )  # fmt: skip
             return True
-        cards = bytearray()
-        shown = bytearray()
-        for played in board.trick:
-            if played.call is not None:
-                return False  # a called card: the effect playout's tables have no calls
-            cards.append(bits[played.card._key].bit_length() - 1)
-            reveal = played.reveal
-            shown.append(0 if reveal is None else bits[reveal._key].bit_length())
-        trump_card = board.trump_card
-        card_code = _NO_CARD if trump_card is None else bits[trump_card._key].bit_length() - 1
+        found = board.native_trick()
+        if found is None:
+            return False
+        cards, shown, card_code = found
         (
             over, leader, masks, won, trump_code, card_bit, doubled, jacks,
         ) = native.run(  # type: ignore[attr-defined]
-            rng, board.masks, bytes(cards), bytes(shown), board.leader, bytes(board.won),
+            rng, board.masks, cards, shown, board.leader, bytes(board.won),
             bids, suit_code(trump), card_code, board.doubled_lead, stop,
         )  # fmt: skip
         deck = self.play_rules.cards
@@ -488,7 +480,7 @@ class Policy:
             leader,
             over,
             TRUMPS_BY_CODE[trump_code],
-            None if card_bit == _NO_CARD else deck[card_bit],
+            None if card_bit == NO_CARD_BIT else deck[card_bit],
             (*[deck[jack] for jack in reversed(jacks)], *board.stock),
             doubled,
         )
