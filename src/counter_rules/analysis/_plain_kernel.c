@@ -37,6 +37,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <setjmp.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -2589,7 +2590,7 @@ static PyTypeObject OwnType = {
  * reads the rules of the play as ../_effect_play.h says, every trick resolved
  * by the ruleset itself. What it adds is the representation: the position is
  * a few masks and small numbers copied from node to node, the table a hash
- * table of fixed-size entries.
+ * table of fixed-size entries behind an array of tags (see TAG_USED).
  *
  * Its table grows from SEARCH_FIRST to SEARCH_MOST entries (or the largest
  * power of two the caller allows, for the tests); once full, an
@@ -2614,8 +2615,16 @@ static PyTypeObject OwnType = {
 typedef struct {
     uint64_t key[EFFECT_SEATS + 1];
     uint64_t can, cannot; /* "exactly": the numbers found possible, impossible */
-    unsigned char used, bounded, low, high, best, left;
+    unsigned char bounded, low, high, best;
 } SearchEntry;
+
+/* The tag of a slot, kept apart from its entry (the tags of SEARCH_WAYS
+ * slots share a cache line, where their entries take ten): 0 for a free
+ * slot, else TAG_USED, bits of the key's hash (TAG_PRINT) and the cards left
+ * (the low byte). A probe compares a key only where the hash bits agree. */
+#define TAG_USED 0x80000000u
+#define TAG_PRINT 0x7fffff00u
+#define TAG_LEFT 0xffu
 
 /* A position of the search: the hand in play (its trick, leader, trump, trump
  * card and doubled lead), the seat to play (-1 in a pass and after the last
@@ -2640,6 +2649,7 @@ typedef struct {
     double deadline;
     PyObject *clock;
     SearchEntry *table;
+    uint32_t *tags;
     size_t capacity, entries, most;
 } EffectSearch;
 
@@ -2677,7 +2687,10 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
         goto done;
     }
     SearchEntry *table = PyMem_Calloc(SEARCH_FIRST, sizeof(SearchEntry));
-    if (table == NULL) {
+    uint32_t *tags = PyMem_Calloc(SEARCH_FIRST, sizeof(uint32_t));
+    if (table == NULL || tags == NULL) {
+        PyMem_Free(table);
+        PyMem_Free(tags);
         PyErr_NoMemory();
         goto done;
     }
@@ -2685,17 +2698,21 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
         PyObject *time = PyImport_ImportModule("time");
         if (time == NULL) {
             PyMem_Free(table);
+            PyMem_Free(tags);
             goto done;
         }
         s->clock = PyObject_GetAttrString(time, "perf_counter");
         Py_DECREF(time);
         if (s->clock == NULL) {
             PyMem_Free(table);
+            PyMem_Free(tags);
             goto done;
         }
     }
     PyMem_Free(s->table);
+    PyMem_Free(s->tags);
     s->table = table;
+    s->tags = tags;
     s->capacity = SEARCH_FIRST;
     s->entries = 0;
     s->most = most;
@@ -2727,6 +2744,7 @@ static void EffectSearch_dealloc(EffectSearch *s) {
     Py_CLEAR(s->clock);
     effect_rules_free(&s->rules);
     PyMem_Free(s->table);
+    PyMem_Free(s->tags);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -2751,43 +2769,63 @@ static void spot_key(const EffectSearch *s, const Spot *p, uint64_t *key) {
     key[EFFECT_SEATS] = rest;
 }
 
-static size_t key_slot(const uint64_t *key, size_t capacity) {
+static uint64_t spot_hash(const uint64_t *key) {
     uint64_t h = 0;
     for (int i = 0; i <= EFFECT_SEATS; i++) {
         h = mix(h ^ key[i]);
     }
-    return (size_t)(h & (capacity - 1));
+    return h;
+}
+
+/* The hash bits of a tag (other bits than the slot's). */
+static uint32_t key_print(uint64_t h) {
+    return TAG_USED | ((uint32_t)(h >> 32) & TAG_PRINT);
+}
+
+/* Whether the slot holds key, whose hash bits are print. */
+static int slot_holds(const EffectSearch *s, size_t slot, const uint64_t *key, uint32_t print) {
+    return (s->tags[slot] & ~TAG_LEFT) == print &&
+           memcmp(s->table[slot].key, key, sizeof s->table[slot].key) == 0;
+}
+
+/* The slot of key's entry (of hash h), or -1. */
+static ptrdiff_t find_slot(const EffectSearch *s, const uint64_t *key, uint64_t h) {
+    size_t mask = s->capacity - 1;
+    uint32_t print = key_print(h);
+    for (int i = 0; i < SEARCH_WAYS; i++) {
+        size_t slot = (size_t)(h + (uint64_t)i) & mask;
+        if (!s->tags[slot]) {
+            return -1;
+        }
+        if (slot_holds(s, slot, key, print)) {
+            return (ptrdiff_t)slot;
+        }
+    }
+    return -1;
 }
 
 static SearchEntry *find_entry(const EffectSearch *s, const uint64_t *key) {
-    size_t slot = key_slot(key, s->capacity);
-    for (int i = 0; i < SEARCH_WAYS; i++) {
-        SearchEntry *e = &s->table[(slot + i) & (s->capacity - 1)];
-        if (!e->used) {
-            return NULL;
-        }
-        if (memcmp(e->key, key, sizeof e->key) == 0) {
-            return e;
-        }
-    }
-    return NULL;
+    ptrdiff_t slot = find_slot(s, key, spot_hash(key));
+    return slot < 0 ? NULL : &s->table[slot];
 }
 
-/* The slot for key among its SEARCH_WAYS: its own or a free one; else, with
- * cheapest, the one with the fewest cards left; else NULL. */
-static SearchEntry *slot_for(EffectSearch *s, const uint64_t *key, int cheapest) {
-    size_t slot = key_slot(key, s->capacity);
-    SearchEntry *fewest = NULL;
+/* The slot for key (of hash h) among its SEARCH_WAYS: its own or a free one;
+ * else, with cheapest, the one with the fewest cards left; else -1. */
+static ptrdiff_t slot_for(const EffectSearch *s, const uint64_t *key, uint64_t h, int cheapest) {
+    size_t mask = s->capacity - 1;
+    uint32_t print = key_print(h);
+    ptrdiff_t fewest = -1;
     for (int i = 0; i < SEARCH_WAYS; i++) {
-        SearchEntry *e = &s->table[(slot + i) & (s->capacity - 1)];
-        if (!e->used || memcmp(e->key, key, sizeof e->key) == 0) {
-            return e;
+        size_t slot = (size_t)(h + (uint64_t)i) & mask;
+        uint32_t tag = s->tags[slot];
+        if (!tag || slot_holds(s, slot, key, print)) {
+            return (ptrdiff_t)slot;
         }
-        if (fewest == NULL || e->left < fewest->left) {
-            fewest = e;
+        if (fewest < 0 || (tag & TAG_LEFT) < (s->tags[fewest] & TAG_LEFT)) {
+            fewest = (ptrdiff_t)slot;
         }
     }
-    return cheapest ? fewest : NULL;
+    return cheapest ? fewest : -1;
 }
 
 /* Twice the table, its entries moved in: 1, or 0 when it is at its largest
@@ -2798,24 +2836,31 @@ static int grow_table(EffectSearch *s) {
     }
     size_t capacity = s->capacity * 2;
     SearchEntry *table = PyMem_Calloc(capacity, sizeof(SearchEntry));
-    if (table == NULL) {
+    uint32_t *tags = PyMem_Calloc(capacity, sizeof(uint32_t));
+    if (table == NULL || tags == NULL) {
+        PyMem_Free(table);
+        PyMem_Free(tags);
         return 0;
     }
     SearchEntry *old = s->table;
+    uint32_t *old_tags = s->tags;
     size_t old_capacity = s->capacity;
     s->table = table;
+    s->tags = tags;
     s->capacity = capacity;
     s->entries = 0;
     for (size_t i = 0; i < old_capacity; i++) {
-        if (old[i].used) {
-            SearchEntry *e = slot_for(s, old[i].key, 1);
-            if (!e->used) {
+        if (old_tags[i]) {
+            ptrdiff_t slot = slot_for(s, old[i].key, spot_hash(old[i].key), 1);
+            if (!tags[slot]) {
                 s->entries++;
             }
-            *e = old[i];
+            table[slot] = old[i];
+            tags[slot] = old_tags[i];
         }
     }
     PyMem_Free(old);
+    PyMem_Free(old_tags);
     return 1;
 }
 
@@ -2823,28 +2868,29 @@ static int grow_table(EffectSearch *s) {
  * table grows when it is half full or key finds no free slot, up to its
  * largest; then key takes the slot of fewest cards left. */
 static SearchEntry *entry_for(EffectSearch *s, const uint64_t *key, int left) {
-    SearchEntry *e = find_entry(s, key);
-    if (e != NULL) {
-        return e;
+    uint64_t h = spot_hash(key);
+    ptrdiff_t slot = find_slot(s, key, h);
+    if (slot >= 0) {
+        return &s->table[slot];
     }
     if (s->entries * 2 >= s->capacity) {
         grow_table(s);
     }
-    e = slot_for(s, key, 0);
-    while (e == NULL && grow_table(s)) {
-        e = slot_for(s, key, 0);
+    slot = slot_for(s, key, h, 0);
+    while (slot < 0 && grow_table(s)) {
+        slot = slot_for(s, key, h, 0);
     }
-    if (e == NULL) {
-        e = slot_for(s, key, 1);
+    if (slot < 0) {
+        slot = slot_for(s, key, h, 1);
     }
-    if (!e->used) {
+    if (!s->tags[slot]) {
         s->entries++;
     }
+    SearchEntry *e = &s->table[slot];
     memset(e, 0, sizeof *e);
     memcpy(e->key, key, sizeof e->key);
-    e->used = 1;
     e->best = NO_CARD;
-    e->left = (unsigned char)left;
+    s->tags[slot] = key_print(h) | ((uint32_t)left & TAG_LEFT);
     return e;
 }
 
