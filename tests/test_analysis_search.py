@@ -369,8 +369,8 @@ def test_a_position_the_table_does_not_know_names_no_first_card() -> None:
     asked: list[tuple[int, tuple[int, ...]]] = []
 
     class Recording(GeneralSearch):
-        def moves(self, board, seat, first, slot=-1):  # type: ignore[no-untyped-def]
-            found = super().moves(board, seat, first, slot)
+        def moves(self, board, seat, first, slot=-1, trick_key=None):  # type: ignore[no-untyped-def]
+            found = super().moves(board, seat, first, slot, trick_key)
             asked.append((first, tuple(move.card._key for move, _ in found)))
             return found
 
@@ -380,6 +380,62 @@ def test_a_position_the_table_does_not_know_names_no_first_card() -> None:
     assert asked[0][0] == -1
     assert all(first == -1 or first in keys for first, keys in asked)
     assert any(first != -1 for first, _ in asked)
+
+
+def _mid_trick_search(cards: int) -> tuple[GeneralSearch, GameState]:
+    """The Python search for the seat to play in the middle of a trick of
+    four-player Counter, with at least three legal plays and at most
+    ``cards`` cards in its hand."""
+    state = _played(
+        Counter(players=4),
+        3,
+        lambda s: (
+            s.phase is Phase.PLAYING
+            and len(s.trick) > 0
+            and len(s.hands[s.current_player]) <= cards
+            and len(legal_moves(s)) >= 3
+        ),
+    )
+    search = GeneralSearch(state.rules, 1 << state.current_player)  # type: ignore[operator]
+    search.native = None  # the Python search, whose tables are read here
+    return search, state
+
+
+def test_a_countermove_comes_after_the_cards_that_win_the_trick_and_before_the_rest() -> None:
+    """The card that last made a cut-off after the same cards of a trick so
+    far is tried right after the cards that give the trick so far to the
+    seat's side, ahead of the other cards."""
+    search, state = _mid_trick_search(10)
+    board = search.board(state)
+    seat = search.mover(board)
+    trick_key = search.countermove_key(board, seat)
+    assert trick_key is not None
+    before = [move.card._key for move, _ in search.moves(board, seat, -1, -1, trick_key)]
+    winning = [
+        move.card._key
+        for move in board.moves()
+        if (winner := board.winner_if(move)) is not None and winner == seat
+    ]
+    rest = [key for key in before if key not in winning]
+    assert before == winning + rest
+    assert rest, "a position where some card does not take the trick"
+    countered = rest[-1]
+    search.countermoves[trick_key] = countered
+    after = [move.card._key for move, _ in search.moves(board, seat, -1, -1, trick_key)]
+    assert after == winning + [countered] + [key for key in rest if key != countered]
+
+
+def test_countermoves_are_kept_in_the_middle_of_tricks_only() -> None:
+    """A search keeps countermoves for tricks so far, by the seat to play;
+    a trick's start and a pass have none."""
+    search, state = _mid_trick_search(4)
+    search.value(state)
+    assert search.countermoves
+    for seat, (size, *_), _trump, _doubled in search.countermoves:
+        assert 0 <= seat < 4
+        assert 1 <= size <= 3
+    start = search.board(_trick_start(Counter(players=4), 3, 5))
+    assert search.countermove_key(start, start.to_move) is None
 
 
 def test_a_single_legal_play_is_the_one_move() -> None:

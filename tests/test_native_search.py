@@ -228,3 +228,24 @@ def test_a_full_table_changes_the_positions_visited_not_the_answer() -> None:
     assert cramped.nodes != roomy.nodes
     with pytest.raises(ValueError, match="most: the table holds 65536 to 2097152 entries"):
         _plain_kernel.EffectSearch(tables, side, bytes(cramped.order), smallest - 1)
+
+
+@needs_kernel
+@pytest.mark.parametrize("seed", [2, 5, 11])
+def test_both_searches_keep_the_same_countermoves(seed: int) -> None:
+    """The countermoves kept by the native search and the Python search after
+    the same search are as many (the same table, written in both)."""
+    state = _late(Counter(players=4), seed, 5, 2)
+    assert state is not None
+    side = 1 << min(state.to_act)
+    counts = []
+    for native in (True, False):
+        previous = use_native(native)
+        try:
+            search = GeneralSearch(state.rules, side)
+        finally:
+            use_native(previous)
+        search.value(state)
+        kept = search.native
+        counts.append(len(search.countermoves) if kept is None else kept.countermoves)  # type: ignore[attr-defined]
+    assert counts[0] == counts[1] > 0

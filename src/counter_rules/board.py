@@ -304,6 +304,22 @@ class Board:
         """How many cards the current trick holds."""
         return len(self._trick)
 
+    def trick_key(self) -> tuple[object, ...]:
+        """The cards of the current trick, in order, each with the card it
+        shows and its call: equal for two tricks of the same plays."""
+        if not self._shown:
+            return (len(self._trick), self._cards)
+        return (
+            len(self._trick),
+            self._cards,
+            tuple(
+                [
+                    (-1 if played.reveal is None else played.reveal._key, played.call)
+                    for played in self._trick
+                ]
+            ),
+        )
+
     def cards_left(self) -> int:
         """The tricks of the hand not yet finished: the cards held by the seat to
         play (in a pass, by any seat)."""

@@ -20,8 +20,9 @@ The moves of a node are tried in this order: the move that settled the
 position before (the table's), then the cards that give the trick so far to
 the seat's own side, then the killers (the last two cards that made a
 cut-off for the seat with as many cards held, at the same place in a trick
-or in a pass), then the cards that caused the most cut-offs so far (the
-history heuristic). A card that completes a trick is not played on the
+or in a pass) and the countermove (the card that last made a cut-off after
+the same cards of a trick so far), then the cards that caused the most
+cut-offs so far (the history heuristic). A card that completes a trick is not played on the
 board when that trick settles the question: the hand's last trick, or the
 tricks asked for won (or, asked for exactly, more won than asked). The
 value of a position is found by asking "at least 1?", "at least 2?", "at
@@ -64,6 +65,12 @@ _FIRST: Final = 1 << 62
 _WINS_TRICK: Final = 1 << 50
 _KILLER: Final = 1 << 48
 _SECOND_KILLER: Final = 1 << 47
+# The countermove counts as much as the second killer (measured best of the
+# places tried: above the killers, between them, below them).
+_COUNTERMOVE: Final = 1 << 47
+# The countermoves kept are forgotten at once when they reach this many and
+# a new one comes (the native search does the same).
+_MOST_COUNTERMOVES: Final = 1 << 20
 # The place of a pass in a killer's slot (any number past the places of a
 # trick's cards).
 _PASS_PLACE: Final = 7
@@ -112,6 +119,9 @@ class GeneralSearch:
         # The killers: by slot (killer_slot), the card keys + 1 of the last
         # two moves that made a cut-off there (0 for none), the last first.
         self.killers: list[int] = [0] * (2 * 8 * players * (KEY_COUNT + 1))
+        # The countermoves: by countermove_key, the card key of the last move
+        # that made a cut-off after the same cards of a trick so far.
+        self.countermoves: dict[tuple[object, ...], int] = {}
         self.nodes = 0
         # A time (perf_counter) past which the search gives up; 0 for none.
         self.deadline = 0.0
@@ -141,21 +151,37 @@ class GeneralSearch:
         place = _PASS_PLACE if board.passing else board.trick_size()
         return (board.masks[seat].bit_count() * 8 + place) * self.players + seat
 
+    def countermove_key(self, board: Board, seat: int) -> tuple[object, ...] | None:
+        """Where the countermove of ``seat``'s play on ``board`` is kept: by
+        the cards of the trick so far (each with the card it shows), the
+        seat, trump and the doubled lead; ``None`` at a trick's start and in
+        a pass."""
+        if board.passing or not board.trick_size():
+            return None
+        return (seat, board.trick_key(), board.trump, board.doubled_lead)
+
     def moves(
-        self, board: Board, seat: int, first: int, slot: int = -1
+        self,
+        board: Board,
+        seat: int,
+        first: int,
+        slot: int = -1,
+        trick_key: tuple[object, ...] | None = None,
     ) -> list[tuple[Play | Pass, int]]:
         """``seat``'s legal moves, best first: the card ``first`` (the table's),
         then those that win the trick so far for the seat's side, then the
         killers (the last two moves that made a cut-off with as many cards
-        held at the same place, the last first), then by how often each card
-        made a cut-off. Each comes with the tricks the side wins by it (1 or
-        0) when it completes a trick, else -1. ``slot`` is
+        held at the same place, the last first) and the countermove of
+        ``trick_key`` (:meth:`countermove_key`'s), then by how often each
+        card made a cut-off. Each comes with the tricks the side wins by it
+        (1 or 0) when it completes a trick, else -1. ``slot`` is
         :meth:`killer_slot`'s (found when -1)."""
         history = self.history
         if slot < 0:
             slot = self.killer_slot(board, seat)
         killer = self.killers[2 * slot] - 1
         second = self.killers[2 * slot + 1] - 1
+        countered = -1 if trick_key is None else self.countermoves.get(trick_key, -1)
         scored: list[tuple[int, int, Play | Pass, int]] = []
         if board.passing:
             passes = board.passes(seat)
@@ -178,18 +204,31 @@ class GeneralSearch:
                 ours = 1 if winner is not None and side >> winner & 1 else 0
                 if winner is not None and ours == mine:
                     score += _WINS_TRICK
+                if key == countered and key != first:
+                    score += _COUNTERMOVE
                 score += _killer_score(key, first, killer, second)
                 scored.append((-score, i, play, ours if completes else -1))
         scored.sort()
         return [(entry[2], entry[3]) for entry in scored]
 
-    def _cutoff(self, move: Play | Pass, key: tuple[object, ...] | None, slot: int) -> None:
+    def _cutoff(
+        self,
+        move: Play | Pass,
+        key: tuple[object, ...] | None,
+        slot: int,
+        trick_key: tuple[object, ...] | None,
+    ) -> None:
         card_key = move.card._key
         self.history[card_key] += 1
         killers = self.killers
         if killers[2 * slot] != card_key + 1:
             killers[2 * slot + 1] = killers[2 * slot]
             killers[2 * slot] = card_key + 1
+        if trick_key is not None:
+            countermoves = self.countermoves
+            if len(countermoves) >= _MOST_COUNTERMOVES and trick_key not in countermoves:
+                countermoves.clear()
+            countermoves[trick_key] = card_key
         if key is not None:
             self.best[key] = card_key
 
@@ -283,7 +322,8 @@ class GeneralSearch:
         last_trick = left == 1
         result = not maximize
         slot = self.killer_slot(board, seat)
-        for move, won in self.moves(board, seat, first, slot):
+        trick_key = self.countermove_key(board, seat)
+        for move, won in self.moves(board, seat, first, slot, trick_key):
             if won >= 0 and (last_trick or (won > want if exact else won >= want)):
                 # The trick this card completes settles the question: the last
                 # trick, or (for "at least") the tricks wanted are won, or (for
@@ -295,7 +335,7 @@ class GeneralSearch:
                 board.unmake()
             if ok == maximize:
                 result = ok
-                self._cutoff(move, key, slot)
+                self._cutoff(move, key, slot, trick_key)
                 break
         if key is not None:
             if exact:

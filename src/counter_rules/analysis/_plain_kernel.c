@@ -2585,7 +2585,7 @@ static PyTypeObject OwnType = {
  *
  * EffectSearch is the algorithm of counter_rules.analysis._general.GeneralSearch
  * step for step (the same positions visited and counted, the same moves in
- * the same order, the same table entries and the same history of cut-offs),
+ * the same order, the same table entries, history, killers and countermoves),
  * for a ruleset whose tricks have effects (Counter). It states no rule: it
  * reads the rules of the play as ../_effect_play.h says, every trick resolved
  * by the ruleset itself. What it adds is the representation: the position is
@@ -2609,6 +2609,9 @@ static PyTypeObject OwnType = {
 #define SEARCH_WINS_TRICK (1ULL << 50)
 #define SEARCH_KILLER (1ULL << 48)
 #define SEARCH_SECOND_KILLER (1ULL << 47)
+#define SEARCH_COUNTERMOVE (1ULL << 47)
+#define COUNTERMOVES_FIRST (1u << 12)
+#define COUNTERMOVES_MOST (1u << 20)
 #define SEARCH_PASS_PLACE 7
 #define SEARCH_SLOTS ((EFFECT_CARDS + 1) * 8 * EFFECT_SEATS)
 
@@ -2625,6 +2628,13 @@ typedef struct {
 #define TAG_USED 0x80000000u
 #define TAG_PRINT 0x7fffff00u
 #define TAG_LEFT 0xffu
+
+/* A countermove: the card + 1 that last made a cut-off after the same cards
+ * of a trick so far (key a, b: see countermove_key), 0 for a free slot. */
+typedef struct {
+    uint64_t a, b;
+    unsigned char card;
+} Countermove;
 
 /* A position of the search: the hand in play (its trick, leader, trump, trump
  * card and doubled lead), the seat to play (-1 in a pass and after the last
@@ -2645,6 +2655,10 @@ typedef struct {
     unsigned long long history[EFFECT_CARDS];
     /* By killer_slot, the cards + 1 of the last two cut-offs there. */
     unsigned char killers[SEARCH_SLOTS][2];
+    /* The countermoves: an open-addressed table of countermove_cap slots,
+     * emptied when it holds COUNTERMOVES_MOST and a new one comes. */
+    Countermove *countermoves;
+    size_t countermove_cap, countermove_count;
     unsigned long long nodes, node_limit;
     double deadline;
     PyObject *clock;
@@ -2719,6 +2733,10 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
     memcpy(s->order, seats, (size_t)players);
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0, sizeof s->killers);
+    PyMem_Free(s->countermoves);
+    s->countermoves = NULL;
+    s->countermove_cap = 0;
+    s->countermove_count = 0;
     s->side = side;
     s->nodes = 0;
     s->node_limit = 0;
@@ -2745,6 +2763,7 @@ static void EffectSearch_dealloc(EffectSearch *s) {
     effect_rules_free(&s->rules);
     PyMem_Free(s->table);
     PyMem_Free(s->tags);
+    PyMem_Free(s->countermoves);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -3008,9 +3027,85 @@ static unsigned long long killer_score(const EffectSearch *s, int slot, int card
     return s->killers[slot][1] == card + 1 ? SEARCH_SECOND_KILLER : 0;
 }
 
+/* GeneralSearch.countermove_key: the cards of p's trick so far (each with
+ * its shown card), the seat to play, trump and the doubled lead. */
+static void countermove_key(const Spot *p, int seat, uint64_t *a, uint64_t *b) {
+    const Table *g = &p->g;
+    uint64_t cards = (uint64_t)g->size | (uint64_t)seat << 3 | (uint64_t)g->trump << 6 |
+                     (uint64_t)g->doubled << 9;
+    uint64_t shown = 0;
+    for (int i = 0; i < g->size; i++) {
+        cards |= (uint64_t)g->trick[i] << (10 + 6 * i);
+        shown |= (uint64_t)g->shown[i] << (7 * i);
+    }
+    *a = cards;
+    *b = shown;
+}
+
+static size_t countermove_slot(const EffectSearch *s, uint64_t a, uint64_t b) {
+    size_t mask = s->countermove_cap - 1;
+    size_t slot = (size_t)mix(a ^ mix(b)) & mask;
+    for (;;) {
+        const Countermove *c = &s->countermoves[slot];
+        if (!c->card || (c->a == a && c->b == b)) {
+            return slot;
+        }
+        slot = (slot + 1) & mask;
+    }
+}
+
+/* The card of the countermove of (a, b), or -1. */
+static int countermove_of(const EffectSearch *s, uint64_t a, uint64_t b) {
+    if (!s->countermove_count) {
+        return -1;
+    }
+    return s->countermoves[countermove_slot(s, a, b)].card - 1;
+}
+
+/* GeneralSearch._cutoff's countermove: card after (a, b). 0, or -1 with
+ * MemoryError set. */
+static int countermove_keep(EffectSearch *s, uint64_t a, uint64_t b, int card) {
+    if (s->countermove_cap) {
+        Countermove *c = &s->countermoves[countermove_slot(s, a, b)];
+        if (c->card) {
+            c->card = (unsigned char)(card + 1);
+            return 0;
+        }
+    }
+    if (s->countermove_count >= COUNTERMOVES_MOST) {
+        memset(s->countermoves, 0, s->countermove_cap * sizeof(Countermove));
+        s->countermove_count = 0;
+    }
+    if (2 * (s->countermove_count + 1) > s->countermove_cap) {
+        size_t cap = s->countermove_cap ? 2 * s->countermove_cap : COUNTERMOVES_FIRST;
+        Countermove *fresh = PyMem_Calloc(cap, sizeof(Countermove));
+        if (fresh == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        Countermove *old = s->countermoves;
+        size_t old_cap = s->countermove_cap;
+        s->countermoves = fresh;
+        s->countermove_cap = cap;
+        for (size_t i = 0; i < old_cap; i++) {
+            if (old[i].card) {
+                s->countermoves[countermove_slot(s, old[i].a, old[i].b)] = old[i];
+            }
+        }
+        PyMem_Free(old);
+    }
+    Countermove *c = &s->countermoves[countermove_slot(s, a, b)];
+    c->a = a;
+    c->b = b;
+    c->card = (unsigned char)(card + 1);
+    s->countermove_count++;
+    return 0;
+}
+
 /* GeneralSearch.moves: seat's moves, best first; count, or -1 with an
- * exception set. */
-static int search_moves(EffectSearch *s, Spot *p, int seat, int first, int slot,
+ * exception set. countered is the card of the trick so far's countermove
+ * (-1 for none). */
+static int search_moves(EffectSearch *s, Spot *p, int seat, int first, int slot, int countered,
                         SearchMove *out) {
     EffectRules *r = &s->rules;
     int count = 0;
@@ -3045,6 +3140,9 @@ static int search_moves(EffectSearch *s, Spot *p, int seat, int first, int slot,
             int ours = winner >= 0 && (s->side >> winner & 1);
             if (winner >= 0 && ours == mine) {
                 score += SEARCH_WINS_TRICK;
+            }
+            if (cards[i] == countered && cards[i] != first) {
+                score += SEARCH_COUNTERMOVE;
             }
             out[i].score = score + killer_score(s, slot, cards[i], first);
             out[i].card = cards[i];
@@ -3124,7 +3222,14 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
     int settled = -1; /* the card of the cut-off, -1 for none */
     SearchMove moves[EFFECT_MOVES];
     int slot = killer_slot(s, p, seat);
-    int count = search_moves(s, p, seat, first, slot, moves);
+    int midtrick = !p->passing && p->g.size > 0;
+    uint64_t trick_a = 0, trick_b = 0;
+    int countered = -1;
+    if (midtrick) {
+        countermove_key(p, seat, &trick_a, &trick_b);
+        countered = countermove_of(s, trick_a, trick_b);
+    }
+    int count = search_moves(s, p, seat, first, slot, countered, moves);
     if (count < 0) {
         return -1;
     }
@@ -3151,6 +3256,9 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
             if (s->killers[slot][0] != moves[i].card + 1) {
                 s->killers[slot][1] = s->killers[slot][0];
                 s->killers[slot][0] = (unsigned char)(moves[i].card + 1);
+            }
+            if (midtrick && countermove_keep(s, trick_a, trick_b, moves[i].card) < 0) {
+                return -1;
             }
             settled = moves[i].card;
             break;
@@ -3279,6 +3387,11 @@ static PyObject *EffectSearch_get_entries(EffectSearch *s, void *closure) {
     return PyLong_FromSize_t(s->entries);
 }
 
+static PyObject *EffectSearch_get_countermoves(EffectSearch *s, void *closure) {
+    (void)closure;
+    return PyLong_FromSize_t(s->countermove_count);
+}
+
 static PyObject *EffectSearch_get_node_limit(EffectSearch *s, void *closure) {
     (void)closure;
     return PyLong_FromUnsignedLongLong(s->node_limit);
@@ -3312,6 +3425,7 @@ static PyGetSetDef EffectSearch_getset[] = {
     {"nodes", (getter)EffectSearch_get_nodes, (setter)EffectSearch_set_nodes,
      "Positions searched so far.", NULL},
     {"entries", (getter)EffectSearch_get_entries, NULL, "Entries in the table.", NULL},
+    {"countermoves", (getter)EffectSearch_get_countermoves, NULL, "Countermoves kept.", NULL},
     {"node_limit", (getter)EffectSearch_get_node_limit, (setter)EffectSearch_set_node_limit,
      "The count of positions past which a question gives up (0: none).", NULL},
     {"deadline", (getter)EffectSearch_get_deadline, (setter)EffectSearch_set_deadline,
