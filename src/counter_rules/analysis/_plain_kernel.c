@@ -3102,13 +3102,37 @@ static int countermove_keep(EffectSearch *s, uint64_t a, uint64_t b, int card) {
     return 0;
 }
 
-/* GeneralSearch.moves: seat's moves, best first; count, or -1 with an
- * exception set. countered is the card of the trick so far's countermove
- * (-1 for none). */
+/* The moves of a node, handed out best first by next_move in
+ * GeneralSearch.moves's order: the table's card, then the cards that give
+ * the trick so far to the mover's side, then the rest, each group by the
+ * killers, the countermove and the history. Whether a card gives the trick
+ * to the side asks the ruleset about the trick it would make, so a card is
+ * asked about only when the order needs it: the cards are scanned in the
+ * order of the other scores, a card that gives the trick is handed out as
+ * soon as it is found, and the others once every card has been scanned. A
+ * node that a cut-off settles early never asks about the cards after it. */
+typedef struct {
+    SearchMove moves[EFFECT_MOVES]; /* by the other scores, the table's card first */
+    int count;
+    int has_first;                  /* whether moves[0] is the table's card */
+    int scanned;                    /* the moves asked about so far */
+    int given;                      /* the moves handed out so far */
+    int losers[EFFECT_MOVES];       /* the moves scanned that do not give the trick */
+    int nlosers, next_loser;
+    int ask, completes, mine, seat;
+} MoveList;
+
+/* GeneralSearch.moves's scores but the trick's: seat's moves into list;
+ * count. */
 static int search_moves(EffectSearch *s, Spot *p, int seat, int first, int slot, int countered,
-                        SearchMove *out) {
+                        MoveList *list) {
     EffectRules *r = &s->rules;
+    SearchMove *out = list->moves;
     int count = 0;
+    list->count = list->has_first = list->scanned = list->given = 0;
+    list->nlosers = list->next_loser = 0;
+    list->ask = 0;
+    list->seat = seat;
     if (p->passing) {
         for (mask_t rest = p->g.masks[seat]; rest; rest &= rest - 1) {
             int card = low_bit(rest);
@@ -3127,27 +3151,22 @@ static int search_moves(EffectSearch *s, Spot *p, int seat, int first, int slot,
             out[0].card = cards[0];
             out[0].shown = shown[0];
             out[0].won = -1;
+            list->count = 1;
             return 1;
         }
-        int mine = s->side >> seat & 1;
+        list->ask = 1;
+        list->completes = completes;
+        list->mine = s->side >> seat & 1;
         for (int i = 0; i < count; i++) {
             unsigned long long score =
                 cards[i] == first ? SEARCH_FIRST_SCORE : s->history[cards[i]];
-            int winner = winner_if(r, &p->g, seat, cards[i], shown[i]);
-            if (winner == -2) {
-                return -1;
-            }
-            int ours = winner >= 0 && (s->side >> winner & 1);
-            if (winner >= 0 && ours == mine) {
-                score += SEARCH_WINS_TRICK;
-            }
             if (cards[i] == countered && cards[i] != first) {
                 score += SEARCH_COUNTERMOVE;
             }
             out[i].score = score + killer_score(s, slot, cards[i], first);
             out[i].card = cards[i];
             out[i].shown = shown[i];
-            out[i].won = completes ? ours : -1;
+            out[i].won = -1;
         }
     }
     /* Highest score first; the first listed first among equals. */
@@ -3160,7 +3179,57 @@ static int search_moves(EffectSearch *s, Spot *p, int seat, int first, int slot,
         }
         out[j] = move;
     }
+    list->count = count;
+    list->has_first = count > 0 && out[0].card == first && first >= 0;
     return count;
+}
+
+/* Ask whether moves[i] gives the trick so far to the mover's side (its won
+ * set where it completes the trick): 1 or 0, or -1 with an exception set. */
+static int move_wins(EffectSearch *s, Spot *p, MoveList *list, int i) {
+    SearchMove *m = &list->moves[i];
+    int winner = winner_if(&s->rules, &p->g, list->seat, m->card, m->shown);
+    if (winner == -2) {
+        return -1;
+    }
+    int ours = winner >= 0 && (s->side >> winner & 1);
+    if (list->completes) {
+        m->won = ours;
+    }
+    return winner >= 0 && ours == list->mine;
+}
+
+/* The next move of list in GeneralSearch.moves's order: its index, -1 when
+ * none is left, or -2 with an exception set. */
+static int next_move(EffectSearch *s, Spot *p, MoveList *list) {
+    if (!list->ask) {
+        return list->given < list->count ? list->given++ : -1;
+    }
+    if (list->has_first && list->given == 0) {
+        list->given = 1;
+        list->scanned = 1;
+        if (list->completes && move_wins(s, p, list, 0) < 0) {
+            return -2;
+        }
+        return 0;
+    }
+    while (list->scanned < list->count) {
+        int i = list->scanned++;
+        int wins = move_wins(s, p, list, i);
+        if (wins < 0) {
+            return -2;
+        }
+        if (wins) {
+            list->given++;
+            return i;
+        }
+        list->losers[list->nlosers++] = i;
+    }
+    if (list->next_loser < list->nlosers) {
+        list->given++;
+        return list->losers[list->next_loser++];
+    }
+    return -1;
 }
 
 /* GeneralSearch.ask: 1 or 0, or -1 with an exception set. */
@@ -3220,7 +3289,7 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
     int last_trick = left == 1;
     int result = !maximize;
     int settled = -1; /* the card of the cut-off, -1 for none */
-    SearchMove moves[EFFECT_MOVES];
+    MoveList list;
     int slot = killer_slot(s, p, seat);
     int midtrick = !p->passing && p->g.size > 0;
     uint64_t trick_a = 0, trick_b = 0;
@@ -3229,11 +3298,16 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
         countermove_key(p, seat, &trick_a, &trick_b);
         countered = countermove_of(s, trick_a, trick_b);
     }
-    int count = search_moves(s, p, seat, first, slot, countered, moves);
-    if (count < 0) {
-        return -1;
-    }
-    for (int i = 0; i < count; i++) {
+    search_moves(s, p, seat, first, slot, countered, &list);
+    const SearchMove *moves = list.moves;
+    for (;;) {
+        int i = next_move(s, p, &list);
+        if (i == -2) {
+            return -1;
+        }
+        if (i < 0) {
+            break;
+        }
         int won = moves[i].won;
         int ok;
         if (won >= 0 && (last_trick || (exact ? won > want : won >= want))) {
