@@ -15,7 +15,8 @@
  *     for a trick, asked from here on the play's own Python values (the deck's
  *     cards, one shared PlayedCard a seat and card, show(seat, card, shown)
  *     for a play that shows a card, the trumps by code) and kept in a table
- *     of MEMO_SIZE answers, cleared at half full.
+ *     that doubles from MEMO_FIRST answers to MEMO_SIZE as it fills and is
+ *     cleared when half full at that size.
  *
  * The file that includes it defines read_masks(arg, out, count, what) first:
  * count numbers of a sequence into masks, 0 or -1 with an exception set.
@@ -37,6 +38,7 @@
 #define EFFECT_MOVES (EFFECT_CARDS + 16)
 #define MEMO_BITS 16
 #define MEMO_SIZE (1 << MEMO_BITS)
+#define MEMO_FIRST (1 << 10)
 #define NO_CARD 255
 
 /* A trick resolved: its key (a, b), and the winner (NO_CARD for nobody),
@@ -72,7 +74,8 @@ typedef struct {
     PyObject *played; /* a tuple of tuples */
     PyObject *show;
     Resolved *memo;
-    int memo_size;
+    int memo_cap;  /* a power of two, MEMO_FIRST to MEMO_SIZE */
+    int memo_size; /* the tricks it holds */
 } EffectRules;
 
 /* The tables of native_tables() (a tuple) read into r: 0, or -1 with an
@@ -226,12 +229,18 @@ static int effect_rules_read(EffectRules *r, PyObject *tables) {
     }
     fresh->pair_start[256] = (unsigned short)(at / 2);
     Py_CLEAR(seq);
-    Resolved *memo = r->memo != NULL ? r->memo : PyMem_Calloc(MEMO_SIZE, sizeof(Resolved));
+    Resolved *memo = r->memo;
+    int memo_cap = r->memo_cap;
     if (memo == NULL) {
-        PyErr_NoMemory();
-        goto done;
+        memo = PyMem_Calloc(MEMO_FIRST, sizeof(Resolved));
+        if (memo == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        memo_cap = MEMO_FIRST;
+    } else {
+        memset(memo, 0, (size_t)memo_cap * sizeof(Resolved));
     }
-    memset(memo, 0, MEMO_SIZE * sizeof(Resolved));
     memcpy(fresh->next, seats, (size_t)players);
     memcpy(fresh->receiver, gets, (size_t)players);
     fresh->players = (int)players;
@@ -252,6 +261,7 @@ static int effect_rules_read(EffectRules *r, PyObject *tables) {
     PyObject *old[5] = {r->outcome, r->cards, r->trumps, r->played, r->show};
     *r = *fresh;
     r->memo = memo;
+    r->memo_cap = memo_cap;
     r->memo_size = 0;
     for (int i = 0; i < 5; i++) {
         Py_XDECREF(old[i]);
@@ -290,6 +300,7 @@ static void effect_rules_free(EffectRules *r) {
     effect_rules_clear(r);
     PyMem_Free(r->memo);
     r->memo = NULL;
+    r->memo_cap = 0;
 }
 
 /* The hand being played: the hands, tricks won and bids, the current trick,
@@ -454,6 +465,40 @@ static int read_outcome(const EffectRules *r, const Table *g, PyObject *answer, 
     return 1;
 }
 
+/* The slot of the trick (a, b) in r's memo: its own, or the free one it
+ * would take. */
+static uint32_t memo_slot(const EffectRules *r, uint64_t a, uint64_t b) {
+    uint32_t mask = (uint32_t)r->memo_cap - 1;
+    uint32_t slot = (uint32_t)(mix(a ^ mix(b)) & mask);
+    for (;;) {
+        const Resolved *entry = &r->memo[slot];
+        if (!entry->used || (entry->a == a && entry->b == b)) {
+            return slot;
+        }
+        slot = (slot + 1) & mask;
+    }
+}
+
+/* Twice the memo, its tricks moved in: 1, or 0 when memory is short (the
+ * memo is then left as it is). */
+static int memo_grow(EffectRules *r) {
+    Resolved *old = r->memo;
+    int old_cap = r->memo_cap;
+    Resolved *memo = PyMem_Calloc((size_t)old_cap * 2, sizeof(Resolved));
+    if (memo == NULL) {
+        return 0;
+    }
+    r->memo = memo;
+    r->memo_cap = old_cap * 2;
+    for (int i = 0; i < old_cap; i++) {
+        if (old[i].used) {
+            r->memo[memo_slot(r, old[i].a, old[i].b)] = old[i];
+        }
+    }
+    PyMem_Free(old);
+    return 1;
+}
+
 /* The trick of g (size cards, complete or not) resolved by the ruleset, from
  * the table of resolved tricks when it holds it; NULL with an exception set
  * when the ruleset raises or answers what the tables cannot hold. */
@@ -468,21 +513,17 @@ static const Resolved *resolved(EffectRules *r, const Table *g, int last) {
     b |= (uint64_t)g->doubled << 53;
     b |= (uint64_t)last << 54;
     b |= (uint64_t)g->leader << 55;
-    uint32_t slot = (uint32_t)(mix(a ^ mix(b)) & (MEMO_SIZE - 1));
-    for (;;) {
-        Resolved *entry = &r->memo[slot];
-        if (!entry->used) {
-            break;
-        }
-        if (entry->a == a && entry->b == b) {
-            return entry;
-        }
-        slot = (slot + 1) & (MEMO_SIZE - 1);
+    uint32_t slot = memo_slot(r, a, b);
+    Resolved *entry = &r->memo[slot];
+    if (entry->used) {
+        return entry;
     }
-    if (r->memo_size >= MEMO_SIZE / 2) {
-        memset(r->memo, 0, MEMO_SIZE * sizeof(Resolved));
-        r->memo_size = 0;
-        slot = (uint32_t)(mix(a ^ mix(b)) & (MEMO_SIZE - 1));
+    if (r->memo_size >= r->memo_cap / 2) {
+        if (r->memo_cap >= MEMO_SIZE || !memo_grow(r)) {
+            memset(r->memo, 0, (size_t)r->memo_cap * sizeof(Resolved));
+            r->memo_size = 0;
+        }
+        slot = memo_slot(r, a, b);
     }
     PyObject *answer = ask_outcome(r, g, last);
     if (answer == NULL) {
@@ -497,7 +538,7 @@ static const Resolved *resolved(EffectRules *r, const Table *g, int last) {
                         "pass, Jacks) of the tables' seats, trumps and cards");
         return NULL;
     }
-    Resolved *entry = &r->memo[slot];
+    entry = &r->memo[slot];
     *entry = found;
     entry->used = 1;
     entry->a = a;

@@ -2602,7 +2602,7 @@ static PyTypeObject OwnType = {
 
 #include "../_effect_play.h"
 
-#define SEARCH_FIRST (1u << 16)
+#define SEARCH_FIRST (1u << 12)
 #define SEARCH_MOST (1u << 21)
 #define SEARCH_WAYS 8
 #define SEARCH_FIRST_SCORE (1ULL << 62)
@@ -2665,6 +2665,7 @@ typedef struct {
     SearchEntry *table;
     uint32_t *tags;
     size_t capacity, entries, most;
+    size_t replaced; /* entries given up for others (the table at its largest) */
 } EffectSearch;
 
 static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
@@ -2729,6 +2730,7 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
     s->tags = tags;
     s->capacity = SEARCH_FIRST;
     s->entries = 0;
+    s->replaced = 0;
     s->most = most;
     memcpy(s->order, seats, (size_t)players);
     memset(s->history, 0, sizeof s->history);
@@ -2873,6 +2875,8 @@ static int grow_table(EffectSearch *s) {
             ptrdiff_t slot = slot_for(s, old[i].key, spot_hash(old[i].key), 1);
             if (!tags[slot]) {
                 s->entries++;
+            } else {
+                s->replaced++;
             }
             table[slot] = old[i];
             tags[slot] = old_tags[i];
@@ -2904,6 +2908,8 @@ static SearchEntry *entry_for(EffectSearch *s, const uint64_t *key, int left) {
     }
     if (!s->tags[slot]) {
         s->entries++;
+    } else {
+        s->replaced++;
     }
     SearchEntry *e = &s->table[slot];
     memset(e, 0, sizeof *e);
@@ -3461,6 +3467,11 @@ static PyObject *EffectSearch_get_entries(EffectSearch *s, void *closure) {
     return PyLong_FromSize_t(s->entries);
 }
 
+static PyObject *EffectSearch_get_replaced(EffectSearch *s, void *closure) {
+    (void)closure;
+    return PyLong_FromSize_t(s->replaced);
+}
+
 static PyObject *EffectSearch_get_countermoves(EffectSearch *s, void *closure) {
     (void)closure;
     return PyLong_FromSize_t(s->countermove_count);
@@ -3500,6 +3511,8 @@ static PyGetSetDef EffectSearch_getset[] = {
      "Positions searched so far.", NULL},
     {"entries", (getter)EffectSearch_get_entries, NULL, "Entries in the table.", NULL},
     {"countermoves", (getter)EffectSearch_get_countermoves, NULL, "Countermoves kept.", NULL},
+    {"replaced", (getter)EffectSearch_get_replaced, NULL,
+     "Entries given up for others once the table is at its largest.", NULL},
     {"node_limit", (getter)EffectSearch_get_node_limit, (setter)EffectSearch_set_node_limit,
      "The count of positions past which a question gives up (0: none).", NULL},
     {"deadline", (getter)EffectSearch_get_deadline, (setter)EffectSearch_set_deadline,
