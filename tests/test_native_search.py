@@ -46,18 +46,25 @@ def _late(rules: Counter, seed: int, cards: int, extra: int) -> GameState | None
     return state
 
 
+def _pair(state: GameState, side: int) -> tuple[GeneralSearch, GeneralSearch]:
+    """A native search and a Python search for ``side`` in ``state``'s ruleset."""
+    made: list[GeneralSearch] = []
+    for native in (True, False):
+        previous = use_native(native)
+        try:
+            made.append(GeneralSearch(state.rules, side))
+        finally:
+            use_native(previous)
+        assert (made[-1].native is not None) == native
+    return made[0], made[1]
+
+
 def _both(state: GameState, side: int, ask: str, want: int) -> list[tuple[object, int]]:
     """The answer and the positions visited, by the native search then by the
     Python search; the positions only while the native table has kept every
     entry (once at its largest it gives some up, and the searches part)."""
     out: list[tuple[object, int]] = []
-    for native in (True, False):
-        previous = use_native(native)
-        try:
-            search = GeneralSearch(state.rules, side)
-        finally:
-            use_native(previous)
-        assert (search.native is not None) == native
+    for search in _pair(state, side):
         if ask == "value":
             answer: object = search.value(state)
         elif ask == "exactly":
@@ -243,15 +250,7 @@ def test_both_searches_keep_the_same_countermoves(seed: int) -> None:
     the same search are as many (the same table, written in both)."""
     state = _late(Counter(players=4), seed, 5, 2)
     assert state is not None
-    side = 1 << min(state.to_act)
-    counts = []
-    for native in (True, False):
-        previous = use_native(native)
-        try:
-            search = GeneralSearch(state.rules, side)
-        finally:
-            use_native(previous)
-        search.value(state)
-        kept = search.native
-        counts.append(len(search.countermoves) if kept is None else kept.countermoves)  # type: ignore[attr-defined]
-    assert counts[0] == counts[1] > 0
+    native, python = _pair(state, 1 << min(state.to_act))
+    native.value(state)
+    python.value(state)
+    assert native.native.countermoves == len(python.countermoves) > 0  # type: ignore[attr-defined]
