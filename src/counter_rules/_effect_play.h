@@ -41,11 +41,19 @@
 #define MEMO_FIRST (1 << 10)
 #define NO_CARD 255
 
-/* A trick resolved: its key (a, b), and the winner (NO_CARD for nobody),
- * the next leader, trump, FLAG_DOUBLE and FLAG_PASS, and the Jacks. */
+/* The key of an entry of a table keyed by two words, open-addressed and
+ * grown by doubling (pair_slot, pair_grow): the trick memo here and the
+ * general search's countermoves. Such an entry starts with its PairKey. */
 typedef struct {
     uint64_t a, b;
-    unsigned char used, winner, leader, trump, flags, njacks;
+    unsigned char used;
+} PairKey;
+
+/* A trick resolved: its key, and the winner (NO_CARD for nobody), the next
+ * leader, trump, FLAG_DOUBLE and FLAG_PASS, and the Jacks. */
+typedef struct {
+    PairKey key;
+    unsigned char winner, leader, trump, flags, njacks;
     unsigned char jacks[EFFECT_SEATS];
 } Resolved;
 
@@ -465,38 +473,40 @@ static int read_outcome(const EffectRules *r, const Table *g, PyObject *answer, 
     return 1;
 }
 
-/* The slot of the trick (a, b) in r's memo: its own, or the free one it
- * would take. */
-static uint32_t memo_slot(const EffectRules *r, uint64_t a, uint64_t b) {
-    uint32_t mask = (uint32_t)r->memo_cap - 1;
-    uint32_t slot = (uint32_t)(mix(a ^ mix(b)) & mask);
+/* The slot of key (a, b) in table (cap entries of stride bytes, each
+ * starting with its PairKey; cap a power of two): its own, or the free one
+ * it would take. */
+static size_t pair_slot(const void *table, size_t stride, size_t cap, uint64_t a, uint64_t b) {
+    const unsigned char *base = table;
+    size_t mask = cap - 1;
+    size_t slot = (size_t)mix(a ^ mix(b)) & mask;
     for (;;) {
-        const Resolved *entry = &r->memo[slot];
-        if (!entry->used || (entry->a == a && entry->b == b)) {
+        const PairKey *key = (const PairKey *)(const void *)(base + slot * stride);
+        if (!key->used || (key->a == a && key->b == b)) {
             return slot;
         }
         slot = (slot + 1) & mask;
     }
 }
 
-/* Twice the memo, its tricks moved in: 1, or 0 when memory is short (the
- * memo is then left as it is). */
-static int memo_grow(EffectRules *r) {
-    Resolved *old = r->memo;
-    int old_cap = r->memo_cap;
-    Resolved *memo = PyMem_Calloc((size_t)old_cap * 2, sizeof(Resolved));
-    if (memo == NULL) {
-        return 0;
+/* The entries of table (cap of stride bytes) moved into a new table twice
+ * as large, table freed: the new table, or NULL when memory is short
+ * (table is then left as it is). */
+static void *pair_grow(void *table, size_t stride, size_t cap) {
+    unsigned char *fresh = PyMem_Calloc(cap * 2, stride);
+    if (fresh == NULL) {
+        return NULL;
     }
-    r->memo = memo;
-    r->memo_cap = old_cap * 2;
-    for (int i = 0; i < old_cap; i++) {
-        if (old[i].used) {
-            r->memo[memo_slot(r, old[i].a, old[i].b)] = old[i];
+    const unsigned char *old = table;
+    for (size_t i = 0; i < cap; i++) {
+        const PairKey *key = (const PairKey *)(const void *)(old + i * stride);
+        if (key->used) {
+            memcpy(fresh + pair_slot(fresh, stride, cap * 2, key->a, key->b) * stride, key,
+                   stride);
         }
     }
-    PyMem_Free(old);
-    return 1;
+    PyMem_Free(table);
+    return fresh;
 }
 
 /* The trick of g (size cards, complete or not) resolved by the ruleset, from
@@ -513,17 +523,23 @@ static const Resolved *resolved(EffectRules *r, const Table *g, int last) {
     b |= (uint64_t)g->doubled << 53;
     b |= (uint64_t)last << 54;
     b |= (uint64_t)g->leader << 55;
-    uint32_t slot = memo_slot(r, a, b);
+    size_t slot = pair_slot(r->memo, sizeof(Resolved), (size_t)r->memo_cap, a, b);
     Resolved *entry = &r->memo[slot];
-    if (entry->used) {
+    if (entry->key.used) {
         return entry;
     }
     if (r->memo_size >= r->memo_cap / 2) {
-        if (r->memo_cap >= MEMO_SIZE || !memo_grow(r)) {
+        Resolved *grown = r->memo_cap < MEMO_SIZE
+                              ? pair_grow(r->memo, sizeof(Resolved), (size_t)r->memo_cap)
+                              : NULL;
+        if (grown != NULL) {
+            r->memo = grown;
+            r->memo_cap *= 2;
+        } else {
             memset(r->memo, 0, (size_t)r->memo_cap * sizeof(Resolved));
             r->memo_size = 0;
         }
-        slot = memo_slot(r, a, b);
+        slot = pair_slot(r->memo, sizeof(Resolved), (size_t)r->memo_cap, a, b);
     }
     PyObject *answer = ask_outcome(r, g, last);
     if (answer == NULL) {
@@ -540,9 +556,9 @@ static const Resolved *resolved(EffectRules *r, const Table *g, int last) {
     }
     entry = &r->memo[slot];
     *entry = found;
-    entry->used = 1;
-    entry->a = a;
-    entry->b = b;
+    entry->key.used = 1;
+    entry->key.a = a;
+    entry->key.b = b;
     r->memo_size++;
     return entry;
 }

@@ -2629,10 +2629,10 @@ typedef struct {
 #define TAG_PRINT 0x7fffff00u
 #define TAG_LEFT 0xffu
 
-/* A countermove: the card + 1 that last made a cut-off after the same cards
- * of a trick so far (key a, b: see countermove_key), 0 for a free slot. */
+/* A countermove: the card that last made a cut-off after the same cards of
+ * a trick so far (its key: see countermove_key). */
 typedef struct {
-    uint64_t a, b;
+    PairKey key;
     unsigned char card;
 } Countermove;
 
@@ -3048,16 +3048,9 @@ static void countermove_key(const Spot *p, int seat, uint64_t *a, uint64_t *b) {
     *b = shown;
 }
 
-static size_t countermove_slot(const EffectSearch *s, uint64_t a, uint64_t b) {
-    size_t mask = s->countermove_cap - 1;
-    size_t slot = (size_t)mix(a ^ mix(b)) & mask;
-    for (;;) {
-        const Countermove *c = &s->countermoves[slot];
-        if (!c->card || (c->a == a && c->b == b)) {
-            return slot;
-        }
-        slot = (slot + 1) & mask;
-    }
+static Countermove *countermove_at(const EffectSearch *s, uint64_t a, uint64_t b) {
+    return &s->countermoves[pair_slot(s->countermoves, sizeof(Countermove), s->countermove_cap,
+                                      a, b)];
 }
 
 /* The card of the countermove of (a, b), or -1. */
@@ -3065,16 +3058,17 @@ static int countermove_of(const EffectSearch *s, uint64_t a, uint64_t b) {
     if (!s->countermove_count) {
         return -1;
     }
-    return s->countermoves[countermove_slot(s, a, b)].card - 1;
+    const Countermove *c = countermove_at(s, a, b);
+    return c->key.used ? c->card : -1;
 }
 
 /* GeneralSearch._cutoff's countermove: card after (a, b). 0, or -1 with
  * MemoryError set. */
 static int countermove_keep(EffectSearch *s, uint64_t a, uint64_t b, int card) {
     if (s->countermove_cap) {
-        Countermove *c = &s->countermoves[countermove_slot(s, a, b)];
-        if (c->card) {
-            c->card = (unsigned char)(card + 1);
+        Countermove *c = countermove_at(s, a, b);
+        if (c->key.used) {
+            c->card = (unsigned char)card;
             return 0;
         }
     }
@@ -3083,27 +3077,24 @@ static int countermove_keep(EffectSearch *s, uint64_t a, uint64_t b, int card) {
         s->countermove_count = 0;
     }
     if (2 * (s->countermove_count + 1) > s->countermove_cap) {
-        size_t cap = s->countermove_cap ? 2 * s->countermove_cap : COUNTERMOVES_FIRST;
-        Countermove *fresh = PyMem_Calloc(cap, sizeof(Countermove));
-        if (fresh == NULL) {
+        Countermove *grown;
+        if (s->countermove_cap) {
+            grown = pair_grow(s->countermoves, sizeof(Countermove), s->countermove_cap);
+        } else {
+            grown = PyMem_Calloc(COUNTERMOVES_FIRST, sizeof(Countermove));
+        }
+        if (grown == NULL) {
             PyErr_NoMemory();
             return -1;
         }
-        Countermove *old = s->countermoves;
-        size_t old_cap = s->countermove_cap;
-        s->countermoves = fresh;
-        s->countermove_cap = cap;
-        for (size_t i = 0; i < old_cap; i++) {
-            if (old[i].card) {
-                s->countermoves[countermove_slot(s, old[i].a, old[i].b)] = old[i];
-            }
-        }
-        PyMem_Free(old);
+        s->countermoves = grown;
+        s->countermove_cap = s->countermove_cap ? 2 * s->countermove_cap : COUNTERMOVES_FIRST;
     }
-    Countermove *c = &s->countermoves[countermove_slot(s, a, b)];
-    c->a = a;
-    c->b = b;
-    c->card = (unsigned char)(card + 1);
+    Countermove *c = countermove_at(s, a, b);
+    c->key.a = a;
+    c->key.b = b;
+    c->key.used = 1;
+    c->card = (unsigned char)card;
     s->countermove_count++;
     return 0;
 }
