@@ -369,8 +369,8 @@ def test_a_position_the_table_does_not_know_names_no_first_card() -> None:
     asked: list[tuple[int, tuple[int, ...]]] = []
 
     class Recording(GeneralSearch):
-        def moves(self, board, seat, first, slot=-1, trick_key=None):  # type: ignore[no-untyped-def]
-            found = super().moves(board, seat, first, slot, trick_key)
+        def moves(self, board, seat, first, slot=-1, counter_key=None):  # type: ignore[no-untyped-def]
+            found = super().moves(board, seat, first, slot, counter_key)
             asked.append((first, tuple(move.card._key for move, _ in found)))
             return found
 
@@ -408,9 +408,9 @@ def test_a_countermove_comes_after_the_cards_that_win_the_trick_and_before_the_r
     search, state = _mid_trick_search(10)
     board = search.board(state)
     seat = search.mover(board)
-    trick_key = search.countermove_key(board, seat)
-    assert trick_key is not None
-    before = [move.card._key for move, _ in search.moves(board, seat, -1, -1, trick_key)]
+    counter_key = search.countermove_key(board, seat)
+    assert counter_key is not None
+    before = [move.card._key for move, _ in search.moves(board, seat, -1, -1, counter_key)]
     winning = [
         move.card._key
         for move in board.moves()
@@ -420,8 +420,8 @@ def test_a_countermove_comes_after_the_cards_that_win_the_trick_and_before_the_r
     assert before == winning + rest
     assert rest, "a position where some card does not take the trick"
     countered = rest[-1]
-    search.countermoves[trick_key] = countered
-    after = [move.card._key for move, _ in search.moves(board, seat, -1, -1, trick_key)]
+    search.countermoves[counter_key] = countered
+    after = [move.card._key for move, _ in search.moves(board, seat, -1, -1, counter_key)]
     assert after == winning + [countered] + [key for key in rest if key != countered]
 
 

@@ -166,13 +166,13 @@ class GeneralSearch:
         seat: int,
         first: int,
         slot: int = -1,
-        trick_key: tuple[object, ...] | None = None,
+        counter_key: tuple[object, ...] | None = None,
     ) -> list[tuple[Play | Pass, int]]:
         """``seat``'s legal moves, best first: the card ``first`` (the table's),
         then those that win the trick so far for the seat's side, then the
         killers (the last two moves that made a cut-off with as many cards
         held at the same place, the last first) and the countermove of
-        ``trick_key`` (:meth:`countermove_key`'s), then by how often each
+        ``counter_key`` (:meth:`countermove_key`'s), then by how often each
         card made a cut-off. Each comes with the tricks the side wins by it
         (1 or 0) when it completes a trick, else -1. ``slot`` is
         :meth:`killer_slot`'s (found when -1)."""
@@ -181,7 +181,7 @@ class GeneralSearch:
             slot = self.killer_slot(board, seat)
         killer = self.killers[2 * slot] - 1
         second = self.killers[2 * slot + 1] - 1
-        countered = -1 if trick_key is None else self.countermoves.get(trick_key, -1)
+        countered = -1 if counter_key is None else self.countermoves.get(counter_key, -1)
         scored: list[tuple[int, int, Play | Pass, int]] = []
         if board.passing:
             passes = board.passes(seat)
@@ -216,7 +216,7 @@ class GeneralSearch:
         move: Play | Pass,
         key: tuple[object, ...] | None,
         slot: int,
-        trick_key: tuple[object, ...] | None,
+        counter_key: tuple[object, ...] | None,
     ) -> None:
         card_key = move.card._key
         self.history[card_key] += 1
@@ -224,11 +224,11 @@ class GeneralSearch:
         if killers[2 * slot] != card_key + 1:
             killers[2 * slot + 1] = killers[2 * slot]
             killers[2 * slot] = card_key + 1
-        if trick_key is not None:
+        if counter_key is not None:
             countermoves = self.countermoves
-            if len(countermoves) >= _MOST_COUNTERMOVES and trick_key not in countermoves:
+            if len(countermoves) >= _MOST_COUNTERMOVES and counter_key not in countermoves:
                 countermoves.clear()
-            countermoves[trick_key] = card_key
+            countermoves[counter_key] = card_key
         if key is not None:
             self.best[key] = card_key
 
@@ -322,8 +322,8 @@ class GeneralSearch:
         last_trick = left == 1
         result = not maximize
         slot = self.killer_slot(board, seat)
-        trick_key = self.countermove_key(board, seat)
-        for move, won in self.moves(board, seat, first, slot, trick_key):
+        counter_key = self.countermove_key(board, seat)
+        for move, won in self.moves(board, seat, first, slot, counter_key):
             if won >= 0 and (last_trick or (won > want if exact else won >= want)):
                 # The trick this card completes settles the question: the last
                 # trick, or (for "at least") the tricks wanted are won, or (for
@@ -335,7 +335,7 @@ class GeneralSearch:
                 board.unmake()
             if ok == maximize:
                 result = ok
-                self._cutoff(move, key, slot, trick_key)
+                self._cutoff(move, key, slot, counter_key)
                 break
         if key is not None:
             if exact:
