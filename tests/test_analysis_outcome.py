@@ -156,6 +156,29 @@ def test_a_solver_answers_outcome_within_its_limits() -> None:
     assert solver.outcome_values(small, 1) == outcome_values(small, 1)
 
 
+def test_a_solver_limits_the_outcome_question_alone_with_outcome_nodes() -> None:
+    """``outcome_nodes`` caps the outcome questions, and only them: the
+    sure-of questions of the same solver answer past that count."""
+    from counter_rules.analysis import SearchLimitReached
+
+    rules = OhHell(players=4, schedule=(8,))
+    state = new_game(rules, seed=2)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, legal_moves(state)[0])
+    solver = Solver(outcome_nodes=300)
+    with pytest.raises(SearchLimitReached):
+        solver.outcome(state)
+    with pytest.raises(SearchLimitReached):
+        solver.outcomes_after(state, legal_moves(state), 1)
+    assert solver.solve(state, (1,)) == Solver().solve(state, (1,))
+    assert solver.positions > 300
+    small = ending(rules, 3, 3)
+    assert small is not None
+    assert Solver(outcome_nodes=300).outcome(small) == outcome(small)
+    with pytest.raises(InvalidArgumentError, match=r"Solver.outcome_nodes must be"):
+        Solver(outcome_nodes=-1)
+
+
 def test_a_solver_keeps_its_outcome_search_across_questions() -> None:
     """One solver keeps the outcome search of a ruleset and asking seat, with
     its table: the same question asked again visits only the position asked, and

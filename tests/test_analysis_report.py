@@ -32,7 +32,7 @@ from counter_rules import (
 from counter_rules.analysis import (
     Analysis,
     Decision,
-    _report,
+    _solving,
     analyse,
     can_make,
     hint,
@@ -244,6 +244,31 @@ def test_a_hint_out_of_time_says_so() -> None:
     assert advice.worlds == 0 and "No world could be solved" in str(advice)
 
 
+def test_a_hint_gives_the_outcome_question_a_count_of_positions_a_world(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each world's outcome question (every seat for itself) has the count of
+    positions analyse gives it: a world where it does not finish keeps its
+    sure-of values and leaves the time to the next worlds, so the hint
+    solves every world asked; where it finishes, the points are those of the
+    hint without that count."""
+    state = new_game(Counter(players=4), seed=3)
+    while state.phase is not Phase.PLAYING or state.trick or len(state.hands[0]) > 4:
+        state = apply_move(state, legal_moves(state)[0])
+    seat = state.current_player
+    assert seat is not None and len(state.hands[seat]) == 4
+    full = hint(view(state, seat), rng=random.Random(2), worlds=3)
+    assert full.worlds == full.outcome_worlds == 3
+    monkeypatch.setattr(_solving, "OUTCOME_POSITIONS_GENERAL", 20)
+    capped = hint(view(state, seat), rng=random.Random(2), worlds=3)
+    assert capped.worlds == 3 and capped.outcome_worlds == 0
+    assert all(m.points is None for m in capped.moves)
+    assert [(m.move, m.value, m.bid_made) for m in capped.moves] == [
+        (m.move, m.value, m.bid_made) for m in full.moves
+    ]
+    assert "every seat for itself" not in str(capped).splitlines()[1]
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -388,7 +413,7 @@ def test_the_outcome_question_gets_a_count_of_positions_a_decision(
     points are those of the analysis without that count."""
     state = _played(OhHell(players=4, schedule=(5,)), 11)
     full = analyse(state)
-    monkeypatch.setattr(_report, "_OUTCOME_POSITIONS", 500)
+    monkeypatch.setattr(_solving, "OUTCOME_POSITIONS", 500)
     capped = analyse(state)
     assert not full.unsolved and not capped.unsolved
     assert all(d.outcome is not None for d in full.decisions)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import attrs
 
-from counter_rules.analysis._solving import Solver
+from counter_rules.analysis._solving import Solver, outcome_positions
 from counter_rules.analysis._worlds import solve_worlds
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError, SearchLimitReached
@@ -36,8 +36,9 @@ class MoveHint:
     points: float | None = None
     """The seat's points for the hand once the move is made, with every seat
     playing for its own points (:func:`~counter_rules.analysis.outcome`, the
-    seat asking), on average over the worlds where that search finished;
-    ``None`` where it finished in none."""
+    seat asking), on average over the worlds where that search finished
+    within its count of positions (the one :func:`~counter_rules.analysis.analyse`
+    gives it); ``None`` where it finished in none."""
 
 
 @attrs.frozen(kw_only=True)
@@ -117,10 +118,12 @@ def hint(
     :func:`~counter_rules.sample_world` from the view (never from the true
     hidden hands) and solved with every hand open, both ways (see
     :doc:`analysis`): every seat for its own points (:func:`outcome`, the
-    seat asking), and the seat alone against the others (:func:`move_values`
-    and :func:`can_make`). Averaging double-dummy answers over worlds is the
-    usual stand-in for play with hidden cards; it overrates what the seat can
-    know later in the hand.
+    seat asking, within the count of positions that
+    :func:`~counter_rules.analysis.analyse` gives it: a world where it does
+    not finish keeps the other answers), and the seat alone against the
+    others (:func:`move_values` and :func:`can_make`). Averaging
+    double-dummy answers over worlds is the usual stand-in for play with
+    hidden cards; it overrates what the seat can know later in the hand.
 
     Args:
         player_view: The view of a seat that is to play (or pass).
@@ -184,6 +187,9 @@ def hint(
     ) -> tuple[list[int], list[bool], list[int] | None]:
         values = solver.move_values(world, (seat,))
         makes = [bid is not None and solver.can_make_after(world, m, seat, bid) for m in choices]
+        # The outcome question gets a count of positions, so that a world it
+        # cannot settle leaves the time to the next worlds.
+        solver.outcome_nodes = outcome_positions(world)
         try:
             ends = solver.outcomes_after(world, choices, seat)
             points: list[int] | None = [ends[m].points[seat] for m in choices]

@@ -13,7 +13,7 @@ from counter_rules.analysis._solving import (
     Outcome,
     Searches,
     can_make_after,
-    fast_search,
+    outcome_positions,
     outcomes_after,
 )
 from counter_rules.argument_checks import shown
@@ -32,15 +32,6 @@ __all__ = ["Analysis", "Decision", "analyse"]
 
 _IN_PLAY = (Phase.PLAYING, Phase.PASSING)
 _LONGEST = 1e9  # seconds a decision may be given: past any run, and fits a float
-
-# The positions analyse gives the outcome question (every seat for itself) at
-# each decision: a decision it cannot settle within them keeps its tricks and
-# bids, without the points. A count, not a time, keeps an analysis the same on
-# any machine. The plain family's search (native in the compiled build) takes
-# a few hundredths of a second for its count; a position of the general search
-# (Counter) costs about fifty times as much, so it gets a tenth of the count.
-_OUTCOME_POSITIONS = 200_000
-_OUTCOME_POSITIONS_GENERAL = 20_000
 
 
 @attrs.frozen(kw_only=True)
@@ -393,9 +384,7 @@ def analyse(
             if budget is None:
                 searches.clear()  # in the game's order no decision of an earlier hand is left
             searches[hand] = Searches()
-            searches[hand].outcome_limit = (
-                _OUTCOME_POSITIONS if fast_search(state) else _OUTCOME_POSITIONS_GENERAL
-            )
+            searches[hand].outcome_limit = outcome_positions(state)
         now = perf_counter()
         deadlines = [t for t in (0.0 if seconds is None else now + seconds, end) if t]
         searches[hand].deadline = min(deadlines, default=0.0)

@@ -33,6 +33,7 @@ __all__ = [
     "check_seat",
     "fast_search",
     "move_values",
+    "outcome_positions",
     "outcome_of",
     "outcome_values_of",
     "outcomes_after",
@@ -200,9 +201,14 @@ class Solver:
             unlike a deadline); 0 for no limit.
         budget: The most positions all the solver's questions may visit
             together (:attr:`positions` counts them); 0 for no limit.
+        outcome_nodes: The most positions one outcome question (:meth:`outcome`,
+            :meth:`outcome_values`, :meth:`outcomes_after`) may visit, on top
+            of ``nodes``: for a caller that asks it beside the other questions
+            and can answer without it; 0 for no such limit.
 
     Raises:
-        InvalidArgumentError: ``deadline``, ``nodes`` or ``budget`` out of range.
+        InvalidArgumentError: ``deadline``, ``nodes``, ``budget`` or
+            ``outcome_nodes`` out of range.
 
     Example:
         >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
@@ -226,16 +232,22 @@ class Solver:
         (2, True)
     """
 
-    def __init__(self, *, deadline: float = 0.0, nodes: int = 0, budget: int = 0) -> None:
+    def __init__(
+        self, *, deadline: float = 0.0, nodes: int = 0, budget: int = 0, outcome_nodes: int = 0
+    ) -> None:
         check_real("Solver", "deadline", deadline, 0, LATEST)
         check_int("Solver", "nodes", nodes, 0, 10**15)
         check_int("Solver", "budget", budget, 0, 10**15)
+        check_int("Solver", "outcome_nodes", outcome_nodes, 0, 10**15)
         self.deadline = float(deadline)
         """The time past which questions give up (0: none)."""
         self.nodes = nodes
         """The most positions one question may visit (0: no limit)."""
         self.budget = budget
         """The most positions all the questions may visit together (0: no limit)."""
+        self.outcome_nodes = outcome_nodes
+        """The most positions one outcome question may visit, on top of
+        :attr:`nodes` (0: no such limit)."""
         self._searches = Searches()
 
     @property
@@ -249,6 +261,7 @@ class Solver:
         searches.deadline = self.deadline
         searches.node_limit = self.nodes
         searches.budget = self.budget
+        searches.outcome_limit = self.outcome_nodes
         return searches
 
     def solve(self, state: GameState, seats: Iterable[int]) -> int:
@@ -434,6 +447,24 @@ def fast_search(position: GameState | PlayerView) -> bool:
     if position.phase is Phase.GAME_OVER:
         raise InvalidArgumentError("fast_search analyses the play of a hand, and the game is over")
     return plain_play(position.rules, position.trump)
+
+
+# The positions the outcome question (every seat for itself) gets where it is
+# asked beside the sure-of questions (each decision of analyse, each world of
+# hint): a position it cannot settle within them keeps the other answers,
+# without the points. A count, not a time, keeps the answers the same on any
+# machine. The plain family's search (native in the compiled build) takes a
+# few hundredths of a second for its count; a position of the general search
+# (Counter) costs about fifty times as much, so it gets a tenth of the count.
+OUTCOME_POSITIONS = 200_000
+OUTCOME_POSITIONS_GENERAL = 20_000
+
+
+def outcome_positions(state: GameState) -> int:
+    """The positions the outcome question about ``state`` gets where it is
+    asked beside the sure-of questions (:func:`~counter_rules.analysis.analyse`,
+    :func:`~counter_rules.analysis.hint`)."""
+    return OUTCOME_POSITIONS if fast_search(state) else OUTCOME_POSITIONS_GENERAL
 
 
 def _solve(searches: Searches, state: GameState, seats: Iterable[int], name: str) -> int:
