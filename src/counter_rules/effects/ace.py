@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from counter_rules.cards import Rank
-from counter_rules.effects.base import TrickWork
+from counter_rules.effects.base import TrickWork, is_one_of
 
 __all__ = ["apply"]
 
@@ -26,7 +26,7 @@ def apply(work: TrickWork) -> None:
         if ranks[i] is _ACE:
             suit = cards[i].suit
             for j in range(n):
-                if ranks[j] in _COURT and cards[j].suit is suit:
+                if is_one_of(ranks[j], _COURT) and cards[j].suit is suit:
                     work.half[i] = 28
                     if work.explain:
                         work.note(

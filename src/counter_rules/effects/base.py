@@ -12,7 +12,7 @@ from typing import Final, cast
 from counter_rules.cards import RANK_OF_KEY, SUIT_OF_KEY, Card, Rank, Suit
 from counter_rules.trick import Effect, PlayedCard
 
-__all__ = ["NO_BUFF", "VICTOR", "VOID", "TrickWork", "fmt_half", "rank_bit"]
+__all__ = ["NO_BUFF", "VICTOR", "VOID", "TrickWork", "fmt_half", "is_one_of", "rank_bit"]
 
 NO_BUFF: Final = 0
 """A card's buff in ``TrickWork.buffs``: none (every card but a Four, and
@@ -43,6 +43,22 @@ _RANK_BY_KEY: Final[tuple[Rank | None, ...]] = RANK_OF_KEY
 _SUIT_BY_KEY: Final[tuple[Suit | None, ...]] = SUIT_OF_KEY
 _BIT_BY_KEY: Final[tuple[int, ...]] = tuple(0 if r is None else rank_bit(r) for r in RANK_OF_KEY)
 _HALF_BY_KEY: Final[tuple[int, ...]] = tuple(0 if r is None else 2 * r for r in RANK_OF_KEY)
+
+
+def is_one_of(rank: Rank, ranks: tuple[Rank, ...]) -> bool:
+    """Whether ``rank`` is one of ``ranks``, by identity (cheaper than ``in``,
+    which compares the ints behind the enum).
+
+    Example:
+        >>> from counter_rules import Rank
+        >>> from counter_rules.effects.base import is_one_of
+        >>> is_one_of(Rank.QUEEN, (Rank.FOUR, Rank.QUEEN)), is_one_of(Rank.ACE, ())
+        (True, False)
+    """
+    for one in ranks:  # noqa: SIM110 (a loop compiles to plain tests; any() makes a generator)
+        if rank is one:
+            return True
+    return False
 
 
 def fmt_half(half: int) -> str:
@@ -165,6 +181,25 @@ class TrickWork:
         """The seat that played card ``index`` of the trick."""
         return self.plays[index].seat
 
+    # The ranks are compared by identity (each is one enum member): a
+    # comparison by value would ask the int behind the enum.
+    def first(self, rank: Rank) -> int:
+        """The index of the first card of ``rank`` in the trick (one is there)."""
+        ranks = self.ranks
+        for i in range(self.n):
+            if ranks[i] is rank:
+                return i
+        raise ValueError(f"no {rank.name.title()} in the trick")
+
+    def count(self, rank: Rank) -> int:
+        """How many cards of ``rank`` the trick holds."""
+        ranks = self.ranks
+        found = 0
+        for i in range(self.n):
+            if ranks[i] is rank:
+                found += 1
+        return found
+
     def steal(self, thief: int, victims: tuple[Rank, ...], kind: str, after: str = "") -> None:
         """The card at ``thief`` takes the whole value of every card of the
         ``victims`` ranks, which drop to 0 (the Three's and the Five's powers);
@@ -173,7 +208,7 @@ class TrickWork:
         half = self.half
         rank = ranks[thief]
         for i in range(self.n):
-            if ranks[i] in victims:
+            if is_one_of(ranks[i], victims):
                 stolen = half[i]
                 half[thief] += stolen
                 half[i] = 0

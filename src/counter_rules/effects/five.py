@@ -26,10 +26,9 @@ _SIX_BIT: Final = rank_bit(Rank.SIX)
 
 def apply(work: TrickWork) -> None:
     """The first Five takes the values of all Sixes."""
-    ranks = work.ranks
     if not work.present & _FIVE_BIT or not work.present & _SIX_BIT:
         return
-    work.steal(ranks.index(_FIVE), _SIXES, "five", ", the Six 0")
+    work.steal(work.first(_FIVE), _SIXES, "five", ", the Six 0")
 
 
 def after_trick(work: TrickWork) -> None:
@@ -46,5 +45,5 @@ def after_trick(work: TrickWork) -> None:
             "five",
             "a Five was played: every player now passes one card face down to the left",
             _FIVE,
-            work.ranks.index(_FIVE),
+            work.first(_FIVE),
         )

@@ -88,8 +88,9 @@ def apply(work: TrickWork) -> None:
 def victor_index(work: TrickWork) -> int | None:
     """The index of the first Four still holding the victor buff, or ``None``."""
     buffs = work.buffs
-    if VICTOR in buffs:
-        i = buffs.index(VICTOR)
+    for i in range(work.n):
+        if buffs[i] != VICTOR:
+            continue
         if work.explain:
             reveal = work.plays[i].reveal
             work.note(

@@ -35,8 +35,12 @@ def apply(work: TrickWork) -> None:
                     i,
                 )
     half = work.half
-    if 22 in half:
-        eleven = half.index(22)
+    eleven = -1
+    for i in range(work.n):
+        if half[i] == 22:
+            eleven = i
+            break
+    if eleven >= 0:
         for i in range(work.n):
             if ranks[i] is _QUEEN:
                 half[i] = 30

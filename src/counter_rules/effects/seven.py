@@ -21,7 +21,7 @@ _SEVEN: Final = Rank.SEVEN
 
 def apply(work: TrickWork) -> None:
     """Decide whether the lowest or the highest value wins this trick."""
-    sevens = work.ranks.count(_SEVEN)
+    sevens = work.count(_SEVEN)
     if not sevens:
         return
     if king.cancels_sevens(work):
@@ -35,4 +35,4 @@ def apply(work: TrickWork) -> None:
             text = f"{count}, an odd number: the lowest value wins"
         else:
             text = f"{sevens} Sevens, an even number: they cancel out"
-        work.note("seven", text, _SEVEN, work.ranks.index(_SEVEN))
+        work.note("seven", text, _SEVEN, work.first(_SEVEN))

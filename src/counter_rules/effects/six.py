@@ -44,8 +44,15 @@ def after_trick(work: TrickWork) -> None:
     if not work.present & _SIX_BIT:
         return
     half = work.half
-    lowest = min(half)
-    if half.count(lowest) != 1:
+    lowest = half[0]
+    i = 0
+    tied = 1
+    for j in range(1, work.n):
+        if half[j] < lowest:
+            lowest, i, tied = half[j], j, 1
+        elif half[j] == lowest:
+            tied += 1
+    if tied != 1:
         if work.explain:
             for i in range(work.n):
                 if ranks[i] is _SIX and half[i] == lowest:
@@ -57,7 +64,6 @@ def after_trick(work: TrickWork) -> None:
                         i,
                     )
         return
-    i = half.index(lowest)
     if ranks[i] is not _SIX:
         return
     work.next_leader = work.seat(i)

@@ -22,7 +22,6 @@ _THREE_BIT: Final = rank_bit(Rank.THREE)
 
 def apply(work: TrickWork) -> None:
     """The first Three takes the values of all Fours and Queens."""
-    ranks = work.ranks
     if not work.present & _THREE_BIT:
         return
-    work.steal(ranks.index(_THREE), _VICTIMS, "three")
+    work.steal(work.first(_THREE), _VICTIMS, "three")
