@@ -400,7 +400,7 @@ def test_the_counter_playout_names_what_it_refuses() -> None:
     assert tables is not None
 
     def made(outcome: object, want: bytes = bytes(8), show: object = PlayedCard) -> object:
-        mine = (*tables[:7], outcome, *tables[8:11], show)
+        mine = (*tables[:7], outcome, *tables[8:11], show, *tables[12:])
         return _playout.EffectPlayout(mine, [0.5] * 260, want, 1, True, 0.1)
 
     def refuses(*args: object) -> object:
@@ -431,7 +431,9 @@ def test_the_counter_playout_names_what_it_refuses() -> None:
 def test_a_tricks_outcome_is_what_its_resolution_says(players: int, seed: int, plays: int) -> None:
     """What the playout reads of a trick (:meth:`PlayRules.outcome`) is the
     same by Counter's steps alone as from the whole resolution (the base
-    class's answer, from :meth:`PlayRules.resolve`)."""
+    class's answer, from :meth:`PlayRules.resolve`), and the same again asked
+    with the cards' keys handed over (:meth:`PlayRules.keyed_outcome`, what
+    native code asks)."""
     rules = Counter(players=players)
     state = _position(rules, seed, plays)
     if state is None or state.phase is not Phase.PLAYING:
@@ -447,3 +449,5 @@ def test_a_tricks_outcome_is_what_its_resolution_says(players: int, seed: int, p
         last = len(state.hands[move.seat]) == 1
         asked = (trick, state.trump, state.doubled_lead, last, state.trump_card)
         assert play.outcome(*asked) == PlayRules.outcome(play, *asked)
+        keys = tuple(played.card._key for played in trick)
+        assert play.keyed_outcome(*asked, keys) == PlayRules.outcome(play, *asked)

@@ -191,9 +191,13 @@ def test_the_native_search_names_what_it_refuses() -> None:
     def refuses(*args: object) -> object:
         raise RuntimeError("no trick today")
 
-    mine = (*tables[:7], refuses, *tables[8:11], PlayedCard)
+    mine = (*tables[:7], refuses, *tables[8:11], PlayedCard, *tables[12:])
     with pytest.raises(RuntimeError, match="no trick today"):
         search_type(mine, 1, bytes([0, 1, 2, 3])).ask(*good, 1, False)
+    with pytest.raises(ValueError, match="52 keys, got 52, 5, 4 and 51"):
+        search_type((*tables[:12], tables[12][:51]), 1, bytes([0, 1, 2, 3]))
+    with pytest.raises(TypeError, match="keys: entry 0 is not an int"):
+        search_type((*tables[:12], ("AS", *tables[12][1:])), 1, bytes([0, 1, 2, 3]))
 
 
 @needs_kernel

@@ -11,10 +11,11 @@
  *     the cards that follow, exempt[] the holdings of them that free a seat
  *     from following, shown[] and the pairs of showings[] the plays that show
  *     a card (Counter's Four);
- *   - outcome(trick, trump, doubled, last, trump_card): the ruleset's answer
- *     for a trick, asked from here on the play's own Python values (the deck's
- *     cards, one shared PlayedCard a seat and card, show(seat, card, shown)
- *     for a play that shows a card, the trumps by code) and kept in a table
+ *   - outcome(trick, trump, doubled, last, trump_card, keys): the ruleset's
+ *     answer for a trick (PlayRules.keyed_outcome), asked from here on the
+ *     play's own Python values (the deck's cards, one shared PlayedCard a seat
+ *     and card, show(seat, card, shown) for a play that shows a card, the
+ *     trumps by code, each card's key) and kept in a table
  *     that doubles from MEMO_FIRST answers to MEMO_SIZE as it fills and is
  *     cleared when half full at that size.
  *
@@ -81,6 +82,7 @@ typedef struct {
     PyObject *trumps; /* a tuple of 5 */
     PyObject *played; /* a tuple of tuples */
     PyObject *show;
+    PyObject *keys; /* a tuple: each card's key (an int) */
     Resolved *memo;
     int memo_cap;  /* a power of two, MEMO_FIRST to MEMO_SIZE */
     int memo_size; /* the tricks it holds */
@@ -90,15 +92,15 @@ typedef struct {
  * exception set (r keeps what it held). */
 static int effect_rules_read(EffectRules *r, PyObject *tables) {
     Py_buffer next, receiver, follow_index, shown;
-    PyObject *follow_masks, *exempt, *showings, *outcome, *cards, *trumps, *played, *show;
+    PyObject *follow_masks, *exempt, *showings, *outcome, *cards, *trumps, *played, *show, *keys;
     if (!PyTuple_Check(tables)) {
         PyErr_SetString(PyExc_TypeError, "the rules' tables must be a tuple");
         return -1;
     }
-    if (!PyArg_ParseTuple(tables, "y*y*y*OOy*OOO!O!O!O;the rules' tables", &next, &receiver,
+    if (!PyArg_ParseTuple(tables, "y*y*y*OOy*OOO!O!O!OO!;the rules' tables", &next, &receiver,
                           &follow_index, &follow_masks, &exempt, &shown, &showings, &outcome,
                           &PyTuple_Type, &cards, &PyTuple_Type, &trumps, &PyTuple_Type, &played,
-                          &show)) {
+                          &show, &PyTuple_Type, &keys)) {
         return -1;
     }
     int status = -1;
@@ -125,12 +127,19 @@ static int effect_rules_read(EffectRules *r, PyObject *tables) {
         goto done;
     }
     if (PyTuple_GET_SIZE(cards) != n || PyTuple_GET_SIZE(trumps) != 5 ||
-        PyTuple_GET_SIZE(played) != players) {
+        PyTuple_GET_SIZE(played) != players || PyTuple_GET_SIZE(keys) != n) {
         PyErr_Format(PyExc_ValueError,
-                     "expected %zd cards, 5 trumps and %zd seats of plays, got %zd, %zd and %zd",
-                     n, players, PyTuple_GET_SIZE(cards), PyTuple_GET_SIZE(trumps),
-                     PyTuple_GET_SIZE(played));
+                     "expected %zd cards, 5 trumps, %zd seats of plays and %zd keys, got %zd, "
+                     "%zd, %zd and %zd",
+                     n, players, n, PyTuple_GET_SIZE(cards), PyTuple_GET_SIZE(trumps),
+                     PyTuple_GET_SIZE(played), PyTuple_GET_SIZE(keys));
         goto done;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        if (!PyLong_Check(PyTuple_GET_ITEM(keys, k))) {
+            PyErr_Format(PyExc_TypeError, "keys: entry %zd is not an int", k);
+            goto done;
+        }
     }
     for (Py_ssize_t seat = 0; seat < players; seat++) {
         PyObject *row = PyTuple_GET_ITEM(played, seat);
@@ -261,17 +270,19 @@ static int effect_rules_read(EffectRules *r, PyObject *tables) {
     Py_INCREF(trumps);
     Py_INCREF(played);
     Py_INCREF(show);
+    Py_INCREF(keys);
     fresh->outcome = outcome;
     fresh->cards = cards;
     fresh->trumps = trumps;
     fresh->played = played;
     fresh->show = show;
-    PyObject *old[5] = {r->outcome, r->cards, r->trumps, r->played, r->show};
+    fresh->keys = keys;
+    PyObject *old[6] = {r->outcome, r->cards, r->trumps, r->played, r->show, r->keys};
     *r = *fresh;
     r->memo = memo;
     r->memo_cap = memo_cap;
     r->memo_size = 0;
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 6; i++) {
         Py_XDECREF(old[i]);
     }
     status = 0;
@@ -292,6 +303,7 @@ static int effect_rules_traverse(EffectRules *r, visitproc visit, void *arg) {
     Py_VISIT(r->trumps);
     Py_VISIT(r->played);
     Py_VISIT(r->show);
+    Py_VISIT(r->keys);
     return 0;
 }
 
@@ -301,6 +313,7 @@ static int effect_rules_clear(EffectRules *r) {
     Py_CLEAR(r->trumps);
     Py_CLEAR(r->played);
     Py_CLEAR(r->show);
+    Py_CLEAR(r->keys);
     return 0;
 }
 
@@ -383,8 +396,16 @@ static uint64_t mix(uint64_t x) {
  * exception set. */
 static PyObject *ask_outcome(const EffectRules *r, const Table *g, int last) {
     PyObject *trick = PyTuple_New(g->size);
-    if (trick == NULL) {
+    PyObject *keys = PyTuple_New(g->size);
+    if (trick == NULL || keys == NULL) {
+        Py_XDECREF(trick);
+        Py_XDECREF(keys);
         return NULL;
+    }
+    for (int i = 0; i < g->size; i++) {
+        PyObject *key = PyTuple_GET_ITEM(r->keys, g->trick[i]);
+        Py_INCREF(key);
+        PyTuple_SET_ITEM(keys, i, key);
     }
     int seat = g->leader;
     for (int i = 0; i < g->size; i++) {
@@ -395,6 +416,7 @@ static PyObject *ask_outcome(const EffectRules *r, const Table *g, int last) {
                                          PyTuple_GET_ITEM(r->cards, g->shown[i] - 1));
             if (play == NULL) {
                 Py_DECREF(trick);
+                Py_DECREF(keys);
                 return NULL;
             }
         } else {
@@ -404,15 +426,17 @@ static PyObject *ask_outcome(const EffectRules *r, const Table *g, int last) {
         PyTuple_SET_ITEM(trick, i, play);
         seat = r->next[seat];
     }
-    PyObject *args[5] = {
+    PyObject *args[6] = {
         trick,
         PyTuple_GET_ITEM(r->trumps, g->trump),
         g->doubled ? Py_True : Py_False,
         last ? Py_True : Py_False,
         g->trump_card == NO_CARD ? Py_None : PyTuple_GET_ITEM(r->cards, g->trump_card),
+        keys,
     };
-    PyObject *answer = PyObject_Vectorcall(r->outcome, args, 5, NULL);
+    PyObject *answer = PyObject_Vectorcall(r->outcome, args, 6, NULL);
     Py_DECREF(trick);
+    Py_DECREF(keys);
     return answer;
 }
 

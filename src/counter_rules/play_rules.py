@@ -269,10 +269,11 @@ class PlayRules:
         """The rules of the play as the native code of rulesets whose tricks
         have effects reads them (the bots' playout, the general search): who
         plays next and who receives a pass, the follow rule of
-        :meth:`play_tables`, :meth:`outcome` to resolve every trick, and the
-        Python values it is called with (the deck's cards, a shared
+        :meth:`play_tables`, :meth:`keyed_outcome` to resolve every trick, and
+        the Python values it is called with (the deck's cards, a shared
         :class:`~counter_rules.PlayedCard` for each seat and card, the class
-        for a card played showing another, the trumps by :func:`suit_code`).
+        for a card played showing another, the trumps by :func:`suit_code`,
+        each card's key).
         ``None`` where native code cannot take the play: no play tables,
         plays or tricks that read more of a game than the hands, the trick
         and trump, more than six seats, or more than ``most_exempt``
@@ -292,11 +293,12 @@ class PlayRules:
             tables.exempt,
             tables.shown,
             tables.showings,
-            self.outcome,
+            self.keyed_outcome,
             cards,
             TRUMPS_BY_CODE,
             tuple([tuple([played_card(seat, card) for card in cards]) for seat in range(players)]),
             PlayedCard,
+            tuple([card._key for card in cards]),
         )
 
     # -- tricks ------------------------------------------------------------------
@@ -342,6 +344,20 @@ class PlayRules:
             result.pass_cards,
             result.jacks,
         )
+
+    def keyed_outcome(
+        self,
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        doubled_lead: bool,
+        last_trick: bool,
+        trump_card: Card | None,
+        keys: tuple[int, ...],
+    ) -> Outcome:
+        """:meth:`outcome`, asked by native code, which hands over the key of
+        each card of ``trick`` as well (``keys``, in the trick's order); a
+        subclass whose tricks read the keys overrides it."""
+        return self.outcome(trick, trump, doubled_lead, last_trick, trump_card)
 
     def winner(
         self,

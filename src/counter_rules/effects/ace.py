@@ -19,19 +19,19 @@ _ACE: Final = Rank.ACE
 
 def apply(work: TrickWork) -> None:
     """Raise each Ace to 14 (28 half points) when a court card of its suit was played."""
-    cards = work.cards
     ranks = work.ranks
     n = work.n
     for i in range(n):
         if ranks[i] is _ACE:
-            suit = cards[i].suit
+            suit = work.printed_suit(i)
             for j in range(n):
-                if is_one_of(ranks[j], _COURT) and cards[j].suit is suit:
+                if is_one_of(ranks[j], _COURT) and work.printed_suit(j) is suit:
                     work.half[i] = 28
                     if work.explain:
                         work.note(
                             "ace",
-                            f"{work.label(i)} is worth 14: {cards[j]} of its suit is in the trick",
+                            f"{work.label(i)} is worth 14: {work.card(j)} of its suit is in "
+                            "the trick",
                             _ACE,
                             i,
                         )

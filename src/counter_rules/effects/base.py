@@ -84,7 +84,6 @@ class TrickWork:
 
     __slots__ = (
         "buffs",
-        "cards",
         "double_next",
         "doubled_lead",
         "effects",
@@ -92,6 +91,7 @@ class TrickWork:
         "half",
         "is_trump",
         "jacks",
+        "keys",
         "last_trick",
         "led_suit",
         "lowest_wins",
@@ -115,30 +115,31 @@ class TrickWork:
         doubled_lead: bool,
         last_trick: bool,
         explain: bool,
+        keys: tuple[int, ...] | None = None,
     ) -> None:
         self.plays = plays
-        # One pass reading each card's key once; ranks, suits, rank bits and
-        # starting values come from tables by key. (Every card has a rank:
-        # only unused keys have None.)
+        # One pass reading each card's key once (from ``keys`` where the
+        # caller has them, as native code does: reading a key from a card
+        # costs two attribute lookups); ranks, suits, rank bits and starting
+        # values come from tables by key. (Every card has a rank: only unused
+        # keys have None.)
         rank_of = _RANK_BY_KEY
         suit_of = _SUIT_BY_KEY
         bit_of = _BIT_BY_KEY
         half_of = _HALF_BY_KEY
-        cards: list[Card] = []
+        n = len(plays)
         ranks: list[Rank | None] = []
         suits: list[Suit | None] = []
         half: list[int] = []
         present = 0
-        for played in plays:
-            card = played.card
-            key = card._key
-            cards.append(card)
+        for i in range(n):
+            key = plays[i].card._key if keys is None else keys[i]
             ranks.append(rank_of[key])
             suits.append(suit_of[key])
             half.append(half_of[key])
             present |= bit_of[key]
-        self.cards = cards
-        n = len(plays)
+        #: The key of each card, where the caller gave them (else ``None``).
+        self.keys = keys
         self.n = n
         self.ranks = cast("list[Rank]", ranks)
         #: A bit set of the ranks in the trick (bit ``1 << rank``): the pipeline
@@ -175,7 +176,19 @@ class TrickWork:
 
     def label(self, index: int) -> str:
         """``"Q♠ (seat 2)"``: a card of the trick for an explanation."""
-        return f"{self.cards[index]} (seat {self.seat(index)})"
+        return f"{self.card(index)} (seat {self.seat(index)})"
+
+    def card(self, index: int) -> Card:
+        """Card ``index`` of the trick."""
+        return self.plays[index].card
+
+    def printed_suit(self, index: int) -> Suit | None:
+        """The suit printed on card ``index`` (:attr:`suits` holds the suit it
+        counts as)."""
+        keys = self.keys
+        if keys is None:
+            return self.plays[index].card.suit
+        return _SUIT_BY_KEY[keys[index]]
 
     def seat(self, index: int) -> int:
         """The seat that played card ``index`` of the trick."""

@@ -22,15 +22,16 @@ def after_trick(work: TrickWork) -> None:
     """Move the Jacks to the stock and make the last one's suit trump."""
     if not work.present & _JACK_BIT:
         return
-    jacks = tuple(work.cards[i] for i in range(work.n) if work.ranks[i] is _JACK)
+    places = [i for i in range(work.n) if work.ranks[i] is _JACK]
+    jacks = tuple(work.card(i) for i in places)
     work.jacks = jacks
-    work.next_trump = jacks[-1].suit
+    work.next_trump = work.printed_suit(places[-1])
     if work.explain:
         listed = ", ".join(str(j) for j in jacks)
         work.note(
             "jack",
             f"{listed} {'goes' if len(jacks) == 1 else 'go'} face up onto the stock: "
-            f"{jacks[-1].suit} is trump from the next trick",
+            f"{work.next_trump} is trump from the next trick",
             _JACK,
-            work.cards.index(jacks[-1]),
+            places[-1],
         )

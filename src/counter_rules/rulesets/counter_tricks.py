@@ -139,12 +139,14 @@ def outcome(
     trump: Suit | None,
     doubled_lead: bool,
     last_trick: bool,
+    keys: tuple[int, ...] | None = None,
 ) -> Outcome:
     """What a complete trick (checked by the caller) changes for the play to
     go on, by Counter's rules (see :meth:`PlayRules.outcome
     <counter_rules.play_rules.PlayRules.outcome>`): :func:`resolve`'s steps
-    without its result."""
-    work = TrickWork(plays, trump, doubled_lead, last_trick, False)
+    without its result. ``keys`` are the cards' keys where the caller has
+    them."""
+    work = TrickWork(plays, trump, doubled_lead, last_trick, False, keys)
     _run_steps(work)
     index = work.winner_index
     return (
@@ -466,3 +468,19 @@ class CounterPlayRules(PlayRules):
         if not self.fast_tricks:
             return PlayRules.outcome(self, trick, trump, doubled_lead, last_trick, trump_card)
         return outcome(trick, trump, doubled_lead, last_trick)
+
+    def keyed_outcome(
+        self,
+        trick: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        doubled_lead: bool,
+        last_trick: bool,
+        trump_card: Card | None,
+        keys: tuple[int, ...],
+    ) -> Outcome:
+        """By :func:`outcome`, with the cards' keys as given."""
+        if not self.fast_tricks:
+            return PlayRules.keyed_outcome(
+                self, trick, trump, doubled_lead, last_trick, trump_card, keys
+            )
+        return outcome(trick, trump, doubled_lead, last_trick, keys)
