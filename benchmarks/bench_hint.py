@@ -1,0 +1,83 @@
+"""How many worlds :func:`counter_rules.analysis.hint` answers from in a time.
+
+Plays each hand from a seeded deal (every seat bids 1, then random legal
+moves) to the start of a trick with a given number of cards in each hand,
+and asks the hint for the seat to lead, with ``--worlds`` worlds and a time
+limit of ``--seconds``, as the web table and ``counter-rules play`` ask it.
+Prints, for each game and number of cards left, the median and fewest
+worlds solved, in how many hands the points with every seat for itself
+came within their count of positions, and the median time::
+
+    python benchmarks/bench_hint.py
+    python benchmarks/bench_hint.py --games counter --cards 10 7 5 --hands 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from counter_rules import Counter, GameState, OhHell, Phase, apply_move, legal_moves, new_game, view
+from counter_rules.analysis import Hint, hint
+from counter_rules.rulesets.base import Ruleset
+
+GAMES: dict[str, Ruleset] = {
+    "oh-hell": OhHell(players=4, schedule=(10,), hook=True),
+    "counter": Counter(players=4),
+}
+
+
+def position(rules: Ruleset, seed: int, cards: int) -> GameState:
+    """The start of a trick with ``cards`` cards in each hand: every seat
+    bids 1 (or the nearest bid it may make), then random legal moves
+    (passes included) from a seeded deal."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while state.phase is Phase.BIDDING:
+        bids = legal_moves(state)
+        state = apply_move(state, bids[min(1, len(bids) - 1)])
+    while state.phase is Phase.PASSING or state.trick or len(state.hands[state.leader]) > cards:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    return state
+
+
+def timed_hint(state: GameState, worlds: int, seconds: float) -> tuple[Hint, float]:
+    """The hint for the seat to lead ``state`` and the time it took."""
+    start = time.perf_counter()
+    advice = hint(view(state, state.leader), rng=random.Random(1), worlds=worlds, seconds=seconds)
+    return advice, time.perf_counter() - start
+
+
+def main() -> None:
+    """Ask the hints and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, nargs="+", default=[10, 7, 5])
+    parser.add_argument("--hands", type=int, default=4)
+    parser.add_argument("--worlds", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=sorted(GAMES))
+    args = parser.parse_args()
+    for name, rules in GAMES.items():
+        if name not in args.games:
+            continue
+        for cards in args.cards:
+            found = [
+                timed_hint(position(rules, seed, cards), args.worlds, args.seconds)
+                for seed in range(args.hands)
+            ]
+            solved = [advice.worlds for advice, _ in found]
+            points = sum(1 for advice, _ in found if advice.outcome_worlds)
+            spent = statistics.median(t for _, t in found)
+            print(
+                f"{name:>8} {cards:2} cards: worlds solved of {args.worlds} within "
+                f"{args.seconds:g} s: median {statistics.median(solved):g}, fewest "
+                f"{min(solved)}; points in {points}/{len(found)} hands; "
+                f"median {spent:.2f} s",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
