@@ -3,7 +3,8 @@
 Plays each hand from a seeded deal (every seat bids 1, then random legal
 moves) to the start of a trick with a given number of cards in each hand,
 and asks the hint for the seat to lead, with ``--worlds`` worlds and a time
-limit of ``--seconds``, as the web table and ``counter-rules play`` ask it.
+limit of ``--seconds`` (20 and 5 by default; ``counter-rules play`` asks for
+20 in 4 seconds, the web table for 12 in 2).
 Prints, for each game and number of cards left, the median and fewest
 worlds solved, in how many hands the points with every seat for itself
 came within their count of positions, and the median time::
