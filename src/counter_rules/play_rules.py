@@ -302,8 +302,9 @@ class PlayRules:
         )
 
     # -- tricks ------------------------------------------------------------------
-    # Alike on purpose: resolve, outcome and winner take the same trick, and
-    # the subclasses with a compiled statement repeat their signatures.
+    # Alike on purpose: resolve, outcome, keyed_outcome and winner take the
+    # same trick, and the subclasses with a compiled statement repeat their
+    # signatures.
     def resolve(
         self,
         trick: tuple[PlayedCard, ...],

@@ -423,7 +423,7 @@ class CounterPlayRules(PlayRules):
     """
 
     # Alike on purpose: the overrides repeat the signatures of PlayRules.plays_from,
-    # resolve, outcome and winner.
+    # resolve, outcome, keyed_outcome and winner.
     def plays_from(
         self,
         hand: tuple[Card, ...],
