@@ -32,6 +32,8 @@ from counter_rules import (
 from counter_rules.analysis import (
     Analysis,
     Decision,
+    Hint,
+    MoveHint,
     _solving,
     analyse,
     can_make,
@@ -242,6 +244,25 @@ def test_a_hint_out_of_time_says_so() -> None:
     assert seat is not None
     advice = hint(view(state, seat), rng=random.Random(1), worlds=2, seconds=0.05)
     assert advice.worlds == 0 and "No world could be solved" in str(advice)
+
+
+def test_a_hint_recommends_by_the_points_only_where_half_the_worlds_have_them() -> None:
+    """With the points from fewer than half the worlds solved, the best moves
+    are those with the most tricks sure of alone, and the text says over how
+    many worlds the points are; from half of them on, those with the most
+    points."""
+    q, k = (Play(0, Card.parse(text)) for text in ("QS", "KS"))
+    moves = (
+        MoveHint(move=q, value=1.0, bid_made=None, points=2.0),
+        MoveHint(move=k, value=0.5, bid_made=None, points=7.0),
+    )
+    few = Hint(seat=0, moves=moves, worlds=5, bid=None, outcome_worlds=2)
+    half = Hint(seat=0, moves=moves, worlds=4, bid=None, outcome_worlds=2)
+    assert not few.by_points and few.best == (q,)
+    assert half.by_points and half.best == (k,)
+    assert "points over 2 of the 5 worlds" in str(few)
+    assert str(few).endswith("(the most tricks sure of alone)")
+    assert "points over" not in str(Hint(seat=0, moves=moves, worlds=2, bid=None, outcome_worlds=2))
 
 
 def test_a_hint_gives_the_outcome_question_a_count_of_positions_a_world(

@@ -59,13 +59,21 @@ class Hint:
     finished (:attr:`MoveHint.points` averages over them)."""
 
     @property
+    def by_points(self) -> bool:
+        """Whether :attr:`best` goes by the points with every seat for itself:
+        where that search finished in at least half the worlds solved (fewer
+        would be the worlds cheapest to search, not a sample of the view);
+        else it goes by the tricks sure of alone."""
+        return self.worlds > 0 and 2 * self.outcome_worlds >= self.worlds
+
+    @property
     def best(self) -> tuple[Move, ...]:
         """The moves the hint recommends: those with the most points with every
-        seat for itself, where that search finished in some world; else those
-        with the most tricks the seat can be sure of alone."""
+        seat for itself (:attr:`by_points`); else those with the most tricks
+        the seat can be sure of alone."""
         if not self.worlds:
             return ()
-        if self.outcome_worlds:
+        if self.by_points:
             most = max(m.points or 0.0 for m in self.moves)
             return tuple(m.move for m in self.moves if (m.points or 0.0) == most)
         top = max(m.value for m in self.moves)
@@ -91,10 +99,15 @@ class Hint:
             if advice.bid_made is not None:
                 line += f"            {advice.bid_made:4.0%} of the worlds"
             lines.append(line)
+        if outcome and self.outcome_worlds < self.worlds:
+            lines.append(
+                f"  (points over {self.outcome_worlds} of the {self.worlds} {world_word}: in the "
+                "others the search with every seat for itself ran past its count of positions)"
+            )
         best = " or ".join(format_move(m).partition(":")[2] for m in self.best)
         question = (
             "the most points with every seat for itself"
-            if outcome
+            if self.by_points
             else "the most tricks sure of alone"
         )
         lines.append(f"Best: {best} ({question})")
@@ -112,7 +125,8 @@ def hint(
     """For each legal move of the view's seat, over worlds sampled from the
     view: the seat's points when every seat plays for its own points, the
     tricks it can be sure of alone, and how often its bid can still be made
-    for sure; :attr:`Hint.best` recommends by the points.
+    for sure; :attr:`Hint.best` recommends by the points where at least half
+    the worlds have them (:attr:`Hint.by_points`).
 
     The hint uses only what the seat may know: each world is drawn by
     :func:`~counter_rules.sample_world` from the view (never from the true
