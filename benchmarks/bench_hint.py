@@ -20,14 +20,11 @@ import random
 import statistics
 import time
 
-from counter_rules import Counter, GameState, OhHell, Phase, apply_move, legal_moves, new_game, view
+from bench_outcome import GAMES
+
+from counter_rules import GameState, Phase, apply_move, legal_moves, new_game, view
 from counter_rules.analysis import Hint, hint
 from counter_rules.rulesets.base import Ruleset
-
-GAMES: dict[str, Ruleset] = {
-    "oh-hell": OhHell(players=4, schedule=(10,), hook=True),
-    "counter": Counter(players=4),
-}
 
 
 def position(rules: Ruleset, seed: int, cards: int) -> GameState:

@@ -13,7 +13,11 @@ BENCHMARKS = pathlib.Path(__file__).resolve().parent.parent / "benchmarks"
 
 def benchmark(name: str) -> ModuleType:
     """The script ``benchmarks/<name>.py`` imported as the module ``name``
-    (registered, so that a process pool can pickle its functions by module)."""
+    (registered, so that a process pool can pickle its functions by module),
+    with the benchmarks' folder on the import path, as when the script runs,
+    so that a script can import another's names."""
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.append(str(BENCHMARKS))
     spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
