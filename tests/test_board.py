@@ -207,6 +207,32 @@ def test_a_whole_unmade_hand_leaves_the_board_as_it_began() -> None:
     assert _snapshot(board) == start
 
 
+def test_a_board_counts_the_moves_made_and_takes_them_back_to_a_count() -> None:
+    """``made`` counts the moves made and not taken back; ``unmake_to`` takes
+    moves back until the count is the one given (what a probe of the search
+    does once its budget is spent), leaving the board where it was then."""
+    rules = Counter(players=4)
+    rng = random.Random(5)
+    state = new_game(rules, seed=5)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    board = Board(state, rules.play_rules())
+    assert board.made() == 0
+    snapshots = []
+    while not board.over:
+        snapshots.append(_snapshot(board))
+        if board.passing:
+            seat = min(s for s in range(4) if board.to_pass >> s & 1)
+            board.make(rng.choice(board.passes(seat)))
+        else:
+            board.make(rng.choice(board.moves()))
+        assert board.made() == len(snapshots)
+    for back in (len(snapshots) - 1, 23, 7, 7, 0):
+        board.unmake_to(back)
+        assert board.made() == back
+        assert _snapshot(board) == snapshots[back]
+
+
 def test_a_board_key_tells_apart_what_the_rules_read() -> None:
     """Two positions with the same cards, leader and trump have one key; the
     same with another leader, another trump or the Six's doubled lead do not."""

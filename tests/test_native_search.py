@@ -258,3 +258,89 @@ def test_both_searches_keep_the_same_countermoves(seed: int) -> None:
     native.value(state)
     python.value(state)
     assert native.native.countermoves == len(python.countermoves) > 0  # type: ignore[attr-defined]
+
+
+def _probed(
+    state: GameState, side: int, ask: str, want: int, probe_from: int, probe_first: int
+) -> list[tuple[object, int]]:
+    """:func:`_both` with the probes set, then the answer without probes."""
+    out: list[tuple[object, int]] = []
+    for search in (*_pair(state, side), GeneralSearch(state.rules, side)):
+        if len(out) < 2:
+            search.probe_from = probe_from
+            search.probe_first = probe_first
+        else:
+            search.probe_from = 0
+        if ask == "value":
+            answer: object = search.value(state)
+        elif ask == "exactly":
+            answer = search.exactly(state, want)
+        else:
+            answer = search.at_least(state, want)
+        kept_all = search.native is None or search.native.replaced == 0  # type: ignore[attr-defined]
+        out.append((answer, search.nodes if kept_all else -1))
+    if out[0][1] < 0:
+        out[1] = (out[1][0], -1)
+    return out
+
+
+@needs_kernel
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([3, 4]),
+    seeds,
+    st.integers(3, 4),
+    st.integers(0, 5),
+    st.integers(1, 30),
+    st.sampled_from(["value", "at_least", "exactly"]),
+    st.integers(0, 3),
+    st.integers(2, 3),
+    st.sampled_from([20, 60, 200]),
+)
+def test_probes_visit_the_same_positions_natively_and_keep_the_answers(
+    players: int,
+    seed: int,
+    cards: int,
+    extra: int,
+    side: int,
+    ask: str,
+    want: int,
+    probe_from: int,
+    probe_first: int,
+) -> None:
+    """With probes from few cards and tiny budgets (so that probes are spent
+    and taken up again), the native search and the Python search visit the
+    same positions, and both answer as the search without probes."""
+    state = _late(Counter(players=players), seed, cards, extra)
+    if state is None:
+        return
+    side %= (1 << players) - 1
+    side = side or 1
+    native, python, unprobed = _probed(state, side, ask, want, probe_from, probe_first)
+    assert native == python
+    assert native[0] == unprobed[0]
+
+
+@needs_kernel
+def test_probes_are_spent_and_taken_up_again() -> None:
+    """The probes of the test above do run out of positions: a budget of 20
+    positions visits more positions than no probes, with the same answer."""
+    state = _late(Counter(players=4), 3, 4, 0)
+    assert state is not None
+    side = 1 << state.leader
+    tiny = _probed(state, side, "value", 0, 3, 20)
+    assert tiny[0] == tiny[1]
+    assert tiny[0][0] == tiny[2][0]
+    assert tiny[0][1] > tiny[2][1]
+
+
+def test_the_kernel_names_a_bad_probe_setting() -> None:
+    if not native_kernel():
+        pytest.skip("the native kernel comes with the compiled build")
+    state = _late(Counter(players=4), 3, 5, 0)
+    assert state is not None
+    native, _ = _pair(state, 1)
+    with pytest.raises(ValueError, match="probe_first must be 1 to 2\\*\\*30, got 0"):
+        native.native.probe_first = 0  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="probe_from must be at most 64, got 65"):
+        native.native.probe_from = 65  # type: ignore[attr-defined]

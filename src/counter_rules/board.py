@@ -537,6 +537,15 @@ class Board:
         self.passing = False
         self.to_move = self.leader
 
+    def made(self) -> int:
+        """How many moves have been made on the board and not taken back."""
+        return len(self._undo)
+
+    def unmake_to(self, made: int) -> None:
+        """Take back moves until :meth:`made` is ``made``."""
+        while len(self._undo) > made:
+            self.unmake()
+
     def unmake(self) -> None:
         """Take back the last move made."""
         kind, seat, bit, extra = self._undo.pop()

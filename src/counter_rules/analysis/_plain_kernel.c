@@ -2585,12 +2585,13 @@ static PyTypeObject OwnType = {
  *
  * EffectSearch is the algorithm of counter_rules.analysis._general.GeneralSearch
  * step for step (the same positions visited and counted, the same moves in
- * the same order, the same table entries, history, killers and countermoves),
- * for a ruleset whose tricks have effects (Counter). It states no rule: it
- * reads the rules of the play as ../_effect_play.h says, every trick resolved
- * by the ruleset itself. What it adds is the representation: the position is
- * a few masks and small numbers copied from node to node, the table a hash
- * table of fixed-size entries behind an array of tags (see TAG_USED).
+ * the same order and probes, the same table entries, history, killers and
+ * countermoves), for a ruleset whose tricks have effects (Counter). It
+ * states no rule: it reads the rules of the play as ../_effect_play.h says,
+ * every trick resolved by the ruleset itself. What it adds is the
+ * representation: the position is a few masks and small numbers copied from
+ * node to node, the table a hash table of fixed-size entries behind an array
+ * of tags (see TAG_USED).
  *
  * Its table grows from SEARCH_FIRST to SEARCH_MOST entries (or the largest
  * power of two the caller allows, for the tests); once full, an
@@ -2613,6 +2614,8 @@ static PyTypeObject OwnType = {
 #define COUNTERMOVES_FIRST (1u << 12)
 #define COUNTERMOVES_MOST (1u << 20)
 #define SEARCH_PASS_PLACE 7
+#define PROBE_ROUNDS 20
+#define PROBE_SHARE 16
 #define SEARCH_SLOTS ((EFFECT_CARDS + 1) * 8 * EFFECT_SEATS)
 
 typedef struct {
@@ -2666,6 +2669,11 @@ typedef struct {
     uint32_t *tags;
     size_t capacity, entries, most;
     size_t replaced; /* entries given up for others (the table at its largest) */
+    /* The probes (see search_ask): the cards held from which a node probes
+     * (0: none), the budget of a move's first probe, and the count of
+     * positions past which the probe under way stops (0: none). */
+    int probe_from;
+    unsigned long long probe_first, budget_end;
 } EffectSearch;
 
 static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
@@ -2739,6 +2747,9 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
     s->countermoves = NULL;
     s->countermove_cap = 0;
     s->countermove_count = 0;
+    s->probe_from = 0;
+    s->probe_first = 1;
+    s->budget_end = 0;
     s->side = side;
     s->nodes = 0;
     s->node_limit = 0;
@@ -3229,7 +3240,27 @@ static int next_move(EffectSearch *s, Spot *p, MoveList *list) {
     return -1;
 }
 
-/* GeneralSearch.ask: 1 or 0, or -1 with an exception set. */
+static int search_ask(EffectSearch *s, Spot *p, int want, int exact);
+
+/* The answer after seat plays (or passes) move: 1 or 0, 2 when the
+ * positions of the budget (budget_end) are spent, -1 with an exception set. */
+static int search_child(EffectSearch *s, const Spot *p, int seat, const SearchMove *move, int want,
+                        int exact, int last_trick) {
+    int won = move->won;
+    if (won >= 0 && (last_trick || (exact ? won > want : won >= want))) {
+        return exact ? want == won : want <= won;
+    }
+    Spot child = *p;
+    if (p->passing) {
+        spot_pass(s, &child, seat, move->card);
+    } else if (spot_play(s, &child, seat, move->card, move->shown) < 0) {
+        return -1;
+    }
+    return search_ask(s, &child, want - (won > 0 ? won : 0), exact);
+}
+
+/* GeneralSearch.search: 1 or 0, 2 when the positions of the probe under way
+ * (budget_end) are spent, or -1 with an exception set. */
 static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
     if (exact) {
         if (want < 0) {
@@ -3247,6 +3278,9 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
     }
     if (search_count(s) < 0) {
         return -1;
+    }
+    if (s->budget_end && s->nodes > s->budget_end) {
+        return 2;
     }
     int seat = p->to_move;
     if (p->passing) {
@@ -3297,43 +3331,91 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
     }
     search_moves(s, p, seat, first, slot, countered, &list);
     const SearchMove *moves = list.moves;
-    for (;;) {
-        int i = next_move(s, p, &list);
-        if (i == -2) {
+    int order[EFFECT_MOVES];
+    int norder = 0;
+    int probe = s->probe_from > 0 && left >= s->probe_from && !last_trick && list.count > 1;
+    int found = -1;
+    if (!probe) {
+        for (;;) {
+            int i = next_move(s, p, &list);
+            if (i == -2) {
+                return -1;
+            }
+            if (i < 0) {
+                break;
+            }
+            int ok = search_child(s, p, seat, &moves[i], want, exact, last_trick);
+            if (ok < 0 || ok == 2) {
+                return ok;
+            }
+            if (ok == maximize) {
+                found = i;
+                break;
+            }
+        }
+    } else {
+        for (;;) {
+            int i = next_move(s, p, &list);
+            if (i == -2) {
+                return -1;
+            }
+            if (i < 0) {
+                break;
+            }
+            order[norder++] = i;
+        }
+        /* GeneralSearch.probe: each move still open gets a budget of
+         * positions a round, four times the last round's, until one
+         * settles the node or none is left open; within another probe the
+         * first budget is at least a PROBE_SHARE-th of what that one has
+         * left. */
+        unsigned long long outer = s->budget_end;
+        unsigned long long budget = s->probe_first;
+        if (outer && (outer - s->nodes) / PROBE_SHARE > budget) {
+            budget = (outer - s->nodes) / PROBE_SHARE;
+        }
+        int open = norder;
+        while (open && found < 0) {
+            int unlimited = budget >= s->probe_first << PROBE_ROUNDS;
+            for (int k = 0; k < norder && found < 0; k++) {
+                if (order[k] < 0) {
+                    continue;
+                }
+                int i = order[k];
+                unsigned long long end = s->nodes + budget;
+                s->budget_end = unlimited || (outer && end >= outer) ? outer : end;
+                int ok = search_child(s, p, seat, &moves[i], want, exact, last_trick);
+                s->budget_end = outer;
+                if (ok < 0) {
+                    return -1;
+                }
+                if (ok == 2) {
+                    if (outer && s->nodes > outer) {
+                        return 2;
+                    }
+                    continue;
+                }
+                order[k] = -1;
+                open--;
+                if (ok == maximize) {
+                    found = i;
+                }
+            }
+            budget *= 4;
+        }
+    }
+    if (found >= 0) {
+        int i = found;
+        result = maximize;
+        s->history[moves[i].card]++;
+        if (s->killers[slot][0] != moves[i].card + 1) {
+            s->killers[slot][1] = s->killers[slot][0];
+            s->killers[slot][0] = (unsigned char)(moves[i].card + 1);
+        }
+        if (midtrick && countermove_keep(s, trick_a, trick_b, moves[i].card) < 0) {
             return -1;
         }
-        if (i < 0) {
-            break;
-        }
-        int won = moves[i].won;
-        int ok;
-        if (won >= 0 && (last_trick || (exact ? won > want : won >= want))) {
-            ok = exact ? want == won : want <= won;
-        } else {
-            Spot child = *p;
-            if (p->passing) {
-                spot_pass(s, &child, seat, moves[i].card);
-            } else if (spot_play(s, &child, seat, moves[i].card, moves[i].shown) < 0) {
-                return -1;
-            }
-            ok = search_ask(s, &child, want - (won > 0 ? won : 0), exact);
-            if (ok < 0) {
-                return -1;
-            }
-        }
-        if (ok == maximize) {
-            result = ok;
-            s->history[moves[i].card]++;
-            if (s->killers[slot][0] != moves[i].card + 1) {
-                s->killers[slot][1] = s->killers[slot][0];
-                s->killers[slot][0] = (unsigned char)(moves[i].card + 1);
-            }
-            if (midtrick && countermove_keep(s, trick_a, trick_b, moves[i].card) < 0) {
-                return -1;
-            }
-            settled = moves[i].card;
-            break;
-        }
+        settled = moves[i].card;
     }
     if (keyed) {
         SearchEntry *e = entry_for(s, key, left);
@@ -3435,6 +3517,7 @@ static PyObject *EffectSearch_ask(EffectSearch *s, PyObject *args) {
     p.to_move = passing ? -1 : to_move;
     p.passing = passing;
     p.to_pass = to_pass;
+    s->budget_end = 0;
     int answer = search_ask(s, &p, want, exact);
     if (answer < 0) {
         return NULL;
@@ -3478,6 +3561,45 @@ static int EffectSearch_set_node_limit(EffectSearch *s, PyObject *value, void *c
     return set_count(value, "node_limit", &s->node_limit);
 }
 
+static PyObject *EffectSearch_get_probe_from(EffectSearch *s, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(s->probe_from);
+}
+
+static int EffectSearch_set_probe_from(EffectSearch *s, PyObject *value, void *closure) {
+    (void)closure;
+    unsigned long long cards;
+    if (set_count(value, "probe_from", &cards) < 0) {
+        return -1;
+    }
+    if (cards > EFFECT_CARDS) {
+        PyErr_Format(PyExc_ValueError, "probe_from must be at most %d, got %llu", EFFECT_CARDS,
+                     cards);
+        return -1;
+    }
+    s->probe_from = (int)cards;
+    return 0;
+}
+
+static PyObject *EffectSearch_get_probe_first(EffectSearch *s, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(s->probe_first);
+}
+
+static int EffectSearch_set_probe_first(EffectSearch *s, PyObject *value, void *closure) {
+    (void)closure;
+    unsigned long long first;
+    if (set_count(value, "probe_first", &first) < 0) {
+        return -1;
+    }
+    if (first < 1 || first > (1ULL << 30)) {
+        PyErr_Format(PyExc_ValueError, "probe_first must be 1 to 2**30, got %llu", first);
+        return -1;
+    }
+    s->probe_first = first;
+    return 0;
+}
+
 static PyObject *EffectSearch_get_deadline(EffectSearch *s, void *closure) {
     (void)closure;
     return PyFloat_FromDouble(s->deadline);
@@ -3508,6 +3630,11 @@ static PyGetSetDef EffectSearch_getset[] = {
      "The count of positions past which a question gives up (0: none).", NULL},
     {"deadline", (getter)EffectSearch_get_deadline, (setter)EffectSearch_set_deadline,
      "The time.perf_counter() past which a question gives up (0: none).", NULL},
+    {"probe_from", (getter)EffectSearch_get_probe_from, (setter)EffectSearch_set_probe_from,
+     "GeneralSearch.probe_from: the cards held from which a node probes its moves (0: none).",
+     NULL},
+    {"probe_first", (getter)EffectSearch_get_probe_first, (setter)EffectSearch_set_probe_first,
+     "GeneralSearch.probe_first: the positions of a move's first probe.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
