@@ -70,13 +70,13 @@ __all__ = [
 # Bounds are packed into one int: the lowest value known, and the highest
 # value known in the next byte (any base above the most tricks of a hand).
 _BYTE: Final = 256
-# The scores of a move: the table's move above every other score (a trick
-# won, a killer and every cut-off counted together); a trick won above a
-# killer and every count of cut-offs; the first killer above the second, and
-# each above every count of cut-offs (a count past 2**47 would take a search
-# of more than a hundred trillion positions).
+# The scores of a move: the table's move above every other score (a killer
+# and every cut-off counted together); the first killer above the second,
+# and each above every count of cut-offs (a count past 2**47 would take a
+# search of more than a hundred trillion positions). The moves that give the
+# trick so far to the mover's side come before the others whatever their
+# scores (GeneralSearch.moves).
 _FIRST: Final = 1 << 62
-_WINS_TRICK: Final = 1 << 50
 _KILLER: Final = 1 << 48
 _SECOND_KILLER: Final = 1 << 47
 # The countermove counts as much as the second killer (measured best of the
@@ -100,6 +100,9 @@ PROBE_FROM: Final = 5
 PROBE_FIRST: Final = 50_000
 _PROBE_ROUNDS: Final = 20
 _PROBE_SHARE: Final = 16
+# The first move in the order gets this many times the others' budget (the
+# order's first move is the likeliest to settle the node).
+_PROBE_LEAD: Final = 4
 
 
 class _Spent(Exception):
@@ -232,17 +235,30 @@ class GeneralSearch:
                 return [(plays[0], -1)]
             side = self.side
             mine = side >> seat & 1
+            gives: list[bool] = []
             for i, play in enumerate(plays):
                 key = play.card._key
                 score = _FIRST if key == first else history[key]
                 winner = board.winner_if(play)
                 ours = 1 if winner is not None and side >> winner & 1 else 0
-                if winner is not None and ours == mine:
-                    score += _WINS_TRICK
+                gives.append(winner is not None and ours == mine)
                 if key == countered and key != first:
                     score += _COUNTERMOVE
                 score += _killer_score(key, first, killer, second)
                 scored.append((-score, i, play, ours if completes else -1))
+            scored.sort()
+            # The table's card first (where the card has several moves, a
+            # Four shown or not, the first of them by the other scores), then
+            # the moves that give the trick so far to the mover's side, then
+            # the others, each group by the other scores.
+            head = scored[:1] if first >= 0 and scored[0][2].card._key == first else []
+            rest = scored[len(head) :]
+            scored = (
+                head
+                + [entry for entry in rest if gives[entry[1]]]
+                + [entry for entry in rest if not gives[entry[1]]]
+            )
+            return [(entry[2], entry[3]) for entry in scored]
         scored.sort()
         return [(entry[2], entry[3]) for entry in scored]
 
@@ -415,9 +431,10 @@ class GeneralSearch:
     ) -> Play | Pass | None:
         """The move among ``moves`` (in order) that settles the node for the
         mover, or ``None`` when none does, found by probing: each move still
-        open is searched within a budget of positions (:attr:`probe_first`
-        at first, four times more each round), and set aside when the budget
-        is spent. A node's first move in the usual order is seldom wrong,
+        open is searched within a budget of positions (``probe_first`` at
+        first, four times more each round; the first move of the order four
+        times as many as the others), and set aside when the budget is
+        spent. A node's first move in the usual order is seldom wrong,
         but when it is, showing that can take the whole search below it
         (every card of the others against every line); a probe moves on to
         a move that settles the node more cheaply. The positions settled
@@ -429,12 +446,13 @@ class GeneralSearch:
         if outer:
             budget = max(budget, (outer - self.nodes) // _PROBE_SHARE)
         made = board.made()
+        lead = moves[0][0]
         open_moves = moves
         while open_moves:
             unlimited = budget >= most
             still: list[tuple[Play | Pass, int]] = []
             for move, won in open_moves:
-                end = self.nodes + budget
+                end = self.nodes + (budget * _PROBE_LEAD if move is lead else budget)
                 self.budget_end = outer if unlimited or (outer and end >= outer) else end
                 try:
                     ok = self.child(board, move, won, want, exact, False)

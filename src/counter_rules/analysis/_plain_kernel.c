@@ -2607,7 +2607,6 @@ static PyTypeObject OwnType = {
 #define SEARCH_MOST (1u << 21)
 #define SEARCH_WAYS 8
 #define SEARCH_FIRST_SCORE (1ULL << 62)
-#define SEARCH_WINS_TRICK (1ULL << 50)
 #define SEARCH_KILLER (1ULL << 48)
 #define SEARCH_SECOND_KILLER (1ULL << 47)
 #define SEARCH_COUNTERMOVE (1ULL << 47)
@@ -2616,6 +2615,7 @@ static PyTypeObject OwnType = {
 #define SEARCH_PASS_PLACE 7
 #define PROBE_ROUNDS 20
 #define PROBE_SHARE 16
+#define PROBE_LEAD 4
 #define SEARCH_SLOTS ((EFFECT_CARDS + 1) * 8 * EFFECT_SEATS)
 
 typedef struct {
@@ -3365,10 +3365,10 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
             order[norder++] = i;
         }
         /* GeneralSearch.probe: each move still open gets a budget of
-         * positions a round, four times the last round's, until one
-         * settles the node or none is left open; within another probe the
-         * first budget is at least a PROBE_SHARE-th of what that one has
-         * left. */
+         * positions a round (the first move in the order PROBE_LEAD times
+         * as many), four times the last round's, until one settles the node
+         * or none is left open; within another probe the first budget is at
+         * least a PROBE_SHARE-th of what that one has left. */
         unsigned long long outer = s->budget_end;
         unsigned long long budget = s->probe_first;
         if (outer && (outer - s->nodes) / PROBE_SHARE > budget) {
@@ -3382,7 +3382,7 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
                     continue;
                 }
                 int i = order[k];
-                unsigned long long end = s->nodes + budget;
+                unsigned long long end = s->nodes + (k == 0 ? budget * PROBE_LEAD : budget);
                 s->budget_end = unlimited || (outer && end >= outer) ? outer : end;
                 int ok = search_child(s, p, seat, &moves[i], want, exact, last_trick);
                 s->budget_end = outer;
