@@ -183,23 +183,35 @@ def test_a_board_of_a_finished_game_is_over_and_one_in_play_is_not() -> None:
     assert board.over and board.to_move == -1 and not board.passing
 
 
+def _board_after_bids(seed: int, rng: random.Random) -> Board:
+    """A board of a four-player Counter game of ``seed`` once the bids are
+    made (at random, by ``rng``)."""
+    rules = Counter(players=4)
+    state = new_game(rules, seed=seed)
+    while state.phase is Phase.BIDDING:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    return Board(state, rules.play_rules())
+
+
+def _make_random(board: Board, rng: random.Random) -> None:
+    """Make a random legal move on ``board``: a play, or in a pass the pass
+    of the lowest seat still to choose."""
+    if board.passing:
+        seat = min(s for s in range(board.players) if board.to_pass >> s & 1)
+        board.make(rng.choice(board.passes(seat)))
+    else:
+        board.make(rng.choice(board.moves()))
+
+
 def test_a_whole_unmade_hand_leaves_the_board_as_it_began() -> None:
     """Every move of a Counter hand (passes included) made, then every one
     taken back in turn: the board is where it began."""
-    rules = Counter(players=4)
     rng = random.Random(3)
-    state = new_game(rules, seed=3)
-    while state.phase is Phase.BIDDING:
-        state = apply_move(state, rng.choice(legal_moves(state)))
-    board = Board(state, rules.play_rules())
+    board = _board_after_bids(3, rng)
     start = _snapshot(board)
     made = 0
     while not board.over:
-        if board.passing:
-            seat = min(s for s in range(4) if board.to_pass >> s & 1)
-            board.make(rng.choice(board.passes(seat)))
-        else:
-            board.make(rng.choice(board.moves()))
+        _make_random(board, rng)
         made += 1
     assert board.results and made >= 40
     for _ in range(made):
@@ -211,21 +223,13 @@ def test_a_board_counts_the_moves_made_and_takes_them_back_to_a_count() -> None:
     """``made`` counts the moves made and not taken back; ``unmake_to`` takes
     moves back until the count is the one given (what a probe of the search
     does once its budget is spent), leaving the board where it was then."""
-    rules = Counter(players=4)
     rng = random.Random(5)
-    state = new_game(rules, seed=5)
-    while state.phase is Phase.BIDDING:
-        state = apply_move(state, rng.choice(legal_moves(state)))
-    board = Board(state, rules.play_rules())
+    board = _board_after_bids(5, rng)
     assert board.made() == 0
     snapshots = []
     while not board.over:
         snapshots.append(_snapshot(board))
-        if board.passing:
-            seat = min(s for s in range(4) if board.to_pass >> s & 1)
-            board.make(rng.choice(board.passes(seat)))
-        else:
-            board.make(rng.choice(board.moves()))
+        _make_random(board, rng)
         assert board.made() == len(snapshots)
     for back in (len(snapshots) - 1, 23, 7, 7, 0):
         board.unmake_to(back)

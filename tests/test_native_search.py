@@ -63,19 +63,23 @@ def _both(state: GameState, side: int, ask: str, want: int) -> list[tuple[object
     """The answer and the positions visited, by the native search then by the
     Python search; the positions only while the native table has kept every
     entry (once at its largest it gives some up, and the searches part)."""
-    out: list[tuple[object, int]] = []
-    for search in _pair(state, side):
-        if ask == "value":
-            answer: object = search.value(state)
-        elif ask == "exactly":
-            answer = search.exactly(state, want)
-        else:
-            answer = search.at_least(state, want)
-        kept_all = search.native is None or search.native.replaced == 0  # type: ignore[attr-defined]
-        out.append((answer, search.nodes if kept_all else -1))
+    out = [_asked(search, state, ask, want) for search in _pair(state, side)]
     if out[0][1] < 0:
         out[1] = (out[1][0], -1)
     return out
+
+
+def _asked(search: GeneralSearch, state: GameState, ask: str, want: int) -> tuple[object, int]:
+    """The answer of ``search`` to ``ask`` and the positions it visited (-1
+    once a native table has given entries up)."""
+    if ask == "value":
+        answer: object = search.value(state)
+    elif ask == "exactly":
+        answer = search.exactly(state, want)
+    else:
+        answer = search.at_least(state, want)
+    kept_all = search.native is None or search.native.replaced == 0  # type: ignore[attr-defined]
+    return answer, search.nodes if kept_all else -1
 
 
 @needs_kernel
@@ -271,14 +275,7 @@ def _probed(
             search.probe_first = probe_first
         else:
             search.probe_from = 0
-        if ask == "value":
-            answer: object = search.value(state)
-        elif ask == "exactly":
-            answer = search.exactly(state, want)
-        else:
-            answer = search.at_least(state, want)
-        kept_all = search.native is None or search.native.replaced == 0  # type: ignore[attr-defined]
-        out.append((answer, search.nodes if kept_all else -1))
+        out.append(_asked(search, state, ask, want))
     if out[0][1] < 0:
         out[1] = (out[1][0], -1)
     return out
