@@ -3331,8 +3331,6 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
     }
     search_moves(s, p, seat, first, slot, countered, &list);
     const SearchMove *moves = list.moves;
-    int order[EFFECT_MOVES];
-    int norder = 0;
     int probe = s->probe_from > 0 && left >= s->probe_from && !last_trick && list.count > 1;
     int found = -1;
     if (!probe) {
@@ -3354,6 +3352,9 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
             }
         }
     } else {
+        /* Every move in the order, asked about at once: a probe may try each. */
+        int order[EFFECT_MOVES];
+        int norder = 0;
         for (;;) {
             int i = next_move(s, p, &list);
             if (i == -2) {
