@@ -117,42 +117,71 @@ class TrickWork:
         explain: bool,
         keys: tuple[int, ...] | None = None,
     ) -> None:
+        #: The rank of each card.
+        self.ranks: list[Rank] = []
+        #: The suit each card counts as for winning (printed, until a Ten or Eight changes it).
+        self.suits: list[Suit | None] = []
+        #: The values in half points: twice the rank number to start with.
+        self.half: list[int] = []
+        #: Each card's buff (:data:`NO_BUFF` to start with, :data:`VICTOR`, :data:`VOID`).
+        self.buffs: list[int] = []
+        #: Whether each card counts as a trump.
+        self.is_trump: list[bool] = []
+        self.start(plays, trump, doubled_lead, last_trick, explain, keys)
+
+    def start(
+        self,
+        plays: tuple[PlayedCard, ...],
+        trump: Suit | None,
+        doubled_lead: bool,
+        last_trick: bool,
+        explain: bool,
+        keys: tuple[int, ...] | None = None,
+    ) -> None:
+        """Set the record to the start of a trick's resolution, keeping its
+        lists (the pipeline keeps records for the next trick: five lists
+        fewer to allocate and free a trick)."""
         self.plays = plays
         # One pass reading each card's key once (from ``keys`` where the
         # caller has them, as native code does: reading a key from a card
         # costs two attribute lookups); ranks, suits, rank bits and starting
         # values come from tables by key. (Every card has a rank: only unused
         # keys have None.)
-        rank_of = _RANK_BY_KEY
+        rank_of = cast("tuple[Rank, ...]", _RANK_BY_KEY)
         suit_of = _SUIT_BY_KEY
         bit_of = _BIT_BY_KEY
         half_of = _HALF_BY_KEY
         n = len(plays)
-        ranks: list[Rank | None] = []
-        suits: list[Suit | None] = []
-        half: list[int] = []
+        ranks = self.ranks
+        suits = self.suits
+        half = self.half
+        buffs = self.buffs
+        is_trump = self.is_trump
+        if len(ranks) != n:
+            del ranks[n:], suits[n:], half[n:], buffs[n:], is_trump[n:]
+            for _ in range(len(ranks), n):
+                ranks.append(Rank.ACE)
+                suits.append(None)
+                half.append(0)
+                buffs.append(NO_BUFF)
+                is_trump.append(False)
         present = 0
         for i in range(n):
             key = plays[i].card._key if keys is None else keys[i]
-            ranks.append(rank_of[key])
-            suits.append(suit_of[key])
-            half.append(half_of[key])
+            ranks[i] = rank_of[key]
+            suits[i] = suit_of[key]
+            half[i] = half_of[key]
+            buffs[i] = NO_BUFF
+            is_trump[i] = False
             present |= bit_of[key]
         #: The key of each card, where the caller gave them (else ``None``).
         self.keys = keys
         self.n = n
-        self.ranks = cast("list[Rank]", ranks)
         #: A bit set of the ranks in the trick (bit ``1 << rank``): the pipeline
         #: runs a power's step only when its rank is present.
         self.present = present
-        #: The suit each card counts as for winning (printed, until a Ten or Eight changes it).
-        self.suits = suits
-        #: The values in half points: twice the rank number to start with.
-        self.half = half
-        self.buffs: list[int] = [NO_BUFF] * n
-        self.is_trump: list[bool] = [False] * n
         self.trump = trump
-        self.led_suit: Suit | None = self.suits[0]
+        self.led_suit: Suit | None = suits[0]
         self.trick_trump: Suit | None = trump
         self.lowest_wins = False
         self.doubled_lead = doubled_lead

@@ -96,6 +96,36 @@ _SUIT_OF: Final[tuple[Suit | None, ...]] = SUIT_OF_KEY
 _RANK_OF: Final[tuple[Rank | None, ...]] = RANK_OF_KEY
 _TWO_RANK: Final = Rank.TWO
 _FOUR_RANK: Final = Rank.FOUR
+# Records of tricks resolved, kept for the next trick (TrickWork.start): a
+# resolution takes one and gives it back, so that each trick does not
+# allocate a record and its five lists. A record never leaves a resolution
+# (its result copies what it reads), and list.pop and list.append take one
+# record for one caller at a time, whatever the threads.
+_SPARE: Final[list[TrickWork]] = []
+_MOST_SPARE: Final = 8
+
+
+def _record(
+    plays: tuple[PlayedCard, ...],
+    trump: Suit | None,
+    doubled_lead: bool,
+    last_trick: bool,
+    explain: bool,
+    keys: tuple[int, ...] | None,
+) -> TrickWork:
+    """A record of the trick, started: a kept one where there is one."""
+    try:
+        work = _SPARE.pop()
+    except IndexError:
+        return TrickWork(plays, trump, doubled_lead, last_trick, explain, keys)
+    work.start(plays, trump, doubled_lead, last_trick, explain, keys)
+    return work
+
+
+def _keep(work: TrickWork) -> None:
+    """Give a record back for the next trick."""
+    if len(_SPARE) < _MOST_SPARE:
+        _SPARE.append(work)
 
 
 def resolve(
@@ -111,10 +141,10 @@ def resolve(
     With ``explain`` the result lists every effect that applied, in order;
     without, its ``effects`` are empty and nothing is formatted.
     """
-    work = TrickWork(plays, trump, doubled_lead, last_trick, explain)
+    work = _record(plays, trump, doubled_lead, last_trick, explain, None)
     _run_steps(work)
     index = work.winner_index
-    return make_result(
+    result = make_result(
         plays,
         None if index is None else work.seat(index),
         index,
@@ -132,6 +162,8 @@ def resolve(
         last_trick,
         trump_card,
     )
+    _keep(work)
+    return result
 
 
 def outcome(
@@ -146,10 +178,10 @@ def outcome(
     <counter_rules.play_rules.PlayRules.outcome>`): :func:`resolve`'s steps
     without its result. ``keys`` are the cards' keys where the caller has
     them."""
-    work = TrickWork(plays, trump, doubled_lead, last_trick, False, keys)
+    work = _record(plays, trump, doubled_lead, last_trick, False, keys)
     _run_steps(work)
     index = work.winner_index
-    return (
+    answer = (
         None if index is None else work.seat(index),
         work.next_leader,
         work.next_trump,
@@ -157,6 +189,8 @@ def outcome(
         work.pass_cards,
         work.jacks,
     )
+    _keep(work)
+    return answer
 
 
 def _run_steps(work: TrickWork) -> None:
