@@ -341,3 +341,58 @@ def test_the_kernel_names_a_bad_probe_setting() -> None:
         native.native.probe_first = 0  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="probe_from must be at most 64, got 65"):
         native.native.probe_from = 65  # type: ignore[attr-defined]
+
+
+@needs_kernel
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([3, 4]),
+    seeds,
+    st.integers(2, 4),
+    st.integers(0, 4),
+    st.booleans(),
+)
+def test_one_search_asked_both_questions_reads_each_from_the_other(
+    players: int, seed: int, cards: int, extra: int, exact_first: bool
+) -> None:
+    """A seat's search asked "at least" and "exactly" in turn, one after the
+    other's answers are in its table: each answer is what a fresh search
+    gives, and the native search visits what the Python search visits."""
+    state = _late(Counter(players=players), seed, cards, extra)
+    if state is None:
+        return
+    side = 1 << min(state.to_act)
+    left = len(state.hands[min(state.to_act)])
+    asks = [("value", 0)] + [("exactly", want) for want in range(left + 1)]
+    if exact_first:
+        asks.reverse()
+    native, python = _pair(state, side)
+    for ask, want in asks:
+        fresh = _asked(_pair(state, side)[1], state, ask, want)[0]
+        assert _asked(native, state, ask, want)[0] == fresh
+        assert _asked(python, state, ask, want)[0] == fresh
+    if native.native.replaced == 0:  # type: ignore[union-attr]
+        assert native.nodes == python.nodes
+
+
+@needs_kernel
+@pytest.mark.parametrize("native", [True, False])
+def test_more_than_the_value_is_not_sure_exactly_at_once(native: bool) -> None:
+    """Once a seat's search has found the most tricks the seat can be sure
+    of, asking whether it can be sure of exactly one more visits only the
+    position asked about: the table's bound there answers (bounds are kept
+    where a trick starts)."""
+    state = _late(Counter(players=4), 3, 5, 0)
+    assert state is not None
+    while state.trick:
+        state = apply_move(state, legal_moves(state)[0])
+    seat = min(state.to_act)
+    previous = use_native(native)
+    try:
+        search = GeneralSearch(state.rules, 1 << seat)
+    finally:
+        use_native(previous)
+    value = search.value(state)
+    before = search.nodes
+    assert search.exactly(state, value + 1) is False
+    assert search.nodes == before + 1

@@ -15,6 +15,9 @@ the seat can and cannot make, under the board's key
 (:meth:`Board.key <counter_rules.board.Board.key>`: each hand as a bit mask,
 the leader or the seats still to pass and the passes chosen, trump and its
 card, the Six's doubled lead, and what the ruleset's plays read besides).
+Each question reads what the other found: a seat sure of exactly ``n``
+tricks is sure of at least ``n``, and one that cannot be sure of at least
+``n`` cannot be sure of exactly ``n``.
 
 The moves of a node are tried in this order: the move that settled the
 position before (the table's), then the cards that give the trick so far to
@@ -70,6 +73,9 @@ __all__ = [
 # Bounds are packed into one int: the lowest value known, and the highest
 # value known in the next byte (any base above the most tricks of a hand).
 _BYTE: Final = 256
+# The numbers found possible in an entry of the targets (bits 0..63; the
+# numbers found impossible are bits 64 up).
+_CAN: Final = (1 << 64) - 1
 # The scores of a move: the table's move above every other score (a killer
 # and every cut-off counted together); the first killer above the second,
 # and each above every count of cut-offs (a count past 2**47 would take a
@@ -360,19 +366,21 @@ class GeneralSearch:
         first = -1
         if passing or not size:
             key = board.key()
+            # Each question reads what the other found: a seat sure of
+            # exactly some number of tricks is sure of at least as many, and
+            # one not sure of at least ``want`` is not sure of exactly ``want``.
+            known = self.targets.get(key, 0)
+            found = self.bounds.get(key)
             if exact:
-                known = self.targets.get(key, 0)
                 if known >> want & 1:
                     return True
-                if known >> (want + 64) & 1:
+                if known >> (want + 64) & 1 or (found is not None and want > found // _BYTE):
                     return False
             else:
-                found = self.bounds.get(key)
-                if found is not None:
-                    if want <= found % _BYTE:
-                        return True
-                    if want > found // _BYTE:
-                        return False
+                if (found is not None and want <= found % _BYTE) or (known & _CAN) >> want:
+                    return True
+                if found is not None and want > found // _BYTE:
+                    return False
             first = self.best.get(key, -1)
         maximize = (self.side >> seat & 1) == 1
         last_trick = left == 1
@@ -395,7 +403,9 @@ class GeneralSearch:
             if exact:
                 known = self.targets.get(key, 0)
                 self.targets[key] = known | (1 << (want if result else want + 64))
-            else:
+            # An exact number found possible is a lower bound for the other
+            # question.
+            if not exact or result:
                 known = self.bounds.get(key, left * _BYTE)
                 low = known % _BYTE
                 high = known // _BYTE

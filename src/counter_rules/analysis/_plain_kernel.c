@@ -3298,18 +3298,22 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
         spot_key(s, p, key);
         const SearchEntry *e = find_entry(s, key);
         if (e != NULL) {
+            /* Each question reads what the other found: a seat sure of
+             * exactly some number of tricks is sure of at least as many,
+             * and one not sure of at least want is not sure of exactly
+             * want (GeneralSearch.search). */
             if (exact) {
                 if (want < 64 && (e->can >> want & 1)) {
                     return 1;
                 }
-                if (want < 64 && (e->cannot >> want & 1)) {
+                if ((want < 64 && (e->cannot >> want & 1)) || (e->bounded && want > e->high)) {
                     return 0;
                 }
-            } else if (e->bounded) {
-                if (want <= e->low) {
+            } else {
+                if ((e->bounded && want <= e->low) || (want < 64 && e->can >> want)) {
                     return 1;
                 }
-                if (want > e->high) {
+                if (e->bounded && want > e->high) {
                     return 0;
                 }
             }
@@ -3423,15 +3427,16 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
         if (settled >= 0) {
             e->best = (unsigned char)settled;
         }
-        if (exact) {
-            if (want < 64) {
-                if (result) {
-                    e->can |= (uint64_t)1 << want;
-                } else {
-                    e->cannot |= (uint64_t)1 << want;
-                }
+        if (exact && want < 64) {
+            if (result) {
+                e->can |= (uint64_t)1 << want;
+            } else {
+                e->cannot |= (uint64_t)1 << want;
             }
-        } else {
+        }
+        /* An exact number found possible is a lower bound for the other
+         * question. */
+        if (!exact || result) {
             if (!e->bounded) {
                 e->bounded = 1;
                 e->low = 0;
