@@ -109,6 +109,42 @@ def test_a_question_asked_again_is_answered_from_the_table(rules: Ruleset, cards
         assert alone.nodes - before <= cards + 1
 
 
+@pytest.mark.parametrize("native", [True, False])
+@pytest.mark.parametrize(("rules", "cards"), SEARCHES)
+def test_each_question_reads_what_the_other_found(rules: Ruleset, cards: int, native: bool) -> None:
+    """A seat's search reads one question's answers for the other: once it
+    has found the most tricks the seat can be sure of, whether it can be
+    sure of exactly more is answered from the table (at most the position
+    asked about); once it has found exactly ``n`` possible, at least ``n``
+    is."""
+    previous = use_native(native)
+    made = 0
+    try:
+        for seed in range(3):
+            state = _trick_start(rules, seed, cards)
+            seat = seed % state.players
+            search = _search(state, 1 << seat)
+            value = search.value(state)
+            for need in range(value + 1, cards + 1):
+                before = search.nodes
+                assert not search.exactly(state, need)
+                assert search.nodes - before <= 1
+            # Exact numbers a seat alone can be sure of are found late in a
+            # hand (three cards left), for any seat.
+            late = _trick_start(rules, seed, 3)
+            for alone in range(late.players):
+                fresh = _search(late, 1 << alone)
+                makes = [need for need in range(4) if fresh.exactly(late, need)]
+                for need in makes:
+                    before = fresh.nodes
+                    assert fresh.at_least(late, need)
+                    assert fresh.nodes - before <= 1
+                made += len(makes)
+    finally:
+        use_native(previous)
+    assert made > 0
+
+
 @pytest.mark.parametrize(("rules", "cards"), SEARCHES)
 def test_a_target_outside_the_tricks_left_is_answered_without_a_search(
     rules: Ruleset, cards: int

@@ -373,26 +373,3 @@ def test_one_search_asked_both_questions_reads_each_from_the_other(
         assert _asked(python, state, ask, want)[0] == fresh
     if native.native.replaced == 0:  # type: ignore[union-attr]
         assert native.nodes == python.nodes
-
-
-@needs_kernel
-@pytest.mark.parametrize("native", [True, False])
-def test_more_than_the_value_is_not_sure_exactly_at_once(native: bool) -> None:
-    """Once a seat's search has found the most tricks the seat can be sure
-    of, asking whether it can be sure of exactly one more visits only the
-    position asked about: the table's bound there answers (bounds are kept
-    where a trick starts)."""
-    state = _late(Counter(players=4), 3, 5, 0)
-    assert state is not None
-    while state.trick:
-        state = apply_move(state, legal_moves(state)[0])
-    seat = min(state.to_act)
-    previous = use_native(native)
-    try:
-        search = GeneralSearch(state.rules, 1 << seat)
-    finally:
-        use_native(previous)
-    value = search.value(state)
-    before = search.nodes
-    assert search.exactly(state, value + 1) is False
-    assert search.nodes == before + 1

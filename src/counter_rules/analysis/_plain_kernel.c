@@ -334,11 +334,12 @@ static void store(Kernel *k, const uint64_t *key, mask_t relevant, int result, i
         } else {
             e->no |= (uint64_t)1 << target;
         }
-    } else if (result) {
+    }
+    if (result) {
         if (target > e->low) {
             e->low = (uint8_t)target;
         }
-    } else if (target - 1 < e->high) {
+    } else if (!k->exact && target - 1 < e->high) {
         e->high = (uint8_t)(target - 1);
     }
     if (best >= 0) {
@@ -1055,14 +1056,18 @@ static int trick_start(Kernel *k, int target) {
             if (!match) {
                 continue;
             }
+            /* Each question reads what the other found (as the general
+             * search does): exactly target found possible is at least
+             * target; at least target found impossible rules out exactly
+             * target. */
             int answer = -1;
             if (k->exact) {
                 if (e->yes >> target & 1) {
                     answer = 1;
-                } else if (e->no >> target & 1) {
+                } else if (e->no >> target & 1 || target > e->high) {
                     answer = 0;
                 }
-            } else if (target <= e->low) {
+            } else if (target <= e->low || e->yes >> target) {
                 answer = 1;
             } else if (target > e->high) {
                 answer = 0;

@@ -15,8 +15,10 @@ techniques, written for any number of seats and any side:
   entry keeps, for each suit, who holds the remaining cards from the top down
   to the lowest card that mattered, so it answers every position that
   differs only below those cards. It holds bounds on the side's tricks (and
-  the exact targets known to be makeable and not), and it stays with the
-  search for every later question about hands of the same ruleset and trump;
+  the exact targets known to be makeable and not), each question reading
+  the other's answers (exactly ``t`` makeable is at least ``t``; at least
+  ``t`` out of reach rules out exactly ``t``), and it stays with the search
+  for every later question about hands of the same ruleset and trump;
 - quick tricks: the leader's sure winners (the top cards of a suit, while no
   seat can beat them from another suit without having to follow), or a
   partner's, reached with a card of a suit the partner cashes; later tricks:
@@ -356,9 +358,9 @@ class PythonSearch:
                 entry.yes |= 1 << target
             else:
                 entry.no |= 1 << target
-        elif result:
+        if result:
             entry.low = max(entry.low, target)
-        else:
+        elif not self.exact:
             entry.high = min(entry.high, target - 1)
         if best >= 0:
             suit = self.suit[best]
@@ -884,13 +886,15 @@ class PythonSearch:
                         break
                 if not matched:
                     continue
+                # Each question reads what the other found (as the general
+                # search does).
                 answer = -1
                 if self.exact:
                     if entry.yes >> target & 1:
                         answer = 1
-                    elif entry.no >> target & 1:
+                    elif entry.no >> target & 1 or target > entry.high:
                         answer = 0
-                elif target <= entry.low:
+                elif target <= entry.low or entry.yes >> target:
                     answer = 1
                 elif target > entry.high:
                     answer = 0
