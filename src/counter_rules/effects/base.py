@@ -127,6 +127,11 @@ class TrickWork:
         self.buffs: list[int] = []
         #: Whether each card counts as a trump.
         self.is_trump: list[bool] = []
+        #: The key of each card, where the caller gave them (else ``None``).
+        self.keys: tuple[int, ...] | None = keys
+        #: A bit set of the ranks in the trick (bit ``1 << rank``): the pipeline
+        #: runs a power's step only when its rank is present.
+        self.present = 0
         self.start(plays, trump, doubled_lead, last_trick, explain, keys)
 
     def start(
@@ -174,11 +179,8 @@ class TrickWork:
             buffs[i] = NO_BUFF
             is_trump[i] = False
             present |= bit_of[key]
-        #: The key of each card, where the caller gave them (else ``None``).
         self.keys = keys
         self.n = n
-        #: A bit set of the ranks in the trick (bit ``1 << rank``): the pipeline
-        #: runs a power's step only when its rank is present.
         self.present = present
         self.trump = trump
         self.led_suit: Suit | None = suits[0]
