@@ -108,15 +108,9 @@ class TrickWork:
         "winner_index",
     )
 
-    def __init__(
-        self,
-        plays: tuple[PlayedCard, ...],
-        trump: Suit | None,
-        doubled_lead: bool,
-        last_trick: bool,
-        explain: bool,
-        keys: tuple[int, ...] | None = None,
-    ) -> None:
+    def __init__(self) -> None:
+        """An empty record; :meth:`start` sets it to a trick (and again to
+        each later one)."""
         #: The rank of each card.
         self.ranks: list[Rank] = []
         #: The suit each card counts as for winning (printed, until a Ten or Eight changes it).
@@ -128,11 +122,10 @@ class TrickWork:
         #: Whether each card counts as a trump.
         self.is_trump: list[bool] = []
         #: The key of each card, where the caller gave them (else ``None``).
-        self.keys: tuple[int, ...] | None = keys
+        self.keys: tuple[int, ...] | None = None
         #: A bit set of the ranks in the trick (bit ``1 << rank``): the pipeline
         #: runs a power's step only when its rank is present.
         self.present = 0
-        self.start(plays, trump, doubled_lead, last_trick, explain, keys)
 
     def start(
         self,

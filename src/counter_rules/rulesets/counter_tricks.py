@@ -117,7 +117,7 @@ def _record(
     try:
         work = _SPARE.pop()
     except IndexError:
-        return TrickWork(plays, trump, doubled_lead, last_trick, explain, keys)
+        work = TrickWork()
     work.start(plays, trump, doubled_lead, last_trick, explain, keys)
     return work
 
