@@ -44,10 +44,12 @@
 
 /* The key of an entry of a table keyed by two words, open-addressed and
  * grown by doubling (pair_slot, pair_grow): the trick memo here and the
- * general search's countermoves. Such an entry starts with its PairKey. */
+ * general search's countermoves. Such an entry starts with its PairKey. Both
+ * keys hold the size of a trick of at least one card in the low bits of a, so
+ * a key in use has a != 0, and a == 0 marks a free slot (the entries stay
+ * small: a resolved trick takes 32 bytes, half a cache line). */
 typedef struct {
     uint64_t a, b;
-    unsigned char used;
 } PairKey;
 
 /* A trick resolved: its key, and the winner (NO_CARD for nobody), the next
@@ -506,7 +508,7 @@ static size_t pair_slot(const void *table, size_t stride, size_t cap, uint64_t a
     size_t slot = (size_t)mix(a ^ mix(b)) & mask;
     for (;;) {
         const PairKey *key = (const PairKey *)(const void *)(base + slot * stride);
-        if (!key->used || (key->a == a && key->b == b)) {
+        if (!key->a || (key->a == a && key->b == b)) {
             return slot;
         }
         slot = (slot + 1) & mask;
@@ -524,7 +526,7 @@ static void *pair_grow(void *table, size_t stride, size_t cap) {
     const unsigned char *old = table;
     for (size_t i = 0; i < cap; i++) {
         const PairKey *key = (const PairKey *)(const void *)(old + i * stride);
-        if (key->used) {
+        if (key->a) {
             memcpy(fresh + pair_slot(fresh, stride, cap * 2, key->a, key->b) * stride, key,
                    stride);
         }
@@ -549,7 +551,7 @@ static const Resolved *resolved(EffectRules *r, const Table *g, int last) {
     b |= (uint64_t)g->leader << 55;
     size_t slot = pair_slot(r->memo, sizeof(Resolved), (size_t)r->memo_cap, a, b);
     Resolved *entry = &r->memo[slot];
-    if (entry->key.used) {
+    if (entry->key.a) {
         return entry;
     }
     if (r->memo_size >= r->memo_cap / 2) {
@@ -580,7 +582,6 @@ static const Resolved *resolved(EffectRules *r, const Table *g, int last) {
     }
     entry = &r->memo[slot];
     *entry = found;
-    entry->key.used = 1;
     entry->key.a = a;
     entry->key.b = b;
     r->memo_size++;

@@ -2841,11 +2841,6 @@ static ptrdiff_t find_slot(const EffectSearch *s, const uint64_t *key, uint64_t 
     return -1;
 }
 
-static SearchEntry *find_entry(const EffectSearch *s, const uint64_t *key) {
-    ptrdiff_t slot = find_slot(s, key, spot_hash(key));
-    return slot < 0 ? NULL : &s->table[slot];
-}
-
 /* The slot for key (of hash h) among its SEARCH_WAYS: its own or a free one;
  * else, with cheapest, the one with the fewest cards left; else -1. */
 static ptrdiff_t slot_for(const EffectSearch *s, const uint64_t *key, uint64_t h, int cheapest) {
@@ -3075,7 +3070,7 @@ static int countermove_of(const EffectSearch *s, uint64_t a, uint64_t b) {
         return -1;
     }
     const Countermove *c = countermove_at(s, a, b);
-    return c->key.used ? c->card : -1;
+    return c->key.a ? c->card : -1;
 }
 
 /* GeneralSearch._cutoff's countermove: card after (a, b). 0, or -1 with
@@ -3083,7 +3078,7 @@ static int countermove_of(const EffectSearch *s, uint64_t a, uint64_t b) {
 static int countermove_keep(EffectSearch *s, uint64_t a, uint64_t b, int card) {
     if (s->countermove_cap) {
         Countermove *c = countermove_at(s, a, b);
-        if (c->key.used) {
+        if (c->key.a) {
             c->card = (unsigned char)card;
             return 0;
         }
@@ -3109,7 +3104,6 @@ static int countermove_keep(EffectSearch *s, uint64_t a, uint64_t b, int card) {
     Countermove *c = countermove_at(s, a, b);
     c->key.a = a;
     c->key.b = b;
-    c->key.used = 1;
     c->card = (unsigned char)card;
     s->countermove_count++;
     return 0;
@@ -3301,8 +3295,17 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
     int first = -1;
     if (keyed) {
         spot_key(s, p, key);
-        const SearchEntry *e = find_entry(s, key);
-        if (e != NULL) {
+        uint64_t h = spot_hash(key);
+        ptrdiff_t at = find_slot(s, key, h);
+        const SearchEntry *e = at < 0 ? NULL : &s->table[at];
+        if (e == NULL) {
+            /* A position not in the table gets an entry once searched: the
+             * slot it will take is fetched while the search goes on (the
+             * write would otherwise wait on memory). */
+            const char *line = (const char *)&s->table[slot_for(s, key, h, 1)];
+            fetch_for_write(line);
+            fetch_for_write(line + sizeof(SearchEntry) - 1);
+        } else {
             /* Each question reads what the other found: a seat sure of
              * exactly some number of tricks is sure of at least as many,
              * and one not sure of at least want is not sure of exactly
