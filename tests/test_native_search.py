@@ -331,9 +331,8 @@ def test_probes_are_spent_and_taken_up_again() -> None:
     assert tiny[0][1] > tiny[2][1]
 
 
+@needs_kernel
 def test_the_kernel_names_a_bad_probe_setting() -> None:
-    if not native_kernel():
-        pytest.skip("the native kernel comes with the compiled build")
     state = _late(Counter(players=4), 3, 5, 0)
     assert state is not None
     native, _ = _pair(state, 1)

@@ -2898,11 +2898,10 @@ static int grow_table(EffectSearch *s) {
     return 1;
 }
 
-/* The entry of key to write in: found, or made (with nothing known). The
- * table grows when it is half full or key finds no free slot, up to its
- * largest; then key takes the slot of fewest cards left. */
-static SearchEntry *entry_for(EffectSearch *s, const uint64_t *key, int left) {
-    uint64_t h = spot_hash(key);
+/* The entry of key (of hash h) to write in: found, or made (with nothing
+ * known). The table grows when it is half full or key finds no free slot, up
+ * to its largest; then key takes the slot of fewest cards left. */
+static SearchEntry *entry_for(EffectSearch *s, const uint64_t *key, uint64_t h, int left) {
     ptrdiff_t slot = find_slot(s, key, h);
     if (slot >= 0) {
         return &s->table[slot];
@@ -3291,11 +3290,12 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
         }
     }
     uint64_t key[EFFECT_SEATS + 1];
+    uint64_t h = 0;
     int keyed = p->passing || p->g.size == 0;
     int first = -1;
     if (keyed) {
         spot_key(s, p, key);
-        uint64_t h = spot_hash(key);
+        h = spot_hash(key);
         ptrdiff_t at = find_slot(s, key, h);
         const SearchEntry *e = at < 0 ? NULL : &s->table[at];
         if (e == NULL) {
@@ -3431,7 +3431,7 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
         settled = moves[i].card;
     }
     if (keyed) {
-        SearchEntry *e = entry_for(s, key, left);
+        SearchEntry *e = entry_for(s, key, h, left);
         if (settled >= 0) {
             e->best = (unsigned char)settled;
         }
