@@ -252,6 +252,22 @@ def test_a_full_table_changes_the_positions_visited_not_the_answer() -> None:
 
 
 @needs_kernel
+@pytest.mark.parametrize(("players", "cards", "seed"), [(4, 6, 1), (5, 7, 2)])
+def test_a_table_that_grows_keeps_every_entry(players: int, cards: int, seed: int) -> None:
+    """A native table that has grown past its first size (entries of one
+    cache line with four seats, of more with five) has moved every entry
+    into the larger table: the native search visits the positions the
+    Python search visits."""
+    state = _late(Counter(players=players), seed, cards, 0)
+    assert state is not None
+    native, python = _pair(state, 1 << state.leader)
+    assert native.value(state) == python.value(state)
+    assert native.native.entries > 1 << 12  # type: ignore[attr-defined]
+    assert native.native.replaced == 0  # type: ignore[attr-defined]
+    assert native.nodes == python.nodes
+
+
+@needs_kernel
 @pytest.mark.parametrize("seed", [2, 5, 11])
 def test_both_searches_keep_the_same_countermoves(seed: int) -> None:
     """The countermoves kept by the native search and the Python search after

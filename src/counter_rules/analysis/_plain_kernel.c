@@ -2623,11 +2623,15 @@ static PyTypeObject OwnType = {
 #define PROBE_LEAD 4
 #define SEARCH_SLOTS ((EFFECT_CARDS + 1) * 8 * EFFECT_SEATS)
 
+/* An entry of the table: what is known of a position, followed in the table
+ * by the position's key (key_words words, see spot_key and entry_key). An
+ * entry and its key take stride bytes: one cache line up to five seats. */
 typedef struct {
-    uint64_t key[EFFECT_SEATS + 1];
     uint64_t can, cannot; /* "exactly": the numbers found possible, impossible */
     unsigned char bounded, low, high, best;
 } SearchEntry;
+
+#define TABLE_LINE 64
 
 /* The tag of a slot, kept apart from its entry (the tags of SEARCH_WAYS
  * slots share a cache line, where their entries take ten): 0 for a free
@@ -2670,7 +2674,12 @@ typedef struct {
     unsigned long long nodes, node_limit;
     double deadline;
     PyObject *clock;
-    SearchEntry *table;
+    /* The entries, stride bytes apart from the first cache line of
+     * table_block (the block allocated). */
+    unsigned char *table;
+    void *table_block;
+    size_t stride;
+    int key_words;
     uint32_t *tags;
     size_t capacity, entries, most;
     size_t replaced; /* entries given up for others (the table at its largest) */
@@ -2680,6 +2689,24 @@ typedef struct {
     int probe_from;
     unsigned long long probe_first, budget_end;
 } EffectSearch;
+
+/* The bytes an entry and a key of key_words words take in the table: a
+ * cache line where they fit in one. */
+static size_t entry_stride(int key_words) {
+    size_t size = sizeof(SearchEntry) + sizeof(uint64_t) * (size_t)key_words;
+    return size <= TABLE_LINE ? TABLE_LINE : (size + 15) / 16 * 16;
+}
+
+/* A zeroed table of capacity entries of stride bytes that starts on a
+ * cache line, and in *block the memory to free; NULL when memory is short. */
+static unsigned char *table_new(size_t capacity, size_t stride, void **block) {
+    unsigned char *raw = PyMem_Calloc(capacity * stride + TABLE_LINE, 1);
+    if (raw == NULL) {
+        return NULL;
+    }
+    *block = raw;
+    return raw + (TABLE_LINE - (uintptr_t)raw % TABLE_LINE) % TABLE_LINE;
+}
 
 static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
     static char *names[] = {"tables", "side", "order", "most", NULL};
@@ -2714,10 +2741,13 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
                      players, order.len, side);
         goto done;
     }
-    SearchEntry *table = PyMem_Calloc(SEARCH_FIRST, sizeof(SearchEntry));
+    int key_words = players + 1;
+    size_t stride = entry_stride(key_words);
+    void *block;
+    unsigned char *table = table_new(SEARCH_FIRST, stride, &block);
     uint32_t *tags = PyMem_Calloc(SEARCH_FIRST, sizeof(uint32_t));
     if (table == NULL || tags == NULL) {
-        PyMem_Free(table);
+        PyMem_Free(table == NULL ? NULL : block);
         PyMem_Free(tags);
         PyErr_NoMemory();
         goto done;
@@ -2725,21 +2755,24 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
     if (s->clock == NULL) {
         PyObject *time = PyImport_ImportModule("time");
         if (time == NULL) {
-            PyMem_Free(table);
+            PyMem_Free(block);
             PyMem_Free(tags);
             goto done;
         }
         s->clock = PyObject_GetAttrString(time, "perf_counter");
         Py_DECREF(time);
         if (s->clock == NULL) {
-            PyMem_Free(table);
+            PyMem_Free(block);
             PyMem_Free(tags);
             goto done;
         }
     }
-    PyMem_Free(s->table);
+    PyMem_Free(s->table_block);
     PyMem_Free(s->tags);
     s->table = table;
+    s->table_block = block;
+    s->stride = stride;
+    s->key_words = key_words;
     s->tags = tags;
     s->capacity = SEARCH_FIRST;
     s->entries = 0;
@@ -2779,7 +2812,7 @@ static void EffectSearch_dealloc(EffectSearch *s) {
     PyObject_GC_UnTrack(s);
     Py_CLEAR(s->clock);
     effect_rules_free(&s->rules);
-    PyMem_Free(s->table);
+    PyMem_Free(s->table_block);
     PyMem_Free(s->tags);
     PyMem_Free(s->countermoves);
     Py_TYPE(s)->tp_free((PyObject *)s);
@@ -2787,11 +2820,11 @@ static void EffectSearch_dealloc(EffectSearch *s) {
 
 /* -- the table ---------------------------------------------------------------- */
 
-/* The key of a position at a trick's start or in a pass (Board.key): every
- * hand, then trump, its card, the doubled lead, the leader and the pass. */
+/* The key of a position at a trick's start or in a pass (Board.key), in
+ * s->key_words words: every hand, then trump, its card, the doubled lead, the
+ * leader and the pass. */
 static void spot_key(const EffectSearch *s, const Spot *p, uint64_t *key) {
     int players = s->rules.players;
-    memset(key, 0, sizeof(uint64_t) * (EFFECT_SEATS + 1));
     for (int seat = 0; seat < players; seat++) {
         key[seat] = p->g.masks[seat];
     }
@@ -2803,15 +2836,28 @@ static void spot_key(const EffectSearch *s, const Spot *p, uint64_t *key) {
             rest |= (uint64_t)p->pending[seat] << (22 + 7 * seat);
         }
     }
-    key[EFFECT_SEATS] = rest;
+    key[players] = rest;
 }
 
-static uint64_t spot_hash(const uint64_t *key) {
+/* The hash of a key: its words mixed in one by one, as if every seat the
+ * tables can take had a hand (an empty one past the players). */
+static uint64_t spot_hash(const EffectSearch *s, const uint64_t *key) {
+    int players = s->rules.players;
     uint64_t h = 0;
-    for (int i = 0; i <= EFFECT_SEATS; i++) {
-        h = mix(h ^ key[i]);
+    for (int i = 0; i < EFFECT_SEATS; i++) {
+        h = mix(h ^ (i < players ? key[i] : 0));
     }
-    return h;
+    return mix(h ^ key[players]);
+}
+
+/* The entry in slot. */
+static SearchEntry *entry_at(const EffectSearch *s, size_t slot) {
+    return (SearchEntry *)(void *)(s->table + slot * s->stride);
+}
+
+/* The key stored after entry e. */
+static uint64_t *entry_key(const SearchEntry *e) {
+    return (uint64_t *)(void *)(e + 1);
 }
 
 /* The hash bits of a tag (other bits than the slot's). */
@@ -2822,7 +2868,8 @@ static uint32_t key_print(uint64_t h) {
 /* Whether the slot holds key, whose hash bits are print. */
 static int slot_holds(const EffectSearch *s, size_t slot, const uint64_t *key, uint32_t print) {
     return (s->tags[slot] & ~TAG_LEFT) == print &&
-           memcmp(s->table[slot].key, key, sizeof s->table[slot].key) == 0;
+           memcmp(entry_key(entry_at(s, slot)), key, sizeof(uint64_t) * (size_t)s->key_words) ==
+               0;
 }
 
 /* The slot of key's entry (of hash h), or -1. */
@@ -2867,33 +2914,39 @@ static int grow_table(EffectSearch *s) {
         return 0;
     }
     size_t capacity = s->capacity * 2;
-    SearchEntry *table = PyMem_Calloc(capacity, sizeof(SearchEntry));
+    size_t stride = s->stride;
+    void *block;
+    unsigned char *table = table_new(capacity, stride, &block);
     uint32_t *tags = PyMem_Calloc(capacity, sizeof(uint32_t));
     if (table == NULL || tags == NULL) {
-        PyMem_Free(table);
+        PyMem_Free(table == NULL ? NULL : block);
         PyMem_Free(tags);
         return 0;
     }
-    SearchEntry *old = s->table;
+    const unsigned char *old = s->table;
+    void *old_block = s->table_block;
     uint32_t *old_tags = s->tags;
     size_t old_capacity = s->capacity;
     s->table = table;
+    s->table_block = block;
     s->tags = tags;
     s->capacity = capacity;
     s->entries = 0;
     for (size_t i = 0; i < old_capacity; i++) {
         if (old_tags[i]) {
-            ptrdiff_t slot = slot_for(s, old[i].key, spot_hash(old[i].key), 1);
+            const SearchEntry *e = (const SearchEntry *)(const void *)(old + i * stride);
+            const uint64_t *key = entry_key(e);
+            ptrdiff_t slot = slot_for(s, key, spot_hash(s, key), 1);
             if (!tags[slot]) {
                 s->entries++;
             } else {
                 s->replaced++;
             }
-            table[slot] = old[i];
+            memcpy(table + (size_t)slot * stride, e, stride);
             tags[slot] = old_tags[i];
         }
     }
-    PyMem_Free(old);
+    PyMem_Free(old_block);
     PyMem_Free(old_tags);
     return 1;
 }
@@ -2904,7 +2957,7 @@ static int grow_table(EffectSearch *s) {
 static SearchEntry *entry_for(EffectSearch *s, const uint64_t *key, uint64_t h, int left) {
     ptrdiff_t slot = find_slot(s, key, h);
     if (slot >= 0) {
-        return &s->table[slot];
+        return entry_at(s, (size_t)slot);
     }
     if (s->entries * 2 >= s->capacity) {
         grow_table(s);
@@ -2921,9 +2974,9 @@ static SearchEntry *entry_for(EffectSearch *s, const uint64_t *key, uint64_t h, 
     } else {
         s->replaced++;
     }
-    SearchEntry *e = &s->table[slot];
+    SearchEntry *e = entry_at(s, (size_t)slot);
     memset(e, 0, sizeof *e);
-    memcpy(e->key, key, sizeof e->key);
+    memcpy(entry_key(e), key, sizeof(uint64_t) * (size_t)s->key_words);
     e->best = NO_CARD;
     s->tags[slot] = key_print(h) | ((uint32_t)left & TAG_LEFT);
     return e;
@@ -3295,16 +3348,16 @@ static int search_ask(EffectSearch *s, Spot *p, int want, int exact) {
     int first = -1;
     if (keyed) {
         spot_key(s, p, key);
-        h = spot_hash(key);
+        h = spot_hash(s, key);
         ptrdiff_t at = find_slot(s, key, h);
-        const SearchEntry *e = at < 0 ? NULL : &s->table[at];
+        const SearchEntry *e = at < 0 ? NULL : entry_at(s, (size_t)at);
         if (e == NULL) {
             /* A position not in the table gets an entry once searched: the
              * slot it will take is fetched while the search goes on (the
              * write would otherwise wait on memory). */
-            const char *line = (const char *)&s->table[slot_for(s, key, h, 1)];
+            const char *line = (const char *)entry_at(s, (size_t)slot_for(s, key, h, 1));
             fetch_for_write(line);
-            fetch_for_write(line + sizeof(SearchEntry) - 1);
+            fetch_for_write(line + s->stride - 1);
         } else {
             /* Each question reads what the other found: a seat sure of
              * exactly some number of tricks is sure of at least as many,
