@@ -2625,7 +2625,7 @@ static PyTypeObject OwnType = {
 
 /* An entry of the table: what is known of a position, followed in the table
  * by the position's key (key_words words, see spot_key and entry_key). An
- * entry and its key take stride bytes: one cache line up to five seats. */
+ * entry and its key take stride bytes: one cache line up to four seats. */
 typedef struct {
     uint64_t can, cannot; /* "exactly": the numbers found possible, impossible */
     unsigned char bounded, low, high, best;
