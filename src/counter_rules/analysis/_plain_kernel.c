@@ -2634,9 +2634,10 @@ typedef struct {
 #define TABLE_LINE 64
 
 /* The tag of a slot, kept apart from its entry (the tags of SEARCH_WAYS
- * slots share a cache line, where their entries take ten): 0 for a free
- * slot, else TAG_USED, bits of the key's hash (TAG_PRINT) and the cards left
- * (the low byte). A probe compares a key only where the hash bits agree. */
+ * slots share a cache line, where their entries take eight, or ten with five
+ * or six seats): 0 for a free slot, else TAG_USED, bits of the key's hash
+ * (TAG_PRINT) and the cards left (the low byte). A probe compares a key only
+ * where the hash bits agree. */
 #define TAG_USED 0x80000000u
 #define TAG_PRINT 0x7fffff00u
 #define TAG_LEFT 0xffu
