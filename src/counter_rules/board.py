@@ -372,6 +372,22 @@ class Board:
         self._shown = shown
         return winner
 
+    def replies(self, move: Play, seat: int) -> int:
+        """How many legal plays ``seat`` would have if ``move`` led the
+        current trick, which is empty (the board is left as it was)."""
+        cards = self._cards
+        shown = self._shown
+        self._add(move)
+        rules = self.rules
+        found = rules.plays_from(
+            rules.hand_of(self.masks[seat]), tuple(self._trick), self.trump, seat
+        )
+        count = len(found) if found is not None else len(rules.plays(self, seat))
+        self._trick.pop()
+        self._cards = cards
+        self._shown = shown
+        return count
+
     def _add(self, move: Play) -> tuple[int, int]:
         """Put ``move``'s card on the current trick and into the trick's packed
         key; the card's key and the seat that plays it."""

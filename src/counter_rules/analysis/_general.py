@@ -88,6 +88,12 @@ _SECOND_KILLER: Final = 1 << 47
 # The countermove counts as much as the second killer (measured best of the
 # places tried: above the killers, between them, below them).
 _COUNTERMOVE: Final = 1 << 47
+# A lead by a seat of the other side scores (_FEW_REPLIES - replies) <<
+# _REPLY_SHIFT, where replies is the count of legal plays it leaves the
+# side's seats (none past _FEW_REPLIES): one reply fewer counts as a quarter
+# of a killer (measured best of a tie-break and of this).
+_FEW_REPLIES: Final = 64
+_REPLY_SHIFT: Final = 46
 # The countermoves kept are forgotten at once when they reach this many and
 # a new one comes (the native search does the same).
 _MOST_COUNTERMOVES: Final = 1 << 20
@@ -217,8 +223,10 @@ class GeneralSearch:
         killers (the last two moves that made a cut-off with as many cards
         held at the same place, the last first) and the countermove of
         ``counter_key`` (:meth:`countermove_key`'s), then by how often each
-        card made a cut-off. Each comes with the tricks the side wins by it
-        (1 or 0) when it completes a trick, else -1. ``slot`` is
+        card made a cut-off; a lead by a seat of the other side also scores
+        by how few replies it leaves the side (:meth:`few_replies`). Each
+        comes with the tricks the side wins by it (1 or 0) when it completes
+        a trick, else -1. ``slot`` is
         :meth:`killer_slot`'s (found when -1)."""
         history = self.history
         if slot < 0:
@@ -241,6 +249,7 @@ class GeneralSearch:
                 return [(plays[0], -1)]
             side = self.side
             mine = side >> seat & 1
+            lead_other = not mine and board.trick_size() == 0
             gives: list[bool] = []
             for i, play in enumerate(plays):
                 key = play.card._key
@@ -250,6 +259,8 @@ class GeneralSearch:
                 gives.append(winner is not None and ours == mine)
                 if key == countered and key != first:
                     score += _COUNTERMOVE
+                if lead_other and key != first:
+                    score += self.few_replies(board, play)
                 score += _killer_score(key, first, killer, second)
                 scored.append((-score, i, play, ours if completes else -1))
             scored.sort()
@@ -267,6 +278,16 @@ class GeneralSearch:
             return [(entry[2], entry[3]) for entry in scored]
         scored.sort()
         return [(entry[2], entry[3]) for entry in scored]
+
+    def few_replies(self, board: Board, play: Play) -> int:
+        """The score of ``play``, a lead by a seat of the other side: the
+        fewer legal plays it leaves the side's seats, the higher (so that the
+        lead most likely to keep the side from the trick comes first)."""
+        replies = 0
+        for seat in range(self.players):
+            if self.side >> seat & 1:
+                replies += board.replies(play, seat)
+        return (_FEW_REPLIES - replies) << _REPLY_SHIFT if replies < _FEW_REPLIES else 0
 
     def _cutoff(
         self,

@@ -2615,6 +2615,8 @@ static PyTypeObject OwnType = {
 #define SEARCH_KILLER (1ULL << 48)
 #define SEARCH_SECOND_KILLER (1ULL << 47)
 #define SEARCH_COUNTERMOVE (1ULL << 47)
+#define SEARCH_FEW_REPLIES 64
+#define SEARCH_REPLY_SHIFT 46
 #define COUNTERMOVES_FIRST (1u << 12)
 #define COUNTERMOVES_MOST (1u << 20)
 #define SEARCH_PASS_PLACE 7
@@ -3182,6 +3184,27 @@ typedef struct {
     int ask, completes, mine, seat;
 } MoveList;
 
+/* GeneralSearch.few_replies: the score of a lead of card (showing shown - 1,
+ * 0 for none) by a seat of the other side, by how few legal replies it
+ * leaves the side's seats. */
+static unsigned long long few_replies(const EffectSearch *s, const Spot *p, int card, int shown) {
+    const EffectRules *r = &s->rules;
+    Table led = p->g;
+    led.trick[0] = card;
+    led.shown[0] = shown;
+    led.size = 1;
+    int replies = 0;
+    int cards[EFFECT_MOVES], shows[EFFECT_MOVES];
+    for (int seat = 0; seat < r->players; seat++) {
+        if (s->side >> seat & 1) {
+            replies += effect_moves(r, &led, seat, cards, shows);
+        }
+    }
+    return replies < SEARCH_FEW_REPLIES
+               ? (unsigned long long)(SEARCH_FEW_REPLIES - replies) << SEARCH_REPLY_SHIFT
+               : 0;
+}
+
 /* GeneralSearch.moves's scores but the trick's: seat's moves into list;
  * count. */
 static int search_moves(EffectSearch *s, Spot *p, int seat, int first, int slot, int countered,
@@ -3217,11 +3240,15 @@ static int search_moves(EffectSearch *s, Spot *p, int seat, int first, int slot,
         list->ask = 1;
         list->completes = completes;
         list->mine = s->side >> seat & 1;
+        int lead_other = p->g.size == 0 && !list->mine;
         for (int i = 0; i < count; i++) {
             unsigned long long score =
                 cards[i] == first ? SEARCH_FIRST_SCORE : s->history[cards[i]];
             if (cards[i] == countered && cards[i] != first) {
                 score += SEARCH_COUNTERMOVE;
+            }
+            if (lead_other && cards[i] != first) {
+                score += few_replies(s, p, cards[i], shown[i]);
             }
             out[i].score = score + killer_score(s, slot, cards[i], first);
             out[i].card = cards[i];
