@@ -302,6 +302,30 @@ def _completing(seed: int) -> GameState:
     return _played(Counter(players=3), seed, wanted)
 
 
+def test_a_lead_of_the_other_side_is_tried_by_how_few_replies_it_leaves_the_side() -> None:
+    """When a seat of the other side leads, a fresh search (no cut-offs yet)
+    tries its leads that keep the trick so far by how few legal plays each
+    leaves the side's seats, fewest first; on these positions that order
+    differs from the order the leads are listed in."""
+    reordered = 0
+    for seed in range(6):
+        state = _trick_start(Counter(players=4), seed, 6)
+        seat = state.leader
+        side = 1 << (seat + 1) % 4 | 1 << (seat + 3) % 4
+        search = GeneralSearch(state.rules, side)
+        board = search.board(state)
+        plays = board.moves()
+        kept = [p for p in plays if board.winner_if(p) == seat]
+        order = [move for move, _ in search.moves(board, seat, -1)][: len(kept)]
+        assert sorted(order, key=plays.index) == kept
+        replies = [
+            board.replies(p, (seat + 1) % 4) + board.replies(p, (seat + 3) % 4) for p in order
+        ]
+        assert replies == sorted(replies)
+        reordered += order != kept
+    assert reordered
+
+
 def test_the_general_search_tries_the_table_s_move_then_the_tricks_won_then_the_cut_offs() -> None:
     """The moves of a node in the order searched: the card the table names
     first, then (for the card that completes the trick) the cards that win

@@ -25,12 +25,14 @@ the seat's own side, then the killers (the last two cards that made a
 cut-off for the seat with as many cards held, at the same place in a trick
 or in a pass) and the countermove (the card that last made a cut-off after
 the same cards of a trick so far), then the cards that caused the most
-cut-offs so far (the history heuristic). A card that completes a trick is
-not played on the board when that trick settles the question: the hand's
-last trick, or the tricks asked for won (or, asked for exactly, more won
-than asked). The value of a position is found by asking "at least 1?", "at
-least 2?", "at least 4?" ... and then bisecting: a side of one seat can
-seldom be sure of many tricks, and the small questions are the cheap ones.
+cut-offs so far (the history heuristic); a lead by a seat of the other
+side also scores by how few legal replies it leaves the side's seats. A
+card that completes a trick is not played on the board when that trick
+settles the question: the hand's last trick, or the tricks asked for won
+(or, asked for exactly, more won than asked). The value of a position is
+found by asking "at least 1?", "at least 2?", "at least 4?" ... and then
+bisecting: a side of one seat can seldom be sure of many tricks, and the
+small questions are the cheap ones.
 
 Simultaneous passes are searched one seat after another, the side's seats
 first: the others answer knowing the side's choices, which is what "sure of,
