@@ -330,7 +330,10 @@ class Board:
     # -- the moves ---------------------------------------------------------------
     def moves(self) -> tuple[Play, ...]:
         """The legal plays of the seat to play."""
-        seat = self.to_move
+        return self._plays_of(self.to_move)
+
+    def _plays_of(self, seat: int) -> tuple[Play, ...]:
+        """The legal plays of ``seat`` on the trick as it stands."""
         rules = self.rules
         if rules.local:
             # The rules list them from the hand, the trick so far and trump, as
@@ -367,9 +370,7 @@ class Board:
             )
         else:
             winner = self._resolve(last).winner
-        self._trick.pop()
-        self._cards = cards
-        self._shown = shown
+        self._take_back(cards, shown)
         return winner
 
     def replies(self, move: Play, seat: int) -> int:
@@ -378,15 +379,16 @@ class Board:
         cards = self._cards
         shown = self._shown
         self._add(move)
-        rules = self.rules
-        found = rules.plays_from(
-            rules.hand_of(self.masks[seat]), tuple(self._trick), self.trump, seat
-        )
-        count = len(found) if found is not None else len(rules.plays(self, seat))
+        count = len(self._plays_of(seat))
+        self._take_back(cards, shown)
+        return count
+
+    def _take_back(self, cards: int, shown: int) -> None:
+        """Take the card :meth:`_add` put on the trick off again, the trick's
+        packed key back to ``cards`` and ``shown``."""
         self._trick.pop()
         self._cards = cards
         self._shown = shown
-        return count
 
     def _add(self, move: Play) -> tuple[int, int]:
         """Put ``move``'s card on the current trick and into the trick's packed
