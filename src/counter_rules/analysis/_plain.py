@@ -81,7 +81,8 @@ __all__ = [
 ]
 
 _PLAYING: Final = Phase.PLAYING
-_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+# Of any length, for mypyc: a fixed-length tuple constant is boxed again at every use.
+_SUITS: Final[tuple[Suit, ...]] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 # The cards a kernel mask holds. A deck of up to this many cards is given to
 # the kernel whole, a larger one by the cards of the hand: both serve any deck
 # that fits, so a smaller value here changes only which tables are built.

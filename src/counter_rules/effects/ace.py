@@ -12,7 +12,7 @@ from counter_rules.effects.base import TrickWork, is_one_of
 
 __all__ = ["apply"]
 
-_COURT: Final = (Rank.JACK, Rank.QUEEN, Rank.KING)
+_COURT: Final[tuple[Rank, ...]] = (Rank.JACK, Rank.QUEEN, Rank.KING)
 
 _ACE: Final = Rank.ACE
 

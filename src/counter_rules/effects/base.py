@@ -47,7 +47,9 @@ _HALF_BY_KEY: Final[tuple[int, ...]] = tuple(0 if r is None else 2 * r for r in 
 
 def is_one_of(rank: Rank, ranks: tuple[Rank, ...]) -> bool:
     """Whether ``rank`` is one of ``ranks``, by identity (cheaper than ``in``,
-    which compares the ints behind the enum).
+    which compares the ints behind the enum). The powers' constant ``ranks``
+    are typed ``Final[tuple[Rank, ...]]``: mypyc keeps a constant of a
+    fixed-length tuple type unboxed and builds a new tuple at every use.
 
     Example:
         >>> from counter_rules import Rank

@@ -19,7 +19,7 @@ from counter_rules.effects.base import TrickWork, rank_bit
 __all__ = ["after_trick", "apply"]
 
 _FIVE: Final = Rank.FIVE
-_SIXES: Final = (Rank.SIX,)
+_SIXES: Final[tuple[Rank, ...]] = (Rank.SIX,)
 _FIVE_BIT: Final = rank_bit(Rank.FIVE)
 _SIX_BIT: Final = rank_bit(Rank.SIX)
 

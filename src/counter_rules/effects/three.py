@@ -14,7 +14,7 @@ from counter_rules.effects.base import TrickWork, rank_bit
 
 __all__ = ["apply"]
 
-_VICTIMS: Final = (Rank.FOUR, Rank.QUEEN)
+_VICTIMS: Final[tuple[Rank, ...]] = (Rank.FOUR, Rank.QUEEN)
 
 _THREE: Final = Rank.THREE
 _THREE_BIT: Final = rank_bit(Rank.THREE)

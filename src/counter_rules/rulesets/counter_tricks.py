@@ -100,9 +100,11 @@ _FOUR_RANK: Final = Rank.FOUR
 # resolution takes one and gives it back, so that each trick does not
 # allocate a record and its five lists. A record never leaves a resolution
 # (its result copies what it reads), and list.pop and list.append take one
-# record for one caller at a time, whatever the threads.
-_SPARE: Final[list[TrickWork]] = []
+# record for one caller at a time, whatever the threads. The list starts
+# full: a list that a pop empties frees its array and the next append
+# allocates it again, two reallocations a trick.
 _MOST_SPARE: Final = 8
+_SPARE: Final[list[TrickWork]] = [TrickWork() for _ in range(_MOST_SPARE)]
 
 
 def _record(
