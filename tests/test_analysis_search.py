@@ -160,14 +160,16 @@ def test_a_target_outside_the_tricks_left_is_answered_without_a_search(
 
 
 def test_a_value_is_found_asking_small_targets_first_then_by_bisection() -> None:
-    """gallop asks 1, then steps up by 2, 4, 8 ... (1, 3, 7, 15 ...) while the
-    answer is yes, then bisects between the last yes and the first no."""
+    """gallop asks 1, then twice the last target that held (1, 2, 4, 8 ...)
+    while the answer is yes, then bisects between the last yes and the first
+    no: a value of 1, the commonest above 0 for one seat, takes one "no"."""
     for value, most, expected in [
-        (3, 13, [1, 3, 7, 5, 4]),
+        (1, 13, [1, 2]),
+        (3, 13, [1, 2, 4, 3]),
         (0, 13, [1]),
-        (13, 13, [1, 3, 7, 13]),
-        (9, 13, [1, 3, 7, 13, 10, 8, 9]),
-        (5, 5, [1, 3, 5]),
+        (13, 13, [1, 2, 4, 8, 13]),
+        (9, 13, [1, 2, 4, 8, 13, 10, 9]),
+        (5, 5, [1, 2, 4, 5]),
         (0, 0, []),
     ]:
         asked: list[int] = []

@@ -22,18 +22,20 @@ def over_budget(nodes: int, deadline: float, node_limit: int) -> bool:
 
 def gallop(holds: Callable[[int], bool], most: int) -> int:
     """The largest ``t`` from 0 to ``most`` for which ``holds(t)`` is true
-    (``holds`` is true at 0 and, once false, stays false): asked at 1, 2,
-    4 ... until it fails, then by :func:`bisect`. The small questions come
-    first because they are the cheap ones, and a side of one seat can seldom
-    be sure of many tricks."""
+    (``holds`` is true at 0 and, once false, stays false): asked at 1, then
+    at twice the last ``t`` that held (1, 2, 4, 8 ...) until it fails, then
+    by :func:`bisect`. The small questions come first because they are the
+    cheap ones, and a side of one seat can seldom be sure of many tricks; a
+    "no" costs most where the answer is near, so a value of 1 is found by
+    asking 1 and 2, one "no"."""
     low = 0
     high = most
-    step = 1
     while low < high:
-        probe = min(low + step, high)
+        # 1, then twice the last number that held: the first number that
+        # fails is at most twice the answer plus one.
+        probe = min(max(1, 2 * low), high)
         if holds(probe):
             low = probe
-            step *= 2
         else:
             high = probe - 1
             break
