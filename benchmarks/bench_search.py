@@ -16,13 +16,26 @@ kernel) or the pure-Python package. Instruction counts, which do
 not depend on the machine's load, come from running one part under Valgrind:
 ``valgrind --tool=callgrind python benchmarks/bench_search.py --only ismcts``.
 
-Run: ``python benchmarks/bench_search.py [--cards 7] [--positions 8] [--cap 20] [--json]``.
+The general search's positions move a great deal with small changes of its
+move order (a hand can take twice or half as many), so compare two builds
+on many hands, with a cap of positions rather than seconds so that the
+counts do not depend on the machine, and read the two runs side by side::
+
+    python benchmarks/bench_search.py --only search --cards 8 --positions 30 \
+        --nodes 20000000 --json > before.json
+    python benchmarks/bench_search.py --only search --cards 8 --positions 30 \
+        --nodes 20000000 --json > after.json
+    python benchmarks/bench_search.py --compare before.json after.json
+
+Run: ``python benchmarks/bench_search.py [--cards 7] [--positions 8] [--first 0]
+[--cap 20] [--nodes N] [--json]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
 import random
 import statistics
@@ -50,13 +63,17 @@ def _trick_start(rules: Ruleset, seed: int, cards: int) -> GameState:
     return state
 
 
-def general_search(cards: int, positions: int, cap: float) -> dict[str, Any]:
-    """The leader alone on Counter positions with ``cards`` cards a hand."""
+def general_search(
+    cards: int, positions: int, cap: float, first: int = 0, nodes: int = 0
+) -> dict[str, Any]:
+    """The leader alone on Counter positions with ``cards`` cards a hand,
+    seeds ``first`` on, each within ``cap`` seconds and (unless 0) ``nodes``
+    positions."""
     rules = Counter(players=4)
     rows = []
-    for seed in range(positions):
+    for seed in range(first, first + positions):
         state = _trick_start(rules, seed, cards)
-        solver = Solver(deadline=time.perf_counter() + cap)
+        solver = Solver(deadline=time.perf_counter() + cap, budget=nodes)
         start = time.perf_counter()
         try:
             value: int | None = solver.solve(state, (state.leader,))
@@ -76,6 +93,8 @@ def general_search(cards: int, positions: int, cap: float) -> dict[str, Any]:
     return {
         "cards": cards,
         "cap": cap,
+        "nodes cap": nodes,
+        "first seed": first,
         "positions": positions,
         "unsolved": positions - len(solved),
         "median seconds (solved)": statistics.median(r["seconds"] for r in solved)
@@ -85,6 +104,29 @@ def general_search(cards: int, positions: int, cap: float) -> dict[str, Any]:
         "median µs a position": statistics.median(per_node) if per_node else None,
         "rows": rows,
     }
+
+
+def compare(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """Lines comparing the general search's positions in two ``--json``
+    runs, hand by hand on the seeds both ran: the totals, the geometric mean
+    of the ratios after / before, and the hands with fewer, more and the
+    same positions (an unsolved hand counts the positions it visited)."""
+    rows = [run.get("general search", {}).get("rows", []) for run in (before, after)]
+    old, new = ({row["seed"]: row for row in runs} for runs in rows)
+    seeds = sorted(set(old) & set(new))
+    if not seeds:
+        raise SystemExit("bench_search.py: the two runs share no seed of the general search")
+    pairs = [(old[seed]["nodes"], new[seed]["nodes"]) for seed in seeds]
+    logs = [math.log(b / a) for a, b in pairs if a and b]
+    unsolved = [sum(1 for seed in seeds if side[seed]["value"] is None) for side in (old, new)]
+    return [
+        f"{len(seeds)} hands (seeds {seeds[0]} to {seeds[-1]}): "
+        f"{sum(a for a, _ in pairs):,} positions before, {sum(b for _, b in pairs):,} after",
+        f"geometric mean of after / before: {math.exp(statistics.fmean(logs)) if logs else 1:.3f}",
+        f"fewer on {sum(1 for a, b in pairs if b < a)}, more on "
+        f"{sum(1 for a, b in pairs if b > a)}, the same on {sum(1 for a, b in pairs if a == b)}",
+        f"unsolved within the caps: {unsolved[0]} before, {unsolved[1]} after",
+    ]
 
 
 def general_search_native() -> bool:
@@ -130,10 +172,32 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=7, help="cards a hand (default 7)")
     parser.add_argument("--positions", type=int, default=8, help="Counter positions (default 8)")
     parser.add_argument("--cap", type=float, default=20.0, help="seconds a position (default 20)")
+    parser.add_argument(
+        "--nodes", type=int, default=0, help="the most positions a hand may visit (default 0: any)"
+    )
+    parser.add_argument("--first", type=int, default=0, help="the first seed (default 0)")
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("BEFORE", "AFTER"),
+        help="compare the general search of two runs saved with --json, and run nothing",
+    )
     parser.add_argument("--iterations", type=int, default=400, help="IS-MCTS iterations")
     parser.add_argument("--only", choices=("search", "ismcts"), help="run one part")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
+    if args.compare:
+        runs = []
+        for path in args.compare:
+            try:
+                with open(path, encoding="utf-8") as file:
+                    runs.append(json.load(file))
+            except (OSError, ValueError) as error:
+                raise SystemExit(f"bench_search.py: cannot read {path}: {error}") from None
+        print("\n".join(compare(runs[0], runs[1])))
+        return
+    if args.positions < 1 or args.first < 0 or args.nodes < 0 or not args.cap > 0:
+        parser.error("--positions takes 1 or more, --first and --nodes 0 or more, --cap above 0")
     build = "compiled" if counter_rules.COMPILED else "pure Python"
     native = native_playout(OhHell(players=4, schedule=(10,), hook=True), None, 10, True)
     searched = general_search_native()
@@ -151,7 +215,9 @@ def main() -> None:
         file=sys.stderr,
     )
     if args.only != "ismcts":
-        figures["general search"] = general_search(args.cards, args.positions, args.cap)
+        figures["general search"] = general_search(
+            args.cards, args.positions, args.cap, args.first, args.nodes
+        )
     if args.only != "search":
         figures["IS-MCTS"] = ismcts(args.iterations)
     if args.json:
