@@ -70,7 +70,7 @@ def general_search(
     seeds ``first`` on, each within ``cap`` seconds and (unless 0) ``nodes``
     positions."""
     rules = Counter(players=4)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for seed in range(first, first + positions):
         state = _trick_start(rules, seed, cards)
         solver = Solver(deadline=time.perf_counter() + cap, budget=nodes)
