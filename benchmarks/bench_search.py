@@ -194,7 +194,14 @@ def main() -> None:
                     runs.append(json.load(file))
             except (OSError, ValueError) as error:
                 raise SystemExit(f"bench_search.py: cannot read {path}: {error}") from None
-        print("\n".join(compare(runs[0], runs[1])))
+        try:
+            lines = compare(runs[0], runs[1])
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
+            raise SystemExit(
+                f"bench_search.py: {' and '.join(args.compare)} are not both runs saved with "
+                f"--json (rows of seed, value and nodes): {error!r}"
+            ) from None
+        print("\n".join(lines))
         return
     if args.positions < 1 or args.first < 0 or args.nodes < 0 or not args.cap > 0:
         parser.error("--positions takes 1 or more, --first and --nodes 0 or more, --cap above 0")

@@ -373,13 +373,17 @@ class Board:
         self._take_back(cards, shown)
         return winner
 
-    def replies(self, move: Play, seat: int) -> int:
-        """How many legal plays ``seat`` would have if ``move`` led the
-        current trick, which is empty (the board is left as it was)."""
+    def replies(self, move: Play, seats: int) -> int:
+        """How many legal plays the seats of ``seats`` (a bit a seat) would
+        have in all if ``move`` led the current trick, which is empty (the
+        board is left as it was)."""
         cards = self._cards
         shown = self._shown
         self._add(move)
-        count = len(self._plays_of(seat))
+        count = 0
+        for seat in range(len(self.masks)):
+            if seats >> seat & 1:
+                count += len(self._plays_of(seat))
         self._take_back(cards, shown)
         return count
 

@@ -285,10 +285,7 @@ class GeneralSearch:
         """The score of ``play``, a lead by a seat of the other side: the
         fewer legal plays it leaves the side's seats, the higher (so that the
         lead most likely to keep the side from the trick comes first)."""
-        replies = 0
-        for seat in range(self.players):
-            if self.side >> seat & 1:
-                replies += board.replies(play, seat)
+        replies = board.replies(play, self.side)
         return (_FEW_REPLIES - replies) << _REPLY_SHIFT if replies < _FEW_REPLIES else 0
 
     def _cutoff(
