@@ -67,6 +67,36 @@ def counter_tricks(draw: st.DrawFn) -> tuple[tuple[PlayedCard, ...], Counter]:
     return tuple(plays), Counter(players=players)
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(counter_tricks(), min_size=2, max_size=6),
+    st.sampled_from((*_SUITS, None)),
+    st.booleans(),
+)
+def test_a_counter_trick_resolves_alike_whatever_was_resolved_before(
+    tricks: list[tuple[tuple[PlayedCard, ...], Counter]], trump: Suit | None, doubled: bool
+) -> None:
+    """The records Counter's resolution keeps for the next trick (their lists
+    as long as the longest trick yet) change no answer: each trick, whole or
+    cut short as the search asks about it, resolves as it does when resolved
+    first, after tricks of other sizes (Nines, which read every value, included)."""
+    from counter_rules.rulesets import counter_tricks as rules_module
+
+    asked = [plays[:size] for plays, _ in tricks for size in range(len(plays), 0, -1)]
+    alone = []
+    for plays in asked:
+        rules_module._SPARE.clear()  # a fresh record for each trick
+        alone.append(rules_module.outcome(plays, trump, doubled, False))
+    rules_module._SPARE.clear()
+    in_turn = [rules_module.outcome(plays, trump, doubled, False) for plays in reversed(asked)]
+    assert in_turn[::-1] == alone
+    whole = [plays for plays, _ in tricks]
+    first = [rules_module.resolve(plays, trump, doubled, False, False, None) for plays in whole]
+    again = [rules_module.resolve(plays, trump, doubled, False, False, None) for plays in whole]
+    assert first == again
+    assert [len(result.half_values) for result in first] == [len(plays) for plays in whole]
+
+
 @given(
     st.integers(2, 7),
     st.integers(1, 2),

@@ -80,8 +80,9 @@ def fmt_half(half: int) -> str:
 class TrickWork:
     """One trick being resolved: the cards and their changing suits, values and buffs.
 
-    Attributes are plain lists indexed like the trick (leader first). Only the
-    ruleset's pipeline creates it.
+    Attributes are plain lists indexed like the trick (leader first), of
+    which the first ``n`` entries belong to the trick. Only the ruleset's
+    pipeline creates it.
     """
 
     __slots__ = (
@@ -157,14 +158,16 @@ class TrickWork:
         half = self.half
         buffs = self.buffs
         is_trump = self.is_trump
-        if len(ranks) != n:
-            del ranks[n:], suits[n:], half[n:], buffs[n:], is_trump[n:]
-            for _ in range(len(ranks), n):
-                ranks.append(Rank.ACE)
-                suits.append(None)
-                half.append(0)
-                buffs.append(NO_BUFF)
-                is_trump.append(False)
+        # The lists keep the length of the longest trick yet (a search asks
+        # about tricks of every size in turn, and cutting a list and growing
+        # it again costs more than the trick): past ``n`` they hold what an
+        # earlier trick left, which nothing reads.
+        for _ in range(len(ranks), n):
+            ranks.append(Rank.ACE)
+            suits.append(None)
+            half.append(0)
+            buffs.append(NO_BUFF)
+            is_trump.append(False)
         present = 0
         for i in range(n):
             key = plays[i].card._key if keys is None else keys[i]

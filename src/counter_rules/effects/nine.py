@@ -33,8 +33,9 @@ def apply(work: TrickWork) -> None:
         if ranks[i] is not _NINE:
             continue
         above = below = 0
-        for j, value in enumerate(snapshot):
+        for j in range(work.n):
             if j != i:
+                value = snapshot[j]
                 if value > 18:
                     above += 1
                 elif value < 18:

@@ -150,7 +150,7 @@ def resolve(
         plays,
         None if index is None else work.seat(index),
         index,
-        tuple(work.half),
+        tuple(work.half[: work.n]),
         work.trick_trump,
         work.led_suit,
         work.next_leader,
