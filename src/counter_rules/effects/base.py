@@ -109,6 +109,7 @@ class TrickWork:
         "trick_trump",
         "trump",
         "winner_index",
+        "winner_seat",
     )
 
     def __init__(self) -> None:
@@ -122,7 +123,8 @@ class TrickWork:
         self.half: list[int] = []
         #: Each card's buff (:data:`NO_BUFF` to start with, :data:`VICTOR`, :data:`VOID`).
         self.buffs: list[int] = []
-        #: Whether each card counts as a trump.
+        #: Whether each card counts as a trump (set for every card by
+        #: :func:`~counter_rules.effects.two.mark_trumps`).
         self.is_trump: list[bool] = []
         #: The key of each card, where the caller gave them (else ``None``).
         self.keys: tuple[int, ...] | None = None
@@ -175,7 +177,6 @@ class TrickWork:
             suits[i] = suit_of[key]
             half[i] = half_of[key]
             buffs[i] = NO_BUFF
-            is_trump[i] = False
             present |= bit_of[key]
         self.keys = keys
         self.n = n
@@ -190,6 +191,7 @@ class TrickWork:
         # Effects are listed only when explanations are asked for.
         self.effects: list[Effect] | None = [] if explain else None
         self.winner_index: int | None = None
+        self.winner_seat: int | None = None
         self.next_leader: int = plays[0].seat
         self.next_trump: Suit | None = trump
         self.pass_cards = False
@@ -222,6 +224,14 @@ class TrickWork:
     def seat(self, index: int) -> int:
         """The seat that played card ``index`` of the trick."""
         return self.plays[index].seat
+
+    def win(self, index: int) -> None:
+        """Card ``index`` wins the trick: its seat is the winner, and leads
+        the next trick unless a later step says otherwise."""
+        seat = self.plays[index].seat
+        self.winner_index = index
+        self.winner_seat = seat
+        self.next_leader = seat
 
     # The ranks are compared by identity (each is one enum member): a
     # comparison by value would ask the int behind the enum.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from counter_rules.cards import Rank
+from counter_rules.cards import Card, Rank
 from counter_rules.effects.base import TrickWork, rank_bit
 
 __all__ = ["after_trick"]
@@ -22,8 +22,14 @@ def after_trick(work: TrickWork) -> None:
     """Move the Jacks to the stock and make the last one's suit trump."""
     if not work.present & _JACK_BIT:
         return
-    places = [i for i in range(work.n) if work.ranks[i] is _JACK]
-    jacks = tuple(work.card(i) for i in places)
+    ranks = work.ranks
+    places: list[int] = []
+    found: list[Card] = []
+    for i in range(work.n):
+        if ranks[i] is _JACK:
+            places.append(i)
+            found.append(work.card(i))
+    jacks = tuple(found)
     work.jacks = jacks
     work.next_trump = work.printed_suit(places[-1])
     if work.explain:

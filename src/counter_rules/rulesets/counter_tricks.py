@@ -145,11 +145,10 @@ def resolve(
     """
     work = _record(plays, trump, doubled_lead, last_trick, explain, None)
     _run_steps(work)
-    index = work.winner_index
     result = make_result(
         plays,
-        None if index is None else work.seat(index),
-        index,
+        work.winner_seat,
+        work.winner_index,
         tuple(work.half[: work.n]),
         work.trick_trump,
         work.led_suit,
@@ -182,9 +181,8 @@ def outcome(
     them."""
     work = _record(plays, trump, doubled_lead, last_trick, False, keys)
     _run_steps(work)
-    index = work.winner_index
     answer = (
-        None if index is None else work.seat(index),
+        work.winner_seat,
         work.next_leader,
         work.next_trump,
         work.double_next,
@@ -242,8 +240,7 @@ def _pick_winner(work: TrickWork, present: int) -> None:
     if present & _FOUR:
         victor = four.victor_index(work)
         if victor is not None:
-            work.winner_index = victor
-            work.next_leader = work.seat(victor)
+            work.win(victor)
             return
     if present & _SEVEN:
         seven.apply(work)
@@ -276,8 +273,7 @@ def _pick_winner(work: TrickWork, present: int) -> None:
                 f"no card can win: nobody takes the trick and seat {work.seat(0)} leads again",
             )
         return
-    work.winner_index = best
-    work.next_leader = work.seat(best)
+    work.win(best)
     if work.explain:
         kind = "trump" if trump_wins else f"card of the led suit {led}"
         which = "lowest" if lowest else "highest"
