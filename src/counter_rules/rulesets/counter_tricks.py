@@ -145,11 +145,13 @@ def resolve(
     """
     work = _record(plays, trump, doubled_lead, last_trick, explain, None)
     _run_steps(work)
+    # The record's lists are longer than the trick only after a longer one.
+    half = work.half
     result = make_result(
         plays,
         work.winner_seat,
         work.winner_index,
-        tuple(work.half[: work.n]),
+        tuple(half) if len(half) == work.n else tuple(half[: work.n]),
         work.trick_trump,
         work.led_suit,
         work.next_leader,
