@@ -123,8 +123,7 @@ class TrickWork:
         self.half: list[int] = []
         #: Each card's buff (:data:`NO_BUFF` to start with, :data:`VICTOR`, :data:`VOID`).
         self.buffs: list[int] = []
-        #: Whether each card counts as a trump (set for every card by
-        #: :func:`~counter_rules.effects.two.mark_trumps`).
+        #: Whether each card counts as a trump.
         self.is_trump: list[bool] = []
         #: The key of each card, where the caller gave them (else ``None``).
         self.keys: tuple[int, ...] | None = None
@@ -177,6 +176,7 @@ class TrickWork:
             suits[i] = suit_of[key]
             half[i] = half_of[key]
             buffs[i] = NO_BUFF
+            is_trump[i] = False
             present |= bit_of[key]
         self.keys = keys
         self.n = n

@@ -62,5 +62,5 @@ def mark_trumps(work: TrickWork) -> None:
             is_trump[i] = True
             if work.explain and i:
                 work.note("two", f"{work.label(i)} counts as a trump", _TWO, i)
-        else:
-            is_trump[i] = tt is not None and suits[i] is tt
+        elif tt is not None and suits[i] is tt:
+            is_trump[i] = True
