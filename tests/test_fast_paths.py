@@ -82,19 +82,28 @@ def test_a_counter_trick_resolves_alike_whatever_was_resolved_before(
     first, after tricks of other sizes (Nines, which read every value, included)."""
     from counter_rules.rulesets import counter_tricks as rules_module
 
+    spare = rules_module._SPARE
+    kept = list(spare)
     asked = [plays[:size] for plays, _ in tricks for size in range(len(plays), 0, -1)]
-    alone = []
-    for plays in asked:
-        rules_module._SPARE.clear()  # a fresh record for each trick
-        alone.append(rules_module.outcome(plays, trump, doubled, False))
-    rules_module._SPARE.clear()
-    in_turn = [rules_module.outcome(plays, trump, doubled, False) for plays in reversed(asked)]
-    assert in_turn[::-1] == alone
     whole = [plays for plays, _ in tricks]
-    first = [rules_module.resolve(plays, trump, doubled, False, False, None) for plays in whole]
-    again = [rules_module.resolve(plays, trump, doubled, False, False, None) for plays in whole]
-    assert first == again
-    assert [len(result.half_values) for result in first] == [len(plays) for plays in whole]
+    try:
+        alone = []
+        fresh = []
+        for plays in asked:
+            spare.clear()  # a fresh record for each trick
+            alone.append(rules_module.outcome(plays, trump, doubled, False))
+        for plays in whole:
+            spare.clear()
+            fresh.append(rules_module.resolve(plays, trump, doubled, False, False, None))
+        spare.clear()
+        # Shortest first within a trick, so that each trick starts after a longer one.
+        in_turn = [rules_module.outcome(plays, trump, doubled, False) for plays in reversed(asked)]
+        after = [rules_module.resolve(plays, trump, doubled, False, False, None) for plays in whole]
+    finally:
+        spare[:] = kept
+    assert in_turn[::-1] == alone
+    assert after == fresh
+    assert [len(result.half_values) for result in after] == [len(plays) for plays in whole]
 
 
 @given(

@@ -228,7 +228,7 @@ class TrickWork:
     def win(self, index: int) -> None:
         """Card ``index`` wins the trick: its seat is the winner, and leads
         the next trick unless a later step says otherwise."""
-        seat = self.plays[index].seat
+        seat = self.seat(index)
         self.winner_index = index
         self.winner_seat = seat
         self.next_leader = seat
