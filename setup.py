@@ -67,9 +67,14 @@ NATIVE_MODULES = {
     "counter_rules.analysis._plain_kernel": "src/counter_rules/analysis/_plain_kernel.c",
     "counter_rules.bots._playout": "src/counter_rules/bots/_playout.c",
 }
-# The headers they include: the bit masks of cards, and the rules of the play
-# of rulesets whose tricks have effects as native code reads them.
-NATIVE_HEADERS = ["src/counter_rules/_native_bits.h", "src/counter_rules/_effect_play.h"]
+# The headers they include: the bit masks of cards, the rules of the play of
+# rulesets whose tricks have effects as native code reads them, and the memory
+# kept from one search for the next.
+NATIVE_HEADERS = [
+    "src/counter_rules/_native_bits.h",
+    "src/counter_rules/_effect_play.h",
+    "src/counter_rules/_kept_memory.h",
+]
 
 # mypyc links the compiled modules through one shared extension module named
 # after the group: "counter_rules._engine" puts it inside the package, as

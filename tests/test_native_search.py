@@ -7,6 +7,7 @@ where a budget stops them; and the kernel's refusals of what does not fit."""
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from strategies import seeds
 
 from counter_rules import Counter, OhHell, Phase, apply_move, legal_moves, new_game
-from counter_rules.analysis import SearchLimitReached
+from counter_rules.analysis import SearchLimitReached, release_memory
 from counter_rules.analysis._general import GeneralSearch
 from counter_rules.analysis._plain import native_kernel, use_native
 from counter_rules.play_rules import play_rules_of
@@ -249,6 +250,30 @@ def test_a_full_table_changes_the_positions_visited_not_the_answer() -> None:
     assert cramped.nodes != roomy.nodes
     with pytest.raises(ValueError, match="most: the table holds 4096 to 2097152 entries"):
         _plain_kernel.EffectSearch(tables, side, bytes(cramped.order), smallest - 1)
+
+
+@needs_kernel
+def test_memory_kept_from_a_search_changes_nothing_in_the_next() -> None:
+    """A search gives its table, tags and countermoves back when it ends, and
+    the next search of the process takes them (release_memory): the same
+    question asked again, on memory that still holds the first search's
+    entries under the same keys, visits every position it visited on fresh
+    memory (a tag left set would answer from the old entries). The kept
+    memory is freed on request."""
+    state = _late(Counter(players=4), 3, 8, 0)
+    assert state is not None
+    release_memory()
+    visited = []
+    for _ in range(2):
+        search = GeneralSearch(state.rules, 1 << 1)
+        visited.append((search.value(state), search.nodes))
+        # Tags of at least 1 MB (256 K slots) are kept too.
+        assert search.native.entries * 2 > 1 << 17  # type: ignore[attr-defined]
+        del search
+        gc.collect()
+    assert visited[0] == visited[1]
+    assert release_memory() > 1 << 20
+    assert release_memory() == 0
 
 
 @needs_kernel

@@ -30,6 +30,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_kept_memory.h"
 #include "_native_bits.h"
 
 #define EFFECT_SEATS 6
@@ -251,7 +252,7 @@ static int effect_rules_read(EffectRules *r, PyObject *tables) {
     Resolved *memo = r->memo;
     int memo_cap = r->memo_cap;
     if (memo == NULL) {
-        memo = PyMem_Calloc(MEMO_FIRST, sizeof(Resolved));
+        memo = block_take(KEPT_MEMO, MEMO_FIRST * sizeof(Resolved), 1);
         if (memo == NULL) {
             PyErr_NoMemory();
             goto done;
@@ -321,7 +322,7 @@ static int effect_rules_clear(EffectRules *r) {
 
 static void effect_rules_free(EffectRules *r) {
     effect_rules_clear(r);
-    PyMem_Free(r->memo);
+    block_give(r->memo);
     r->memo = NULL;
     r->memo_cap = 0;
 }
@@ -519,7 +520,7 @@ static size_t pair_slot(const void *table, size_t stride, size_t cap, uint64_t a
  * as large, table freed: the new table, or NULL when memory is short
  * (table is then left as it is). */
 static void *pair_grow(void *table, size_t stride, size_t cap) {
-    unsigned char *fresh = PyMem_Calloc(cap * 2, stride);
+    unsigned char *fresh = block_take(block_header(table).kind, cap * 2 * stride, 1);
     if (fresh == NULL) {
         return NULL;
     }
@@ -531,7 +532,7 @@ static void *pair_grow(void *table, size_t stride, size_t cap) {
                    stride);
         }
     }
-    PyMem_Free(table);
+    block_give(table);
     return fresh;
 }
 

@@ -6,7 +6,7 @@ See :doc:`analysis`.
 from counter_rules.analysis._batch import TrickTable, dd_table, dd_tables, solve_many
 from counter_rules.analysis._hint import Hint, MoveHint, hint
 from counter_rules.analysis._outcome import Outcome, OutcomePoints, outcome, outcome_values
-from counter_rules.analysis._plain import BoardTables, board_tables
+from counter_rules.analysis._plain import BoardTables, board_tables, release_memory
 from counter_rules.analysis._report import Analysis, Decision, analyse
 from counter_rules.analysis._solving import Solver, can_make, fast_search, move_values, solve
 from counter_rules.analysis._worlds import solve_worlds
@@ -33,6 +33,7 @@ __all__ = [
     "move_values",
     "outcome",
     "outcome_values",
+    "release_memory",
     "solve",
     "solve_many",
     "solve_worlds",

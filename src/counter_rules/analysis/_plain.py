@@ -76,6 +76,7 @@ __all__ = [
     "board_tables",
     "plain_play",
     "plain_tables",
+    "release_memory",
     "seat_order",
     "use_native",
 ]
@@ -109,6 +110,32 @@ _NATIVE: Final = [True]
 def native_kernel() -> bool:
     """Whether this build has the native kernel of the plain search."""
     return _KERNEL is not None
+
+
+def release_memory() -> int:
+    """Free the memory the solver keeps from one search for the next, and
+    return how many bytes that was.
+
+    A search of a Counter hand from its first lead fills a table of up to
+    2 million positions (about 200 MB with the memory it grew through). The
+    compiled build keeps those blocks when the search ends, and the next
+    search of the process takes them: memory that large otherwise comes
+    fresh from the operating system every time, and touching each new page
+    costs a page fault. It keeps at most 256 MB. A program that searches
+    once and goes on to other work (a server between analyses, say) calls
+    this to give the memory back; the next search allocates afresh. The
+    pure-Python build keeps nothing and returns 0.
+
+    Example:
+        >>> from counter_rules.analysis import release_memory
+        >>> released = release_memory()
+        >>> release_memory()
+        0
+    """
+    if _KERNEL is None:
+        return 0
+    released: int = _KERNEL.release_memory()
+    return released
 
 
 def use_native(native: bool) -> bool:

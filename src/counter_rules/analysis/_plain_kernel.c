@@ -2700,10 +2700,25 @@ static size_t entry_stride(int key_words) {
     return size <= TABLE_LINE ? TABLE_LINE : (size + 15) / 16 * 16;
 }
 
-/* A zeroed table of capacity entries of stride bytes that starts on a
- * cache line, and in *block the memory to free; NULL when memory is short. */
+/* release_memory(): the kept blocks (../_kept_memory.h) freed; the bytes freed. */
+static PyObject *release_memory(PyObject *module, PyObject *unused) {
+    (void)module;
+    (void)unused;
+    size_t total = kept_bytes();
+    for (int kind = 0; kind < KEPT_KINDS; kind++) {
+        for (int i = 0; i < KEPT_EACH; i++) {
+            PyMem_Free(kept[kind][i].block);
+            kept[kind][i].block = NULL;
+        }
+    }
+    return PyLong_FromSize_t(total);
+}
+
+/* A table of capacity entries of stride bytes that starts on a cache line
+ * (its entries not zeroed: an entry is read only where its tag is set), and
+ * in *block the memory to give back; NULL when memory is short. */
 static unsigned char *table_new(size_t capacity, size_t stride, void **block) {
-    unsigned char *raw = PyMem_Calloc(capacity * stride + TABLE_LINE, 1);
+    unsigned char *raw = block_take(KEPT_TABLE, capacity * stride + TABLE_LINE, 0);
     if (raw == NULL) {
         return NULL;
     }
@@ -2748,30 +2763,30 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
     size_t stride = entry_stride(key_words);
     void *block;
     unsigned char *table = table_new(SEARCH_FIRST, stride, &block);
-    uint32_t *tags = PyMem_Calloc(SEARCH_FIRST, sizeof(uint32_t));
+    uint32_t *tags = block_take(KEPT_TAGS, SEARCH_FIRST * sizeof(uint32_t), 1);
     if (table == NULL || tags == NULL) {
-        PyMem_Free(table == NULL ? NULL : block);
-        PyMem_Free(tags);
+        block_give(table == NULL ? NULL : block);
+        block_give(tags);
         PyErr_NoMemory();
         goto done;
     }
     if (s->clock == NULL) {
         PyObject *time = PyImport_ImportModule("time");
         if (time == NULL) {
-            PyMem_Free(block);
-            PyMem_Free(tags);
+            block_give(block);
+            block_give(tags);
             goto done;
         }
         s->clock = PyObject_GetAttrString(time, "perf_counter");
         Py_DECREF(time);
         if (s->clock == NULL) {
-            PyMem_Free(block);
-            PyMem_Free(tags);
+            block_give(block);
+            block_give(tags);
             goto done;
         }
     }
-    PyMem_Free(s->table_block);
-    PyMem_Free(s->tags);
+    block_give(s->table_block);
+    block_give(s->tags);
     s->table = table;
     s->table_block = block;
     s->stride = stride;
@@ -2784,7 +2799,7 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
     memcpy(s->order, seats, (size_t)players);
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0, sizeof s->killers);
-    PyMem_Free(s->countermoves);
+    block_give(s->countermoves);
     s->countermoves = NULL;
     s->countermove_cap = 0;
     s->countermove_count = 0;
@@ -2815,9 +2830,9 @@ static void EffectSearch_dealloc(EffectSearch *s) {
     PyObject_GC_UnTrack(s);
     Py_CLEAR(s->clock);
     effect_rules_free(&s->rules);
-    PyMem_Free(s->table_block);
-    PyMem_Free(s->tags);
-    PyMem_Free(s->countermoves);
+    block_give(s->table_block);
+    block_give(s->tags);
+    block_give(s->countermoves);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -2920,10 +2935,10 @@ static int grow_table(EffectSearch *s) {
     size_t stride = s->stride;
     void *block;
     unsigned char *table = table_new(capacity, stride, &block);
-    uint32_t *tags = PyMem_Calloc(capacity, sizeof(uint32_t));
+    uint32_t *tags = block_take(KEPT_TAGS, capacity * sizeof(uint32_t), 1);
     if (table == NULL || tags == NULL) {
-        PyMem_Free(table == NULL ? NULL : block);
-        PyMem_Free(tags);
+        block_give(table == NULL ? NULL : block);
+        block_give(tags);
         return 0;
     }
     const unsigned char *old = s->table;
@@ -2949,8 +2964,8 @@ static int grow_table(EffectSearch *s) {
             tags[slot] = old_tags[i];
         }
     }
-    PyMem_Free(old_block);
-    PyMem_Free(old_tags);
+    block_give(old_block);
+    block_give(old_tags);
     return 1;
 }
 
@@ -3147,7 +3162,7 @@ static int countermove_keep(EffectSearch *s, uint64_t a, uint64_t b, int card) {
         if (s->countermove_cap) {
             grown = pair_grow(s->countermoves, sizeof(Countermove), s->countermove_cap);
         } else {
-            grown = PyMem_Calloc(COUNTERMOVES_FIRST, sizeof(Countermove));
+            grown = block_take(KEPT_COUNTERMOVES, COUNTERMOVES_FIRST * sizeof(Countermove), 1);
         }
         if (grown == NULL) {
             PyErr_NoMemory();
@@ -3784,6 +3799,9 @@ static PyObject *set_weights(PyObject *module, PyObject *arg) {
 static PyMethodDef kernel_functions[] = {
     {"set_weights", set_weights, METH_O,
      "Set the weights of move ordering (_plain_search.WEIGHTS, in its order)."},
+    {"release_memory", release_memory, METH_NOARGS,
+     "Free the memory the general search keeps from one search for the next; the bytes "
+     "freed."},
     {NULL, NULL, 0, NULL},
 };
 

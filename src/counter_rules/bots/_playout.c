@@ -576,6 +576,9 @@ static PyTypeObject PlayoutType = {
  * power[trump * n + c], want, epsilon and greedy, as above.
  */
 
+/* The playouts' tables live as long as the playouts: no memory is kept from
+ * one for the next (../_kept_memory.h). */
+#define KEPT_MOST 0
 #include "../_effect_play.h"
 
 typedef struct {
