@@ -163,7 +163,7 @@ class TrickWork:
         # about tricks of every size in turn, and cutting a list and growing
         # it again costs more than the trick): past ``n`` they hold what an
         # earlier trick left, which nothing reads.
-        for _ in range(len(ranks), n):
+        while len(ranks) < n:
             ranks.append(Rank.ACE)
             suits.append(None)
             half.append(0)
@@ -192,7 +192,11 @@ class TrickWork:
         self.effects: list[Effect] | None = [] if explain else None
         self.winner_index: int | None = None
         self.winner_seat: int | None = None
-        self.next_leader: int = plays[0].seat
+        # -1 until a step names the seat that leads next (the winner, the
+        # Six's lowest card); :meth:`leads_next` reads it, and names this
+        # trick's leader where no step did. Reading a card's seat is a
+        # generic attribute lookup: a trick reads only the seats it needs.
+        self.next_leader: int = -1
         self.next_trump: Suit | None = trump
         self.pass_cards = False
         self.double_next = False
@@ -224,6 +228,12 @@ class TrickWork:
     def seat(self, index: int) -> int:
         """The seat that played card ``index`` of the trick."""
         return self.plays[index].seat
+
+    def leads_next(self) -> int:
+        """The seat that leads the next trick: the one a step named (the
+        winner, or the Six's lowest card), else the leader of this one."""
+        leader = self.next_leader
+        return leader if leader >= 0 else self.seat(0)
 
     def win(self, index: int) -> None:
         """Card ``index`` wins the trick: its seat is the winner, and leads

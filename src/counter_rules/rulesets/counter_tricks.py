@@ -154,7 +154,7 @@ def resolve(
         tuple(half) if len(half) == work.n else tuple(half[: work.n]),
         work.trick_trump,
         work.led_suit,
-        work.next_leader,
+        work.leads_next(),
         work.next_trump,
         work.pass_cards,
         work.double_next,
@@ -185,7 +185,7 @@ def outcome(
     _run_steps(work)
     answer = (
         work.winner_seat,
-        work.next_leader,
+        work.leads_next(),
         work.next_trump,
         work.double_next,
         work.pass_cards,
