@@ -2,7 +2,7 @@
  * include _effect_play.h: analysis/_plain_kernel.c keeps it for its general
  * search; bots/_playout.c keeps nothing (its tables live as long as its
  * playouts). A first-lead search of Counter grows its table to 2 M entries
- * (128 MB with their tags) and its countermoves to 24 MB; blocks that large
+ * (128 MB, and 8 MB of tags) and its countermoves to 24 MB; blocks that large
  * come fresh from the operating system at each allocation, and the first
  * touch of each of their pages costs a page fault. A search gives its
  * blocks back here (block_give), and the next search of the process takes
