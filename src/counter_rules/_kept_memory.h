@@ -8,9 +8,9 @@
  * blocks back here (block_give), and the next search of the process takes
  * them (block_take): of each kind of block, the KEPT_EACH largest of at
  * least KEPT_SMALLEST bytes given back (a table at its largest and the one it
- * grew from), at most KEPT_MOST bytes in all, until the module frees them. A
- * module that keeps nothing defines KEPT_MOST as 0 before it includes this
- * header. Every caller holds the GIL, which guards the lists.
+ * grew from), at most KEPT_MOST bytes in all, until kept_release() frees
+ * them. A module that keeps nothing defines KEPT_NONE before it includes
+ * this header. Every caller holds the GIL, which guards the lists.
  *
  * A block starts with a header of BLOCK_HEADER bytes that holds its size and
  * kind, so that a kept block larger than asked goes back with its own size,
@@ -28,7 +28,9 @@ enum { KEPT_MEMO, KEPT_TABLE, KEPT_TAGS, KEPT_COUNTERMOVES, KEPT_KINDS };
 /* The blocks kept of each kind: a table and the one it grew from. */
 #define KEPT_EACH 2
 #define KEPT_SMALLEST ((size_t)1 << 20)
-#ifndef KEPT_MOST
+#ifdef KEPT_NONE
+#define KEPT_MOST ((size_t)0)
+#else
 #define KEPT_MOST ((size_t)256 << 20)
 #endif
 #define BLOCK_HEADER 16
@@ -119,5 +121,19 @@ static void block_give(void *memory) {
     row[slot].block = block;
     row[slot].size = header.size;
 }
+
+#ifndef KEPT_NONE
+/* Every kept block freed: the bytes freed. */
+static size_t kept_release(void) {
+    size_t total = kept_bytes();
+    for (int kind = 0; kind < KEPT_KINDS; kind++) {
+        for (int i = 0; i < KEPT_EACH; i++) {
+            PyMem_Free(kept[kind][i].block);
+            kept[kind][i].block = NULL;
+        }
+    }
+    return total;
+}
+#endif
 
 #endif

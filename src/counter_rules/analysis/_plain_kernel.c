@@ -2704,14 +2704,7 @@ static size_t entry_stride(int key_words) {
 static PyObject *release_memory(PyObject *module, PyObject *unused) {
     (void)module;
     (void)unused;
-    size_t total = kept_bytes();
-    for (int kind = 0; kind < KEPT_KINDS; kind++) {
-        for (int i = 0; i < KEPT_EACH; i++) {
-            PyMem_Free(kept[kind][i].block);
-            kept[kind][i].block = NULL;
-        }
-    }
-    return PyLong_FromSize_t(total);
+    return PyLong_FromSize_t(kept_release());
 }
 
 /* A table of capacity entries of stride bytes that starts on a cache line

@@ -578,7 +578,7 @@ static PyTypeObject PlayoutType = {
 
 /* The playouts' tables live as long as the playouts: no memory is kept from
  * one for the next (../_kept_memory.h). */
-#define KEPT_MOST 0
+#define KEPT_NONE
 #include "../_effect_play.h"
 
 typedef struct {
