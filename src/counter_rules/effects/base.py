@@ -12,15 +12,7 @@ from typing import Final, cast
 from counter_rules.cards import RANK_OF_KEY, SUIT_OF_KEY, Card, Rank, Suit
 from counter_rules.trick import Effect, PlayedCard
 
-__all__ = ["NO_BUFF", "VICTOR", "VOID", "TrickWork", "fmt_half", "is_one_of", "rank_bit"]
-
-NO_BUFF: Final = 0
-"""A card's buff in ``TrickWork.buffs``: none (every card but a Four, and
-a Four once a Queen is in the trick)."""
-VICTOR: Final = 1
-"""A Four played showing another Four: it wins the trick outright."""
-VOID: Final = -1
-"""A Four played alone: it cannot win the trick."""
+__all__ = ["TrickWork", "fmt_half", "is_one_of", "rank_bit"]
 
 
 def rank_bit(rank: Rank) -> int:
@@ -80,19 +72,19 @@ def fmt_half(half: int) -> str:
 class TrickWork:
     """One trick being resolved: the cards and their changing suits, values and buffs.
 
-    Attributes are plain lists indexed like the trick (leader first), of
-    which the first ``n`` entries belong to the trick. Only the ruleset's
-    pipeline creates it.
+    The ranks, suits and values are plain lists indexed like the trick
+    (leader first), of which the first ``n`` entries belong to the trick; the
+    Fours' buffs and the trumps are bit sets by the same index (plain ints,
+    which compiled code keeps unboxed). Only the ruleset's pipeline creates
+    it.
     """
 
     __slots__ = (
-        "buffs",
         "double_next",
         "doubled_lead",
         "effects",
         "explain",
         "half",
-        "is_trump",
         "jacks",
         "keys",
         "last_trick",
@@ -108,6 +100,9 @@ class TrickWork:
         "suits",
         "trick_trump",
         "trump",
+        "trumps",
+        "victors",
+        "voids",
         "winner_index",
         "winner_seat",
     )
@@ -121,10 +116,13 @@ class TrickWork:
         self.suits: list[Suit | None] = []
         #: The values in half points: twice the rank number to start with.
         self.half: list[int] = []
-        #: Each card's buff (:data:`NO_BUFF` to start with, :data:`VICTOR`, :data:`VOID`).
-        self.buffs: list[int] = []
-        #: Whether each card counts as a trump.
-        self.is_trump: list[bool] = []
+        #: The Fours that hold the victor buff (shown with another Four), as
+        #: bits by index in the trick (bit ``1 << i`` for card ``i``).
+        self.victors = 0
+        #: The Fours that hold the void buff (played alone), as bits by index.
+        self.voids = 0
+        #: The cards that count as trumps, as bits by index.
+        self.trumps = 0
         #: The key of each card, where the caller gave them (else ``None``).
         self.keys: tuple[int, ...] | None = None
         #: A bit set of the ranks in the trick (bit ``1 << rank``): the pipeline
@@ -141,7 +139,7 @@ class TrickWork:
         keys: tuple[int, ...] | None = None,
     ) -> None:
         """Set the record to the start of a trick's resolution, keeping its
-        lists (the pipeline keeps records for the next trick: five lists
+        lists (the pipeline keeps records for the next trick: three lists
         fewer to allocate and free a trick)."""
         self.plays = plays
         # One pass reading each card's key once (from ``keys`` where the
@@ -157,8 +155,6 @@ class TrickWork:
         ranks = self.ranks
         suits = self.suits
         half = self.half
-        buffs = self.buffs
-        is_trump = self.is_trump
         # The lists keep the length of the longest trick yet (a search asks
         # about tricks of every size in turn, and cutting a list and growing
         # it again costs more than the trick): past ``n`` they hold what an
@@ -167,18 +163,17 @@ class TrickWork:
             ranks.append(Rank.ACE)
             suits.append(None)
             half.append(0)
-            buffs.append(NO_BUFF)
-            is_trump.append(False)
         present = 0
         for i in range(n):
             key = plays[i].card._key if keys is None else keys[i]
             ranks[i] = rank_of[key]
             suits[i] = suit_of[key]
             half[i] = half_of[key]
-            buffs[i] = NO_BUFF
-            is_trump[i] = False
             present |= bit_of[key]
         self.keys = keys
+        self.victors = 0
+        self.voids = 0
+        self.trumps = 0
         self.n = n
         self.present = present
         self.trump = trump

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from counter_rules.cards import Card, Rank
-from counter_rules.effects.base import VICTOR, VOID, TrickWork
+from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply", "showings", "victor_index", "why_not_shown"]
 
@@ -79,17 +79,22 @@ def apply(work: TrickWork) -> None:
     """Give each Four its buff: victor with a revealed Four, void without."""
     plays = work.plays
     ranks = work.ranks
-    buffs = work.buffs
+    victors = voids = 0
     for i in range(work.n):
         if ranks[i] is _FOUR:
-            buffs[i] = VICTOR if plays[i].reveal is not None else VOID
+            if plays[i].reveal is not None:
+                victors |= 1 << i
+            else:
+                voids |= 1 << i
+    work.victors = victors
+    work.voids = voids
 
 
 def victor_index(work: TrickWork) -> int | None:
     """The index of the first Four still holding the victor buff, or ``None``."""
-    buffs = work.buffs
+    victors = work.victors
     for i in range(work.n):
-        if buffs[i] != VICTOR:
+        if not victors >> i & 1:
             continue
         if work.explain:
             reveal = work.plays[i].reveal
@@ -101,7 +106,8 @@ def victor_index(work: TrickWork) -> int | None:
             )
         return i
     if work.explain:
+        voids = work.voids
         for i in range(work.n):
-            if buffs[i] == VOID:
+            if voids >> i & 1:
                 work.note("four", f"{work.label(i)} is a void Four: it cannot win", _FOUR, i)
     return None

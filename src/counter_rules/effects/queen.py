@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from counter_rules.cards import Rank
-from counter_rules.effects.base import NO_BUFF, TrickWork, rank_bit
+from counter_rules.effects.base import TrickWork, rank_bit
 
 __all__ = ["apply"]
 
@@ -23,11 +23,11 @@ def apply(work: TrickWork) -> None:
     ranks = work.ranks
     if not work.present & _QUEEN_BIT:
         return
-    buffs = work.buffs
-    for i in range(work.n):
-        if buffs[i] != NO_BUFF:
-            buffs[i] = NO_BUFF
-            if work.explain:
+    buffed = work.victors | work.voids
+    work.victors = work.voids = 0
+    if work.explain:
+        for i in range(work.n):
+            if buffed >> i & 1:
                 work.note(
                     "queen",
                     f"a Queen is in the trick: {work.label(i)} loses its buff",

@@ -56,11 +56,12 @@ def mark_trumps(work: TrickWork) -> None:
     tt = work.trick_trump
     ranks = work.ranks
     suits = work.suits
-    is_trump = work.is_trump
+    trumps = 0
     for i in range(work.n):
         if ranks[i] is _TWO:
-            is_trump[i] = True
+            trumps |= 1 << i
             if work.explain and i:
                 work.note("two", f"{work.label(i)} counts as a trump", _TWO, i)
         elif tt is not None and suits[i] is tt:
-            is_trump[i] = True
+            trumps |= 1 << i
+    work.trumps = trumps

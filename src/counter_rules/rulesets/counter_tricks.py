@@ -52,7 +52,7 @@ from counter_rules.effects import (
     three,
     two,
 )
-from counter_rules.effects.base import VOID, TrickWork, fmt_half, rank_bit
+from counter_rules.effects.base import TrickWork, fmt_half, rank_bit
 from counter_rules.fast_values import make_result, plays_of
 from counter_rules.moves import Play, PlayTable, reveal_play
 from counter_rules.per_ruleset import PerRuleset
@@ -98,7 +98,7 @@ _TWO_RANK: Final = Rank.TWO
 _FOUR_RANK: Final = Rank.FOUR
 # Records of tricks resolved, kept for the next trick (TrickWork.start): a
 # resolution takes one and gives it back, so that each trick does not
-# allocate a record and its five lists. A record never leaves a resolution
+# allocate a record and its three lists. A record never leaves a resolution
 # (its result copies what it reads), and list.pop and list.append take one
 # record for one caller at a time, whatever the threads. The list starts
 # full: a list that a pop empties frees its array and the next append
@@ -248,18 +248,18 @@ def _pick_winner(work: TrickWork, present: int) -> None:
         seven.apply(work)
     # One pass for both pools: the best trump, else the best card of the led
     # suit; void Fours are left out, and the earliest of tied cards wins.
-    buffs = work.buffs
-    is_trump = work.is_trump
+    voids = work.voids
+    trumps = work.trumps
     suits = work.suits
     half = work.half
     led = work.led_suit
     lowest = work.lowest_wins
     best_trump = best_led = -1
     for i in range(work.n):
-        if buffs[i] == VOID:
+        if voids >> i & 1:
             continue
         value = half[i]
-        if is_trump[i]:
+        if trumps >> i & 1:
             if best_trump < 0 or (value < half[best_trump] if lowest else value > half[best_trump]):
                 best_trump = i
         elif suits[i] is led and (
@@ -282,9 +282,9 @@ def _pick_winner(work: TrickWork, present: int) -> None:
         tied = sum(
             1
             for i in range(work.n)
-            if buffs[i] != VOID
+            if not voids >> i & 1
             and half[i] == half[best]
-            and (is_trump[i] if trump_wins else suits[i] is led)
+            and (trumps >> i & 1 if trump_wins else suits[i] is led)
         )
         tie = " (the earliest of the tied cards)" if tied > 1 else ""
         work.note(
