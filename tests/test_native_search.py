@@ -253,6 +253,45 @@ def test_a_full_table_changes_the_positions_visited_not_the_answer() -> None:
 
 
 @needs_kernel
+def test_a_full_trick_memo_forgets_complete_tricks_and_keeps_the_tricks_so_far() -> None:
+    """The native search's memo of resolved tricks, held to 2,048 answers,
+    fills and forgets: it forgets the complete tricks (some are then asked of
+    the ruleset again) and keeps the tricks so far, which the moves' order
+    asks about again and again (each is asked once). The answer and the
+    positions visited are those of a search with room to spare."""
+    from counter_rules.analysis import _plain_kernel  # type: ignore[attr-defined]
+
+    state = _late(Counter(players=4), 6, 6, 0)
+    assert state is not None
+    side = 1 << state.leader
+    tables = play_rules_of(state.rules).native_tables(_plain_kernel.MAX_EXEMPT)
+    assert tables is not None
+    asked: dict[tuple[object, ...], int] = {}
+    outcome = tables[7]
+    assert callable(outcome)
+
+    def counted(trick: tuple[PlayedCard, ...], *rest: object) -> object:
+        key = (tuple((p.seat, p.card, p.reveal) for p in trick), *rest[:3])
+        asked[key] = asked.get(key, 0) + 1
+        return outcome(trick, *rest)
+
+    small = GeneralSearch(state.rules, side)
+    small.native = _plain_kernel.EffectSearch(
+        (*tables[:7], counted, *tables[8:]), side, bytes(small.order), memo_most=1 << 11
+    )
+    roomy = GeneralSearch(state.rules, side)
+    assert (small.value(state), small.nodes) == (roomy.value(state), roomy.nodes)
+    so_far = [count for key, count in asked.items() if len(key[0]) < state.players]
+    complete = [count for key, count in asked.items() if len(key[0]) == state.players]
+    assert len(so_far) + len(complete) > 1 << 10  # more than a half-full memo
+    assert set(so_far) == {1}
+    assert max(complete) > 1
+    for bad in (1 << 9, 3000, 1 << 21):
+        with pytest.raises(ValueError, match=f"memo_most: .* 1024 to 1048576 tricks, got {bad}"):
+            _plain_kernel.EffectSearch(tables, side, bytes(small.order), memo_most=bad)
+
+
+@needs_kernel
 def test_memory_kept_from_a_search_changes_nothing_in_the_next() -> None:
     """A search gives its table, tags and countermoves back when it ends, and
     the next search of the process takes them (release_memory): the same

@@ -16,8 +16,14 @@
  *     play's own Python values (the deck's cards, one shared PlayedCard a seat
  *     and card, show(seat, card, shown) for a play that shows a card, the
  *     trumps by code, each card's key) and kept in a table
- *     that doubles from MEMO_FIRST answers to MEMO_SIZE as it fills and is
- *     cleared when half full at that size.
+ *     that doubles from MEMO_FIRST answers as it fills, up to memo_most
+ *     (MEMO_SIZE unless the includer asks for less). Half full at that size,
+ *     it forgets the complete tricks and keeps the tricks so far, which the
+ *     moves' order asks about again and again (memo_keep_partial); where
+ *     those fill a quarter of it, it forgets them too.
+ *
+ * The file that includes it may define MEMO_BITS first (the memo's largest
+ * size is 1 << MEMO_BITS answers of 32 bytes; 16 by default).
  *
  * The file that includes it defines read_masks(arg, out, count, what) first:
  * count numbers of a sequence into masks, 0 or -1 with an exception set.
@@ -38,7 +44,9 @@
 #define MAX_EXEMPT 8
 #define MAX_SHOWN 4
 #define EFFECT_MOVES (EFFECT_CARDS + 16)
+#ifndef MEMO_BITS
 #define MEMO_BITS 16
+#endif
 #define MEMO_SIZE (1 << MEMO_BITS)
 #define MEMO_FIRST (1 << 10)
 #define NO_CARD 255
@@ -87,7 +95,8 @@ typedef struct {
     PyObject *show;
     PyObject *keys; /* a tuple: each card's key (an int) */
     Resolved *memo;
-    int memo_cap;  /* a power of two, MEMO_FIRST to MEMO_SIZE */
+    int memo_cap;  /* a power of two, MEMO_FIRST to memo_most */
+    int memo_most; /* a power of two, MEMO_FIRST to MEMO_SIZE */
     int memo_size; /* the tricks it holds */
 } EffectRules;
 
@@ -281,9 +290,11 @@ static int effect_rules_read(EffectRules *r, PyObject *tables) {
     fresh->show = show;
     fresh->keys = keys;
     PyObject *old[6] = {r->outcome, r->cards, r->trumps, r->played, r->show, r->keys};
+    int memo_most = r->memo_most ? r->memo_most : MEMO_SIZE;
     *r = *fresh;
     r->memo = memo;
     r->memo_cap = memo_cap;
+    r->memo_most = memo_most;
     r->memo_size = 0;
     for (int i = 0; i < 6; i++) {
         Py_XDECREF(old[i]);
@@ -536,6 +547,33 @@ static void *pair_grow(void *table, size_t stride, size_t cap) {
     return fresh;
 }
 
+/* The memo at its largest and half full, emptied of its complete tricks (a
+ * card of every seat): the tricks so far, which the moves' order asks about
+ * again and again, stay, unless they fill a quarter of it. The count of
+ * tricks it keeps. */
+static int memo_keep_partial(EffectRules *r) {
+    size_t cap = (size_t)r->memo_cap;
+    Resolved *fresh = block_take(KEPT_MEMO, cap * sizeof(Resolved), 1);
+    int kept = 0;
+    if (fresh != NULL) {
+        for (size_t i = 0; i < cap; i++) {
+            const Resolved *e = &r->memo[i];
+            if (e->key.a && (int)(e->key.a & 15) < r->players) {
+                fresh[pair_slot(fresh, sizeof(Resolved), cap, e->key.a, e->key.b)] = *e;
+                kept++;
+            }
+        }
+    }
+    if (fresh == NULL || (size_t)kept >= cap / 4) {
+        block_give(fresh);
+        memset(r->memo, 0, cap * sizeof(Resolved));
+        return 0;
+    }
+    block_give(r->memo);
+    r->memo = fresh;
+    return kept;
+}
+
 /* The trick of g (size cards, complete or not) resolved by the ruleset, from
  * the table of resolved tricks when it holds it; NULL with an exception set
  * when the ruleset raises or answers what the tables cannot hold. */
@@ -556,15 +594,14 @@ static const Resolved *resolved(EffectRules *r, const Table *g, int last) {
         return entry;
     }
     if (r->memo_size >= r->memo_cap / 2) {
-        Resolved *grown = r->memo_cap < MEMO_SIZE
+        Resolved *grown = r->memo_cap < r->memo_most
                               ? pair_grow(r->memo, sizeof(Resolved), (size_t)r->memo_cap)
                               : NULL;
         if (grown != NULL) {
             r->memo = grown;
             r->memo_cap *= 2;
         } else {
-            memset(r->memo, 0, (size_t)r->memo_cap * sizeof(Resolved));
-            r->memo_size = 0;
+            r->memo_size = memo_keep_partial(r);
         }
         slot = pair_slot(r->memo, sizeof(Resolved), (size_t)r->memo_cap, a, b);
     }

@@ -2603,9 +2603,16 @@ static PyTypeObject OwnType = {
  * entry a position would take replaces, among the SEARCH_WAYS slots it may
  * use, the one with the fewest cards left (the cheapest to find again). The
  * answers do not change; only, once the table is full, the positions
- * visited (a position found again is searched again).
+ * visited (a position found again is searched again). Its memo of resolved
+ * tricks (../_effect_play.h) grows to MEMO_SIZE answers, or the power of two
+ * memo_most the caller allows (for the tests).
  */
 
+/* The memo of resolved tricks grows to 1 << 20 answers (32 MB): a search
+ * of a Counter hand from its first trick resolves millions of tricks, and
+ * one that forgets them asks the ruleset again (a search that resolves
+ * fewer grows its memo only as far as it needs). */
+#define MEMO_BITS 20
 #include "../_effect_play.h"
 
 #define SEARCH_FIRST (1u << 12)
@@ -2720,13 +2727,14 @@ static unsigned char *table_new(size_t capacity, size_t stride, void **block) {
 }
 
 static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"tables", "side", "order", "most", NULL};
+    static char *names[] = {"tables", "side", "order", "most", "memo_most", NULL};
     PyObject *tables;
     int side;
     Py_buffer order;
     unsigned long most = SEARCH_MOST;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oiy*|k", names, &tables, &side, &order,
-                                     &most)) {
+    unsigned long memo_most = MEMO_SIZE;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oiy*|kk", names, &tables, &side, &order,
+                                     &most, &memo_most)) {
         return -1;
     }
     int status = -1;
@@ -2744,6 +2752,13 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
                      SEARCH_FIRST, SEARCH_MOST, most);
         goto done;
     }
+    if (memo_most < MEMO_FIRST || memo_most > MEMO_SIZE || (memo_most & (memo_most - 1))) {
+        PyErr_Format(PyExc_ValueError,
+                     "memo_most: the memo holds a power of two from %d to %d tricks, got %lu",
+                     MEMO_FIRST, MEMO_SIZE, memo_most);
+        goto done;
+    }
+    s->rules.memo_most = (int)memo_most;
     if (order.len != players || seen != (1 << players) - 1 || side < 0 ||
         side >= (1 << players)) {
         PyErr_Format(PyExc_ValueError,
