@@ -50,6 +50,9 @@
 #define MEMO_SIZE (1 << MEMO_BITS)
 #define MEMO_FIRST (1 << 10)
 #define NO_CARD 255
+/* A resolved trick's key holds the trick's size in its low TRICK_SIZE_BITS bits
+ * (see resolved). */
+#define TRICK_SIZE_BITS 4
 
 /* The key of an entry of a table keyed by two words, open-addressed and
  * grown by doubling (pair_slot, pair_grow): the trick memo here and the
@@ -290,11 +293,10 @@ static int effect_rules_read(EffectRules *r, PyObject *tables) {
     fresh->show = show;
     fresh->keys = keys;
     PyObject *old[6] = {r->outcome, r->cards, r->trumps, r->played, r->show, r->keys};
-    int memo_most = r->memo_most ? r->memo_most : MEMO_SIZE;
     *r = *fresh;
     r->memo = memo;
     r->memo_cap = memo_cap;
-    r->memo_most = memo_most;
+    r->memo_most = MEMO_SIZE; /* the includer may hold it to less */
     r->memo_size = 0;
     for (int i = 0; i < 6; i++) {
         Py_XDECREF(old[i]);
@@ -558,7 +560,7 @@ static int memo_keep_partial(EffectRules *r) {
     if (fresh != NULL) {
         for (size_t i = 0; i < cap; i++) {
             const Resolved *e = &r->memo[i];
-            if (e->key.a && (int)(e->key.a & 15) < r->players) {
+            if (e->key.a && (int)(e->key.a & ((1u << TRICK_SIZE_BITS) - 1)) < r->players) {
                 fresh[pair_slot(fresh, sizeof(Resolved), cap, e->key.a, e->key.b)] = *e;
                 kept++;
             }
@@ -580,7 +582,7 @@ static int memo_keep_partial(EffectRules *r) {
 static const Resolved *resolved(EffectRules *r, const Table *g, int last) {
     uint64_t a = (uint64_t)g->size, b = 0;
     for (int i = 0; i < g->size; i++) {
-        a |= (uint64_t)g->trick[i] << (4 + 6 * i);
+        a |= (uint64_t)g->trick[i] << (TRICK_SIZE_BITS + 6 * i);
         b |= (uint64_t)g->shown[i] << (7 * i);
     }
     b |= (uint64_t)g->trump << 42;
