@@ -147,6 +147,16 @@ def ending(rules: Ruleset, seed: int, cards: int) -> GameState | None:
     return state
 
 
+def trick_start(rules: Ruleset, seed: int, cards: int) -> GameState:
+    """A position of random play (random bids) of ``rules`` at the start of a
+    trick of the first hand, every hand holding ``cards`` cards or fewer."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while state.phase is not Phase.PLAYING or len(state.hands[min(state.to_act)]) > cards:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    return state
+
+
 def pass_order(side: int, players: int) -> list[int]:
     """The order the solver searches simultaneous passes in: the side first."""
     return [s for s in range(players) if side >> s & 1] + [

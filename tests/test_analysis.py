@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from analysis_helpers import ending, ending_size, pass_order
+from analysis_helpers import ending, ending_size, pass_order, trick_start
 from hypothesis import given
 from strategies import rulesets, seeds
 
@@ -31,6 +31,7 @@ from counter_rules import (
 )
 from counter_rules.analysis import SearchLimitReached, Solver, can_make, move_values, solve
 from counter_rules.analysis._general import GeneralSearch
+from counter_rules.analysis._solving import Searches
 from counter_rules.rulesets.base import Ruleset
 
 pytestmark = pytest.mark.usefixtures("plain_search")
@@ -233,6 +234,42 @@ def test_move_values_count_the_trick_the_move_completes() -> None:
 
 
 @given(rules=rulesets(), seed=seeds)
+def test_move_values_of_a_lone_seat_are_what_each_move_is_worth(rules: Ruleset, seed: int) -> None:
+    """A seat alone gets for each move what a search after that move alone
+    finds, whether the position is asked first (and shows the seat sure of
+    no trick) or not."""
+    state = _position(rules, seed)
+    if state is None:
+        return
+    seat = min(state.to_act)
+    searches = Searches()
+    moves = [m for m in legal_moves(state) if m.seat == seat]
+    apart = {m: searches.move_value(state, m, 1 << seat) for m in moves}
+    assert move_values(state, (seat,)) == apart
+
+
+# Counter, four players, the start of a trick with five cards a hand
+# (trick_start's seeds), where the seat to lead alone cannot be sure of a trick.
+SURE_OF_NOTHING = [0, 1, 4]
+
+
+@pytest.mark.parametrize("seed", SURE_OF_NOTHING)
+def test_a_lone_seat_sure_of_no_trick_has_its_moves_valued_by_one_question(seed: int) -> None:
+    """Where a seat alone cannot be sure of a trick, no move of its own makes
+    it sure: move_values asks the position that once and values every move
+    0, visiting the positions that solve visits for the same question."""
+    state = trick_start(Counter(players=4), seed, 5)
+    seat = min(state.to_act)
+    solver = Solver()
+    assert solver.solve(state, (seat,)) == 0
+    valued = Solver()
+    moves = [m for m in legal_moves(state) if m.seat == seat]
+    assert len(moves) > 1
+    assert valued.move_values(state, (seat,)) == dict.fromkeys(moves, 0)
+    assert valued.positions == solver.positions
+
+
+@given(rules=rulesets(), seed=seeds)
 def test_one_solver_answers_as_the_functions_do_question_after_question(
     rules: Ruleset, seed: int
 ) -> None:
@@ -322,16 +359,6 @@ def test_a_solver_kept_across_deals_answers_as_fresh_searches_do() -> None:
 
 
 # -- a solver's limits ------------------------------------------------------------
-def _dealt(rules: Ruleset, seed: int, cards: int) -> GameState:
-    """A position of random play of ``rules`` at the start of a trick of the
-    first hand, every hand holding ``cards`` cards or fewer."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed)
-    while state.phase is not Phase.PLAYING or len(state.hands[min(state.to_act)]) > cards:
-        state = apply_move(state, rng.choice(legal_moves(state)))
-    return state
-
-
 # A question of the plain search and one of the general search (Counter's
 # powers and passes), each visiting more than 512 positions.
 LIMITED = [
@@ -347,7 +374,7 @@ def test_a_solver_counts_the_positions_its_questions_visit(
     """A solver's positions are those its searches visited: none before a
     question, some after each, and as many as a fresh solver counts for the
     same questions asked in the same order."""
-    state = _dealt(rules, seed, cards)
+    state = trick_start(rules, seed, cards)
     solver = Solver()
     assert solver.positions == 0
     counts = []
@@ -372,7 +399,7 @@ def test_a_limit_of_positions_holds_for_each_question_and_a_large_enough_one_ans
     positions; one limited to fewer than the dearest question needs (by 256,
     as often as the Python searches look) gives up on it; a budget for all
     the questions together is spent by each of them."""
-    state = _dealt(rules, seed, cards)
+    state = trick_start(rules, seed, cards)
     free = Solver()
     answers = []
     counts = []

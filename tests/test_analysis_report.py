@@ -7,8 +7,10 @@ import io
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
+from analysis_helpers import trick_start
 
 from counter_rules import (
     Card,
@@ -34,6 +36,7 @@ from counter_rules.analysis import (
     Decision,
     Hint,
     MoveHint,
+    Solver,
     _solving,
     analyse,
     can_make,
@@ -43,6 +46,7 @@ from counter_rules.analysis import (
     outcome_values,
 )
 from counter_rules.cli import main
+from counter_rules.rulesets.base import Ruleset
 
 
 def _played(rules: OhHell | Counter, seed: int, stop: int | None = None) -> GameState:
@@ -233,6 +237,51 @@ def test_a_hint_does_not_depend_on_the_hidden_hands() -> None:
     first = hint(view(state, seat), rng=random.Random(3), worlds=3)
     second = hint(view(other, seat), rng=random.Random(3), worlds=3)
     assert first == second
+
+
+# Trick starts where the bid of the seat to lead can be made for sure in some
+# of the hint's four worlds (random.Random(3)) and not in the others.
+SOME_WORLDS_MAKE_THE_BID = [
+    pytest.param(Counter(players=4), 27, 4, id="counter-4"),
+    pytest.param(Counter(players=3), 13, 4, id="counter-3"),
+    pytest.param(OhHell(players=4, schedule=(5,)), 8, 5, id="oh-hell"),
+]
+
+
+@pytest.mark.parametrize(("rules", "seed", "cards"), SOME_WORLDS_MAKE_THE_BID)
+def test_a_hint_asks_the_bid_after_each_move_only_in_worlds_where_it_can_be_made(
+    rules: Ruleset, seed: int, cards: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No move of a seat's own makes a bid sure that the position does not:
+    the hint asks about the bid after each move only in the worlds where the
+    seat can be sure of it now, and each move's share of worlds is that of
+    asking every move in every world."""
+    state = trick_start(rules, seed, cards)
+    seat = min(state.to_act)
+    bid = state.bids[seat]
+    assert bid is not None
+    seen = view(state, seat)
+    rng = random.Random(3)
+    worlds = [sample_world(seen, rng, recordable=False) for _ in range(4)]
+    makable = [can_make(world, seat, bid) for world in worlds]
+    assert any(makable) and not all(makable)
+    moves = legal_moves(seen)
+    made = [
+        sum(Solver().can_make_after(world, move, seat, bid) for world in worlds) / 4
+        for move in moves
+    ]
+    asked: list[object] = []
+    ask = Solver.can_make_after
+
+    def counted(solver: Solver, *args: Any) -> bool:
+        asked.append(args)
+        return ask(solver, *args)
+
+    monkeypatch.setattr(Solver, "can_make_after", counted)
+    advice = hint(seen, rng=random.Random(3), worlds=4)
+    assert advice.worlds == 4
+    assert len(asked) == sum(makable) * len(moves)
+    assert [m.bid_made for m in advice.moves] == made
 
 
 def test_a_hint_out_of_time_says_so() -> None:

@@ -411,7 +411,7 @@ def _decision(
     side = 1 << seat
     bid = state.bids[seat]
     before = after = None
-    values = {m: searches.move_value(state, m, side) for m in choices}
+    values = searches.move_values(state, side, choices)
     if bid is not None:
         before = searches.can_make(state, seat, bid)
         after = before and can_make_after(searches, state, move, seat, bid)

@@ -174,6 +174,20 @@ class Searches:
             return won if last else won + self.value(child, side)
         return self.value(child, side)
 
+    def move_values(self, state: GameState, side: int, moves: Iterable[Move]) -> dict[Move, int]:
+        """:meth:`move_value` of each of ``moves``, the moves of the seat the
+        search lets choose first. Where the side is that seat alone, the
+        position is asked first whether the seat can be sure of a trick: its
+        best move's value is the position's, so where the answer is no,
+        every move's value is 0 and no move is asked about. One seat alone
+        can seldom be sure of a trick early in a hand, and one proof that it
+        cannot, for the position, mostly costs less than one for each move
+        (a side of several seats mostly can, and is asked move by move)."""
+        moves = tuple(moves)
+        if moves and side == 1 << moves[0].seat and not self.search(state, side).at_least(state, 1):
+            return dict.fromkeys(moves, 0)
+        return {move: self.move_value(state, move, side) for move in moves}
+
 
 def can_make_after(searches: Searches, state: GameState, move: Move, seat: int, bid: int) -> bool:
     """Whether ``seat`` can still be sure of ending the hand with exactly
@@ -481,11 +495,7 @@ def _move_values(
     state = check_position(state, name)
     side = 1 << min(state.to_act) if seats is None else side_of(seats, state.players)
     seat = next_mover(state, search_order(side, state.players))
-    return {
-        move: searches.move_value(state, move, side)
-        for move in legal_moves(state)
-        if move.seat == seat
-    }
+    return searches.move_values(state, side, [m for m in legal_moves(state) if m.seat == seat])
 
 
 def _can_make(searches: Searches, state: GameState, seat: int, tricks: int, name: str) -> bool:
