@@ -157,6 +157,22 @@ def trick_start(rules: Ruleset, seed: int, cards: int) -> GameState:
     return state
 
 
+def counted_calls(
+    monkeypatch: pytest.MonkeyPatch, owner: object, name: str
+) -> list[tuple[object, ...]]:
+    """The arguments of every call of ``owner.name`` from now on (the test's
+    monkeypatch wraps it), in order."""
+    calls: list[tuple[object, ...]] = []
+    original = getattr(owner, name)
+
+    def counted(*args: object) -> object:
+        calls.append(args)
+        return original(*args)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
 def pass_order(side: int, players: int) -> list[int]:
     """The order the solver searches simultaneous passes in: the side first."""
     return [s for s in range(players) if side >> s & 1] + [

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from analysis_helpers import ending, ending_size, pass_order, trick_start
+from analysis_helpers import counted_calls, ending, ending_size, pass_order, trick_start
 from hypothesis import given
 from strategies import rulesets, seeds
 
@@ -29,7 +29,14 @@ from counter_rules import (
     standard_deck,
     view,
 )
-from counter_rules.analysis import SearchLimitReached, Solver, can_make, move_values, solve
+from counter_rules.analysis import (
+    SearchLimitReached,
+    Solver,
+    _solving,
+    can_make,
+    move_values,
+    solve,
+)
 from counter_rules.analysis._general import GeneralSearch
 from counter_rules.analysis._solving import Searches
 from counter_rules.rulesets.base import Ruleset
@@ -466,6 +473,33 @@ def test_a_long_number_of_tricks_is_shown_cut_to_forty_characters() -> None:
 
 
 # -- can_make_after ----------------------------------------------------------------
+# Seeds of trick_start (four-player Counter, four cards a hand) whose seat to
+# lead can make its bid (27), and can still reach it but cannot be sure of
+# it (8).
+@pytest.mark.parametrize(("seed", "sure"), [(27, True), (8, False)])
+def test_can_make_after_each_asks_the_moves_only_where_the_position_allows_it(
+    seed: int, sure: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No move of a seat's own makes sure a bid that the position does not:
+    where the seat cannot be sure of its bid, no move is asked about; each
+    answer is can_make_after's for that move."""
+    state = trick_start(Counter(players=4), seed, 4)
+    seat = min(state.to_act)
+    bid = state.bids[seat]
+    assert bid is not None and state.tricks_won[seat] <= bid <= state.tricks_won[seat] + 4
+    assert can_make(state, seat, bid) is sure
+    moves = legal_moves(state)
+    apart = {m: Solver().can_make_after(state, m, seat, bid) for m in moves}
+    asked = counted_calls(monkeypatch, _solving, "can_make_after")
+    assert Solver().can_make_after_each(state, moves, seat, bid) == apart
+    assert len(asked) == (len(moves) if sure else 0)
+    assert any(apart.values()) is sure
+    with pytest.raises(InvalidArgumentError, match=r"^tricks must be a whole number 0\.\.10"):
+        Solver().can_make_after_each(state, moves, seat, 11)
+    with pytest.raises(InvalidArgumentError, match="needs every hand open"):
+        Solver().can_make_after_each(view(state, seat), moves, seat, bid)  # type: ignore[arg-type]
+
+
 def test_can_make_after_refuses_a_view_a_bad_seat_and_a_bad_number_of_tricks() -> None:
     state = _playing()
     move = legal_moves(state)[0]

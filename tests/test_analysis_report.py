@@ -7,10 +7,9 @@ import io
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
-from analysis_helpers import trick_start
+from analysis_helpers import counted_calls, trick_start
 
 from counter_rules import (
     Card,
@@ -270,14 +269,7 @@ def test_a_hint_asks_the_bid_after_each_move_only_in_worlds_where_it_can_be_made
         sum(Solver().can_make_after(world, move, seat, bid) for world in worlds) / 4
         for move in moves
     ]
-    asked: list[object] = []
-    ask = Solver.can_make_after
-
-    def counted(solver: Solver, *args: Any) -> bool:
-        asked.append(args)
-        return ask(solver, *args)
-
-    monkeypatch.setattr(Solver, "can_make_after", counted)
+    asked = counted_calls(monkeypatch, _solving, "can_make_after")
     advice = hint(seen, rng=random.Random(3), worlds=4)
     assert advice.worlds == 4
     assert len(asked) == sum(makable) * len(moves)

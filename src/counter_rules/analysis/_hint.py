@@ -200,12 +200,10 @@ def hint(
         solver: Solver, world: GameState
     ) -> tuple[list[int], list[bool], list[int] | None]:
         values = solver.move_values(world, (seat,))
-        # Where the seat cannot be sure of its bid now, no move of its own
-        # makes it sure: one question for the position (which the table's
-        # bounds mostly answer at once) spares one for each move.
         makes = [False] * len(choices)
-        if bid is not None and solver.can_make(world, seat, bid):
-            makes = [solver.can_make_after(world, m, seat, bid) for m in choices]
+        if bid is not None:
+            makable = solver.can_make_after_each(world, choices, seat, bid)
+            makes = [makable[m] for m in choices]
         # The outcome question gets a count of positions, so that a world it
         # cannot settle leaves the time to the next worlds.
         solver.outcome_nodes = outcome_positions(world)

@@ -199,6 +199,20 @@ def can_make_after(searches: Searches, state: GameState, move: Move, seat: int, 
     return searches.can_make(after, seat, bid)
 
 
+def can_make_after_each(
+    searches: Searches, state: GameState, moves: Iterable[Move], seat: int, bid: int
+) -> dict[Move, bool]:
+    """:func:`can_make_after` of each of ``moves``. Where they are all moves
+    of ``seat``, the position is asked first: no move of the seat's own makes
+    sure a bid that the position does not, so where the answer is no, no
+    move is asked about (after the seat's move values, the table's bounds
+    mostly answer the position at once)."""
+    moves = tuple(moves)
+    if moves and all(m.seat == seat for m in moves) and not searches.can_make(state, seat, bid):
+        return dict.fromkeys(moves, False)
+    return {move: can_make_after(searches, state, move, seat, bid) for move in moves}
+
+
 class Solver:
     """The solver's questions (:func:`solve`, :func:`move_values`,
     :func:`can_make`) asked of one solver, which keeps what each answer found
@@ -352,6 +366,23 @@ class Solver:
         seat = check_seat(seat, state.players, "seat")
         _check_tricks(tricks, state)
         return can_make_after(self._ready(), state, move, seat, tricks)
+
+    def can_make_after_each(
+        self, state: GameState, moves: Iterable[Move], seat: int, tricks: int
+    ) -> dict[Move, bool]:
+        """:meth:`can_make_after` of each of the legal ``moves``. Where they
+        are all ``seat``'s own, the position is asked first: where the seat
+        cannot be sure of ``tricks`` now, no move of its own makes it sure,
+        and no move is asked about.
+
+        Raises:
+            InvalidArgumentError: As :meth:`can_make_after` does.
+            SearchLimitReached: A question ran past the solver's limits.
+        """
+        state = check_position(state, "Solver.can_make_after_each")
+        seat = check_seat(seat, state.players, "seat")
+        _check_tricks(tricks, state)
+        return can_make_after_each(self._ready(), state, moves, seat, tricks)
 
 
 @attrs.frozen(kw_only=True)

@@ -326,10 +326,10 @@ class PIMCBot(DecidingBot):
             values = solver.move_values(world, (me,))
             if self.evaluation == "each":
                 return _shared_scores(solver, world, moves, values, points, won, left), ()
-            # As the hint asks: where the seat cannot be sure of its bid now,
-            # no move of its own makes it sure.
-            makable = reachable and solver.can_make(world, me, bid or 0)
-            makes = tuple(makable and solver.can_make_after(world, m, me, bid or 0) for m in moves)
+            makes = (False,) * len(moves)
+            if reachable:
+                makable = solver.can_make_after_each(world, moves, me, bid or 0)
+                makes = tuple(makable[m] for m in moves)
             return _alone_scores(moves, values, makes, points, won, bid, reachable), makes
 
         found = list(self._solved(worlds, question))
