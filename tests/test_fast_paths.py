@@ -30,6 +30,7 @@ from counter_rules import (
     new_game,
 )
 from counter_rules.dealing import deal_order
+from counter_rules.play_rules import play_rules_of
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.scoring import up_and_down
 
@@ -104,6 +105,97 @@ def test_a_counter_trick_resolves_alike_whatever_was_resolved_before(
     assert in_turn[::-1] == alone
     assert after == fresh
     assert [len(result.half_values) for result in after] == [len(plays) for plays in whole]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    counter_tricks(),
+    st.sampled_from((*_SUITS, None)),
+    st.booleans(),
+    st.booleans(),
+    st.permutations(_SUITS),
+    st.integers(0, 4),
+    st.data(),
+)
+def test_a_counter_trick_ends_alike_whoever_leads_it_and_whatever_its_suits(
+    trick: tuple[tuple[PlayedCard, ...], Counter],
+    trump: Suit | None,
+    doubled: bool,
+    last: bool,
+    order: list[Suit],
+    shift: int,
+    data: st.DataObject,
+) -> None:
+    """Counter's play rules say that a trick reads the suits only by their
+    pattern, the seats only by the order of play and no trump card
+    (``PlayRules.pattern_tricks`` and ``trump_card_read``; native code keeps
+    one answer for a trick, all its renamings, every leader and every trump
+    card): renaming the suits of a trick's cards (the Fours shown included),
+    of trump and of the trump card alike, and moving every seat on by the same
+    number, renames the next trump and the Jacks of the trick's outcome and
+    moves its winner and next leader on alike, and changes nothing else;
+    another trump card changes nothing. So for the whole trick and for each
+    trick so far."""
+    plays, rules = trick
+    play = play_rules_of(rules)
+    assert play.pattern_tricks and not play.trump_card_read
+    rename = dict(zip(_SUITS, order, strict=True))
+
+    def renamed(card: Card) -> Card:
+        return Card(card.rank, rename[card.suit], card.copy) if card.suit is not None else card
+
+    trump_card, another = data.draw(
+        st.tuples(
+            st.none() | st.sampled_from(rules.deck()), st.none() | st.sampled_from(rules.deck())
+        )
+    )
+    for size in range(1, len(plays) + 1):
+        cut = plays[:size]
+        other = tuple(
+            PlayedCard(
+                (p.seat + shift) % rules.players,
+                renamed(p.card),
+                None if p.reveal is None else renamed(p.reveal),
+            )
+            for p in cut
+        )
+        keys = tuple(p.card._key for p in cut)
+        answer = play.keyed_outcome(cut, trump, doubled, last, trump_card, keys)
+        assert play.keyed_outcome(cut, trump, doubled, last, another, keys) == answer
+        winner, leader, next_trump, doubled_next, passing, jacks = answer
+        assert play.keyed_outcome(
+            other,
+            None if trump is None else rename[trump],
+            doubled,
+            last,
+            None if trump_card is None else renamed(trump_card),
+            tuple(p.card._key for p in other),
+        ) == (
+            None if winner is None else (winner + shift) % rules.players,
+            (leader + shift) % rules.players,
+            None if next_trump is None else rename[next_trump],
+            doubled_next,
+            passing,
+            tuple(renamed(jack) for jack in jacks),
+        )
+
+
+def test_only_rulesets_that_say_so_have_their_tricks_kept_by_pattern() -> None:
+    """``pattern_tricks`` (and no ``trump_card_read``) is Counter's while its
+    class states the tricks; a subclass with its own ``resolve``, and the
+    base class's rules of the play (which ask the ruleset), claim neither."""
+
+    class OwnTricks(Counter):
+        def resolve(self, *args: object, **kwargs: object) -> TrickResult:  # type: ignore[override]
+            return super().resolve(*args, **kwargs)  # type: ignore[arg-type]
+
+    counter = play_rules_of(Counter(players=5))
+    assert counter.pattern_tricks and not counter.trump_card_read
+    for other in (OwnTricks(players=4), OhHell(players=4, jokers="high")):
+        assert not play_rules_of(other).pattern_tricks
+        assert play_rules_of(other).trump_card_read
+    tables = play_rules_of(OwnTricks(players=4)).native_tables(8)
+    assert tables is not None and tables[-2:] == (False, True)
 
 
 @given(

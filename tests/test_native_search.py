@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import gc
 import random
+from collections.abc import Callable
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import seeds
 
-from counter_rules import Counter, OhHell, Phase, apply_move, legal_moves, new_game
+from counter_rules import Card, Counter, OhHell, Phase, Suit, apply_move, legal_moves, new_game
 from counter_rules.analysis import SearchLimitReached, release_memory
 from counter_rules.analysis._general import GeneralSearch
 from counter_rules.analysis._plain import native_kernel, use_native
+from counter_rules.dealing import sort_hand
 from counter_rules.play_rules import play_rules_of
 from counter_rules.state import GameState
 from counter_rules.trick import PlayedCard
@@ -200,9 +203,19 @@ def test_the_native_search_names_what_it_refuses() -> None:
     with pytest.raises(RuntimeError, match="no trick today"):
         search_type(mine, 1, bytes([0, 1, 2, 3])).ask(*good, 1, False)
     with pytest.raises(ValueError, match="52 keys, got 52, 5, 4 and 51"):
-        search_type((*tables[:12], tables[12][:51]), 1, bytes([0, 1, 2, 3]))
+        search_type((*tables[:12], tables[12][:51], *tables[13:]), 1, bytes([0, 1, 2, 3]))
     with pytest.raises(TypeError, match="keys: entry 0 is not an int"):
-        search_type((*tables[:12], ("AS", *tables[12][1:])), 1, bytes([0, 1, 2, 3]))
+        search_type((*tables[:12], ("AS", *tables[12][1:]), *tables[13:]), 1, bytes([0, 1, 2, 3]))
+    suits, faces = tables[13], tables[14]
+    assert isinstance(suits, bytes) and isinstance(faces, bytes)
+    with pytest.raises(ValueError, match="expected 52 suits and 52 faces, got 51 and 52"):
+        search_type((*tables[:13], suits[:51], *tables[14:]), 1, bytes([0, 1, 2, 3]))
+    with pytest.raises(ValueError, match="card 0: suit 5 or face 0 is not"):
+        search_type((*tables[:13], b"\x05" + suits[1:], *tables[14:]), 1, bytes([0, 1, 2, 3]))
+    with pytest.raises(ValueError, match="card 1: suit 1 or face 64 is not"):
+        search_type(
+            (*tables[:14], faces[:1] + b"\x40" + faces[2:], *tables[15:]), 1, bytes([0, 1, 2, 3])
+        )
 
 
 @needs_kernel
@@ -289,6 +302,135 @@ def test_a_full_trick_memo_forgets_complete_tricks_and_keeps_the_tricks_so_far()
     for bad in (1 << 9, 3000, 1 << 21):
         with pytest.raises(ValueError, match=f"memo_most: .* 1024 to 1048576 tricks, got {bad}"):
             _plain_kernel.EffectSearch(tables, side, bytes(small.order), memo_most=bad)
+
+
+def _renamed(state: GameState, order: tuple[Suit, ...]) -> GameState:
+    """``state`` with its suits renamed (suit ``i`` becomes ``order[i]``) in
+    the hands, the trick, trump and the trump card."""
+    rename = dict(zip(Suit, order, strict=True))
+
+    def card(c: Card) -> Card:
+        return Card(c.rank, rename[c.suit], c.copy) if c.suit is not None else c
+
+    return attrs.evolve(
+        state,
+        hands=tuple(sort_hand([card(c) for c in hand]) for hand in state.hands),
+        trick=tuple(
+            PlayedCard(p.seat, card(p.card), None if p.reveal is None else card(p.reveal))
+            for p in state.trick
+        ),
+        trump=None if state.trump is None else rename[state.trump],
+        trump_card=None if state.trump_card is None else card(state.trump_card),
+        stock=tuple(card(c) for c in state.stock),
+    )
+
+
+@needs_kernel
+@pytest.mark.parametrize(("seed", "cards"), [(2, 5), (5, 6), (8, 5)])
+def test_a_trick_alike_but_for_its_suits_is_asked_of_the_ruleset_once(
+    seed: int, cards: int
+) -> None:
+    """Counter's tricks read the suits only by their pattern
+    (``PlayRules.pattern_tricks``), so the native search keeps one answer for
+    a trick and every renaming of its suits: searching a position with its
+    suits renamed after the position itself, it asks the ruleset about no
+    trick that renames one asked before (a Four shown aside), and answers as
+    a fresh search does. Tables that do not say so ask about many such tricks
+    again."""
+    from counter_rules.analysis import _plain_kernel  # type: ignore[attr-defined]
+
+    state = _late(Counter(players=4), seed, cards, 0)
+    assert state is not None
+    order = (Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS)
+    other = _renamed(state, order)
+    back = dict(zip(order, Suit, strict=True))
+    side = 1 << state.leader
+    tables = play_rules_of(state.rules).native_tables(_plain_kernel.MAX_EXEMPT)
+    assert tables is not None and tables[-2:] == (True, False)
+    outcome = tables[7]
+    assert callable(outcome)
+
+    def named_back(c: Card | None) -> Card | None:
+        return None if c is None or c.suit is None else Card(c.rank, back[c.suit], c.copy)
+
+    for by_pattern in (True, False):
+        asked: list[tuple[object, ...]] = []
+        search = GeneralSearch(state.rules, side)
+        search.native = _plain_kernel.EffectSearch(
+            (*tables[:7], _noting(outcome, asked), *tables[8:-2], by_pattern, tables[-1]),
+            side,
+            bytes(search.order),
+        )
+        first = search.value(state)
+        before = set(asked)
+        count = len(asked)
+        assert len(before) > 100
+        fresh = GeneralSearch(state.rules, side)
+        assert search.value(other) == fresh.value(other)
+        assert first == fresh.value(state)
+        again = 0
+        for trick, trump, doubled, last, trump_card in asked[count:]:
+            assert isinstance(trick, tuple) and (trump is None or isinstance(trump, Suit))
+            assert trump_card is None or isinstance(trump_card, Card)
+            again += (
+                tuple((seat, named_back(c)) for seat, c in trick),
+                None if trump is None else back[trump],
+                doubled,
+                last,
+                named_back(trump_card),
+            ) in before
+        assert again == 0 if by_pattern else again > 10
+
+
+@needs_kernel
+def test_a_search_starts_from_the_tricks_the_last_search_of_its_rules_resolved() -> None:
+    """A search that ends hands its memo of resolved tricks on, and the next
+    search of the same rules (the same outcome asked, the same cards) starts
+    from it: searching a position again asks the ruleset about no trick, and
+    answers alike. A search whose memo is held below its full size, and a
+    search after ``release_memory``, start afresh."""
+    from counter_rules.analysis import _plain_kernel  # type: ignore[attr-defined]
+
+    state = _late(Counter(players=4), 5, 6, 0)
+    assert state is not None
+    side = 1 << state.leader
+    tables = play_rules_of(state.rules).native_tables(_plain_kernel.MAX_EXEMPT)
+    assert tables is not None
+    outcome = tables[7]
+    assert callable(outcome)
+    asked: list[tuple[object, ...]] = []
+    noting = (*tables[:7], _noting(outcome, asked), *tables[8:])
+    release_memory()
+
+    def searched(**memo: int) -> tuple[int, int]:
+        before = len(asked)
+        search = GeneralSearch(state.rules, side)
+        search.native = _plain_kernel.EffectSearch(noting, side, bytes(search.order), **memo)
+        value = search.value(state)
+        search.native = None  # the search ends: its memo is handed on
+        return value, len(asked) - before
+
+    value, first = searched()
+    assert first > 100
+    assert searched() == (value, 0)
+    assert searched(memo_most=1 << 19) == (value, first)
+    assert searched() == (value, 0)  # the memo handed on waited for it
+    assert release_memory() >= (1 << 10) * 32  # the memo handed on, at least
+    assert searched() == (value, first)
+
+
+def _noting(
+    outcome: Callable[..., object], asked: list[tuple[object, ...]]
+) -> Callable[..., object]:
+    """``outcome``, noting in ``asked`` each trick without a Four shown it is
+    asked about (its cards by seat, trump, doubled lead, last trick, trump card)."""
+
+    def noted(trick: tuple[PlayedCard, ...], *rest: object) -> object:
+        if all(p.reveal is None for p in trick):
+            asked.append((tuple((p.seat, p.card) for p in trick), *rest[:4]))
+        return outcome(trick, *rest)
+
+    return noted
 
 
 @needs_kernel

@@ -20,7 +20,13 @@
  *     (MEMO_SIZE unless the includer asks for less). Half full at that size,
  *     it forgets the complete tricks and keeps the tricks so far, which the
  *     moves' order asks about again and again (memo_keep_partial); where
- *     those fill a quarter of it, it forgets them too.
+ *     those fill a quarter of it, it forgets them too. Where the ruleset
+ *     says that its tricks read the suits only by their pattern and the
+ *     seats only by the order of play (PlayRules.pattern_tricks: suits[]
+ *     and faces[] give each card's suit and what it is besides its suit), a
+ *     trick without a shown card is kept under its suits renamed in the
+ *     order they come, trump first, whoever leads it (pattern_key): one
+ *     answer serves the trick, every renaming of it and every leader.
  *
  * The file that includes it may define MEMO_BITS first (the memo's largest
  * size is 1 << MEMO_BITS answers of 32 bytes; 16 by default).
@@ -74,6 +80,17 @@ typedef struct {
 
 #define FLAG_DOUBLE 1
 #define FLAG_PASS 2
+/* The memo keeps a trick under its suits' pattern (see pattern_key) with this
+ * bit set in its key's second word; its trump is then a suit's name in the
+ * pattern (0 for none), its winner and next leader and its Jacks their places
+ * in the trick. */
+#define PATTERN_KEY ((uint64_t)1 << 63)
+/* A card's place in a key by pattern: what it is besides its suit times
+ * PATTERN_NAMES, plus its suit's name; NO_PATTERN_CARD for no trump card. */
+#define PATTERN_NAMES 8
+#define PATTERN_CARD_BITS 9
+#define NO_PATTERN_CARD ((1 << PATTERN_CARD_BITS) - 1)
+#define MAX_FACES 63
 
 typedef struct {
     int players;
@@ -97,6 +114,14 @@ typedef struct {
     PyObject *played; /* a tuple of tuples */
     PyObject *show;
     PyObject *keys; /* a tuple: each card's key (an int) */
+    unsigned char suits[EFFECT_CARDS]; /* each card's suit by code, 0 for none */
+    unsigned char faces[EFFECT_CARDS]; /* each card's number besides its suit */
+    int by_pattern;                    /* PlayRules.pattern_tricks */
+    int trump_card_read;               /* PlayRules.trump_card_read */
+    /* By leader, the seat that plays a trick's card i, and each seat's place. */
+    unsigned char seat_at[EFFECT_SEATS][EFFECT_SEATS];
+    unsigned char place_of[EFFECT_SEATS][EFFECT_SEATS];
+    Resolved renamed;                  /* an answer kept by pattern, as asked */
     Resolved *memo;
     int memo_cap;  /* a power of two, MEMO_FIRST to memo_most */
     int memo_most; /* a power of two, MEMO_FIRST to MEMO_SIZE */
@@ -106,16 +131,19 @@ typedef struct {
 /* The tables of native_tables() (a tuple) read into r: 0, or -1 with an
  * exception set (r keeps what it held). */
 static int effect_rules_read(EffectRules *r, PyObject *tables) {
-    Py_buffer next, receiver, follow_index, shown;
+    Py_buffer next, receiver, follow_index, shown, suits, faces;
+    int by_pattern, trump_card_read;
     PyObject *follow_masks, *exempt, *showings, *outcome, *cards, *trumps, *played, *show, *keys;
     if (!PyTuple_Check(tables)) {
         PyErr_SetString(PyExc_TypeError, "the rules' tables must be a tuple");
         return -1;
     }
-    if (!PyArg_ParseTuple(tables, "y*y*y*OOy*OOO!O!O!OO!;the rules' tables", &next, &receiver,
+    if (!PyArg_ParseTuple(tables, "y*y*y*OOy*OOO!O!O!OO!y*y*pp;the rules' tables", &next,
+                          &receiver,
                           &follow_index, &follow_masks, &exempt, &shown, &showings, &outcome,
                           &PyTuple_Type, &cards, &PyTuple_Type, &trumps, &PyTuple_Type, &played,
-                          &show, &PyTuple_Type, &keys)) {
+                          &show, &PyTuple_Type, &keys, &suits, &faces, &by_pattern,
+                          &trump_card_read)) {
         return -1;
     }
     int status = -1;
@@ -156,6 +184,26 @@ static int effect_rules_read(EffectRules *r, PyObject *tables) {
             goto done;
         }
     }
+    if (suits.len != n || faces.len != n) {
+        PyErr_Format(PyExc_ValueError, "expected %zd suits and %zd faces, got %zd and %zd", n, n,
+                     suits.len, faces.len);
+        goto done;
+    }
+    const unsigned char *suit_codes = (const unsigned char *)suits.buf;
+    const unsigned char *face_codes = (const unsigned char *)faces.buf;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        if (suit_codes[k] > 4 || face_codes[k] > MAX_FACES) {
+            PyErr_Format(PyExc_ValueError,
+                         "card %zd: suit %d or face %d is not a suit's code (0-4) or a face "
+                         "(0-%d)",
+                         k, suit_codes[k], face_codes[k], MAX_FACES);
+            goto done;
+        }
+        fresh->suits[k] = suit_codes[k];
+        fresh->faces[k] = face_codes[k];
+    }
+    fresh->by_pattern = by_pattern;
+    fresh->trump_card_read = trump_card_read;
     for (Py_ssize_t seat = 0; seat < players; seat++) {
         PyObject *row = PyTuple_GET_ITEM(played, seat);
         if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != n) {
@@ -274,6 +322,17 @@ static int effect_rules_read(EffectRules *r, PyObject *tables) {
         memset(memo, 0, (size_t)memo_cap * sizeof(Resolved));
     }
     memcpy(fresh->next, seats, (size_t)players);
+    memset(fresh->place_of, NO_CARD, sizeof fresh->place_of);
+    for (int leader = 0; leader < players; leader++) {
+        int seat = leader;
+        for (int i = 0; i < players; i++) {
+            fresh->seat_at[leader][i] = (unsigned char)seat;
+            if (fresh->place_of[leader][seat] == NO_CARD) {
+                fresh->place_of[leader][seat] = (unsigned char)i;
+            }
+            seat = seats[seat];
+        }
+    }
     memcpy(fresh->receiver, gets, (size_t)players);
     fresh->players = (int)players;
     fresh->n = (int)n;
@@ -309,6 +368,8 @@ done:
     PyBuffer_Release(&receiver);
     PyBuffer_Release(&follow_index);
     PyBuffer_Release(&shown);
+    PyBuffer_Release(&suits);
+    PyBuffer_Release(&faces);
     return status;
 }
 
@@ -576,24 +637,220 @@ static int memo_keep_partial(EffectRules *r) {
     return kept;
 }
 
-/* The trick of g (size cards, complete or not) resolved by the ruleset, from
- * the table of resolved tricks when it holds it; NULL with an exception set
- * when the ruleset raises or answers what the tables cannot hold. */
-static const Resolved *resolved(EffectRules *r, const Table *g, int last) {
-    uint64_t a = (uint64_t)g->size, b = 0;
-    for (int i = 0; i < g->size; i++) {
-        a |= (uint64_t)g->trick[i] << (TRICK_SIZE_BITS + 6 * i);
-        b |= (uint64_t)g->shown[i] << (7 * i);
+#ifndef KEPT_NONE
+/* The memo of the last search that ended with its memo allowed its full size
+ * (MEMO_SIZE), kept with its answers for the next search of the same rules
+ * (memo_hand_on, memo_take_on): a process that searches one position after
+ * another (the worlds of a hint, one hand after another) asks the ruleset
+ * only about the tricks no earlier search resolved. The same rules are told
+ * by the outcome asked (equal), the cards (the same tuple) and how the
+ * tricks are keyed; the references keep them alive. */
+static struct {
+    Resolved *memo; /* NULL for none */
+    int cap, size;
+    PyObject *outcome, *cards;
+    int by_pattern, trump_card_read;
+} handed;
+
+/* The memo handed on freed: the bytes freed. */
+static size_t memo_release_handed(void) {
+    size_t bytes = 0;
+    if (handed.memo != NULL) {
+        bytes = block_header(handed.memo).size;
+        PyMem_Free((unsigned char *)handed.memo - BLOCK_HEADER);
+        handed.memo = NULL;
     }
-    b |= (uint64_t)g->trump << 42;
-    b |= (uint64_t)g->trump_card << 45;
-    b |= (uint64_t)g->doubled << 53;
-    b |= (uint64_t)last << 54;
-    b |= (uint64_t)g->leader << 55;
+    Py_CLEAR(handed.outcome);
+    Py_CLEAR(handed.cards);
+    return bytes;
+}
+
+/* r's memo handed on as its search ends, where it holds answers, was
+ * allowed its full size and r still has its rules (a collected cycle leaves
+ * it none); the memo handed on before goes back to the kept blocks. */
+static void memo_hand_on(EffectRules *r) {
+    if (r->memo == NULL || !r->memo_size || r->memo_most != MEMO_SIZE || r->outcome == NULL ||
+        r->cards == NULL) {
+        return;
+    }
+    block_give(handed.memo);
+    handed.memo = NULL;
+    Py_CLEAR(handed.outcome);
+    Py_CLEAR(handed.cards);
+    Py_INCREF(r->outcome);
+    Py_INCREF(r->cards);
+    handed.memo = r->memo;
+    handed.cap = r->memo_cap;
+    handed.size = r->memo_size;
+    handed.outcome = r->outcome;
+    handed.cards = r->cards;
+    handed.by_pattern = r->by_pattern;
+    handed.trump_card_read = r->trump_card_read;
+    r->memo = NULL;
+    r->memo_cap = 0;
+    r->memo_size = 0;
+}
+
+/* The memo handed on taken into r (whose own goes back to the kept blocks)
+ * where r has the same rules and allows its memo its full size: 1 where
+ * taken, 0 where not, -1 with an exception set (the outcomes' comparison
+ * raised). */
+static int memo_take_on(EffectRules *r) {
+    if (handed.memo == NULL || r->memo_most != MEMO_SIZE || r->cards != handed.cards ||
+        r->by_pattern != handed.by_pattern || r->trump_card_read != handed.trump_card_read) {
+        return 0;
+    }
+    int same = r->outcome == handed.outcome
+                   ? 1
+                   : PyObject_RichCompareBool(r->outcome, handed.outcome, Py_EQ);
+    if (same <= 0) {
+        return same;
+    }
+    block_give(r->memo);
+    r->memo = handed.memo;
+    r->memo_cap = handed.cap;
+    r->memo_size = handed.size;
+    handed.memo = NULL;
+    Py_CLEAR(handed.outcome);
+    Py_CLEAR(handed.cards);
+    return 1;
+}
+#endif
+
+/* The suits of a trick renamed in the order they come: trump is name 1,
+ * the other suits take names 2, 3, ... as the trick's cards and then its
+ * trump card show them (0 names no suit). */
+typedef struct {
+    unsigned char name[8];             /* by suit code (0-4) */
+    unsigned char suit[PATTERN_NAMES]; /* by name, the suit's code */
+    int names;                         /* the last name given */
+} Renaming;
+
+/* The name of the suit of card (a bit of the tables' cards) in renaming,
+ * given when the card's suit has none yet. */
+static int pattern_name(const EffectRules *r, Renaming *renaming, int card) {
+    int code = r->suits[card];
+    if (code && !renaming->name[code]) {
+        renaming->name[code] = (unsigned char)++renaming->names;
+        renaming->suit[renaming->names] = (unsigned char)code;
+    }
+    return renaming->name[code];
+}
+
+/* The memo's key of g's trick (with last) under its suits' pattern, into a
+ * and b, and the renaming that gives it: for a ruleset whose tricks read the
+ * suits only by their pattern and the seats only by the order of play
+ * (PlayRules.pattern_tricks), one key for a trick and every trick that
+ * differs from it by its leader and a renaming of the suits (of its cards,
+ * its trump and its trump card alike; the trump card only where the ruleset
+ * reads it). 0 where the trick shows a card (such tricks keep their own
+ * key). */
+static int pattern_key(const EffectRules *r, const Table *g, int last, uint64_t *a, uint64_t *b,
+                       Renaming *renaming) {
+    for (int i = 0; i < g->size; i++) {
+        if (g->shown[i]) {
+            return 0;
+        }
+    }
+    memset(renaming->name, 0, sizeof renaming->name); /* one word */
+    renaming->suit[0] = 0;
+    if (g->trump) {
+        renaming->name[g->trump] = 1;
+        renaming->suit[1] = (unsigned char)g->trump;
+    }
+    renaming->names = 1;
+    uint64_t key = (uint64_t)g->size;
+    for (int i = 0; i < g->size; i++) {
+        int card = g->trick[i];
+        int place = r->faces[card] * PATTERN_NAMES + pattern_name(r, renaming, card);
+        key |= (uint64_t)place << (TRICK_SIZE_BITS + PATTERN_CARD_BITS * i);
+    }
+    uint64_t trump_card = NO_PATTERN_CARD;
+    if (g->trump_card != NO_CARD && r->trump_card_read) {
+        trump_card = (uint64_t)(r->faces[g->trump_card] * PATTERN_NAMES +
+                                pattern_name(r, renaming, g->trump_card));
+    }
+    *a = key;
+    *b = PATTERN_KEY | (uint64_t)(g->trump != 0) | (uint64_t)g->doubled << 1 |
+         (uint64_t)last << 2 | trump_card << 3;
+    return 1;
+}
+
+/* found (as read from the ruleset) in the form the memo keeps it under g's
+ * trick's pattern: the next trump by its name in renaming, the winner, the
+ * next leader and the Jacks by their places in the trick. 0 where that form
+ * cannot hold it (a next trump of a suit the trick does not name, a seat or
+ * a Jack not in the trick). */
+static int to_pattern(const EffectRules *r, const Table *g, const Renaming *renaming,
+                      Resolved *found) {
+    const unsigned char *place_of = r->place_of[g->leader];
+    if ((found->trump && !renaming->name[found->trump]) ||
+        (found->winner != NO_CARD && place_of[found->winner] >= g->size) ||
+        place_of[found->leader] >= g->size) {
+        return 0;
+    }
+    found->trump = renaming->name[found->trump];
+    if (found->winner != NO_CARD) {
+        found->winner = place_of[found->winner];
+    }
+    found->leader = place_of[found->leader];
+    for (int j = 0; j < found->njacks && j < EFFECT_SEATS; j++) {
+        int place = 0;
+        while (place < g->size && g->trick[place] != found->jacks[j]) {
+            place++;
+        }
+        if (place == g->size) {
+            return 0;
+        }
+        found->jacks[j] = (unsigned char)place;
+    }
+    return 1;
+}
+
+/* An answer kept under g's trick's pattern, in r->renamed as the trick asked
+ * reads it (with winner_only, its winner alone): the seats of the winner and
+ * the next leader, the next trump by its code, the Jacks as cards. */
+static const Resolved *from_pattern(EffectRules *r, const Table *g, const Renaming *renaming,
+                                    const Resolved *kept, int winner_only) {
+    Resolved *out = &r->renamed;
+    const unsigned char *seat_at = r->seat_at[g->leader];
+    out->winner = kept->winner == NO_CARD ? NO_CARD : seat_at[kept->winner];
+    if (winner_only) {
+        return out;
+    }
+    out->leader = seat_at[kept->leader];
+    out->flags = kept->flags;
+    out->njacks = kept->njacks;
+    out->trump = renaming->suit[kept->trump];
+    for (int j = 0; j < kept->njacks && j < EFFECT_SEATS; j++) {
+        out->jacks[j] = (unsigned char)g->trick[kept->jacks[j]];
+    }
+    return out;
+}
+
+/* The trick of g (size cards, complete or not) resolved by the ruleset, from
+ * the table of resolved tricks when it holds it (the answer is valid until
+ * the next call; with winner_only, only its winner); NULL with an exception
+ * set when the ruleset raises or answers what the tables cannot hold. */
+static const Resolved *resolved(EffectRules *r, const Table *g, int last, int winner_only) {
+    uint64_t a = (uint64_t)g->size, b = 0;
+    Renaming renaming;
+    int by_pattern = r->by_pattern && pattern_key(r, g, last, &a, &b, &renaming);
+    if (!by_pattern) {
+        for (int i = 0; i < g->size; i++) {
+            a |= (uint64_t)g->trick[i] << (TRICK_SIZE_BITS + 6 * i);
+            b |= (uint64_t)g->shown[i] << (7 * i);
+        }
+        b |= (uint64_t)g->trump << 42;
+        b |= (uint64_t)(r->trump_card_read ? g->trump_card : NO_CARD) << 45;
+        b |= (uint64_t)g->doubled << 53;
+        b |= (uint64_t)last << 54;
+        b |= (uint64_t)g->leader << 55;
+    }
     size_t slot = pair_slot(r->memo, sizeof(Resolved), (size_t)r->memo_cap, a, b);
     Resolved *entry = &r->memo[slot];
     if (entry->key.a) {
-        return entry;
+        return by_pattern ? from_pattern(r, g, &renaming, entry, winner_only) : entry;
     }
     if (r->memo_size >= r->memo_cap / 2) {
         Resolved *grown = r->memo_cap < r->memo_most
@@ -620,12 +877,18 @@ static const Resolved *resolved(EffectRules *r, const Table *g, int last) {
                         "pass, Jacks) of the tables' seats, trumps and cards");
         return NULL;
     }
+    if (by_pattern) {
+        r->renamed = found;
+        if (!to_pattern(r, g, &renaming, &found)) {
+            return &r->renamed; /* answered, and not kept */
+        }
+    }
     entry = &r->memo[slot];
     *entry = found;
     entry->key.a = a;
     entry->key.b = b;
     r->memo_size++;
-    return entry;
+    return by_pattern ? &r->renamed : entry;
 }
 
 /* The seat that wins g's trick if seat plays move (card, shown) to it, as if
@@ -635,7 +898,7 @@ static int winner_if(EffectRules *r, Table *g, int seat, int card, int shown) {
     g->shown[g->size] = shown;
     g->size++;
     int last = (g->masks[seat] & ~BIT(card)) == 0;
-    const Resolved *found = resolved(r, g, last);
+    const Resolved *found = resolved(r, g, last, 1);
     g->size--;
     if (found == NULL) {
         return -2;

@@ -62,6 +62,11 @@ def _card_key(card: Card) -> int:
     return card._key
 
 
+def _face(card: Card) -> tuple[int, int, bool]:
+    """What a card is besides its suit."""
+    return (int(card.rank), card.copy, card.suit is None)
+
+
 TRUMPS_BY_CODE: Final[tuple[Suit | None, ...]] = (None, *Suit)
 """The trumps by :func:`suit_code`: none, then the suits in order."""
 
@@ -204,6 +209,19 @@ class PlayRules:
         """Whether the ruleset's tricks change nothing but who leads: no Jacks to
         the stock, no pass, no new trump, no doubled lead (then the engine and
         the board read none of those fields of a trick's result)."""
+        self.pattern_tricks = False
+        """Whether a trick's outcome reads the suits only by their pattern
+        and the seats only by the order of play: renaming the suits of a
+        trick's cards, of trump and of the trump card alike renames the next
+        trump and the Jacks of its :meth:`outcome`, and moving every seat on
+        by the same number moves its winner and next leader on alike, and
+        neither changes anything else (whole tricks and tricks so far alike).
+        Native code then keeps one answer for a trick, all its renamings and
+        every leader."""
+        self.trump_card_read = True
+        """Whether a trick's outcome may read the trump card (the
+        ``trump_card`` of :meth:`outcome`); native code keeps one answer for
+        a trick whatever the trump card where it does not."""
         self.following: tuple[int, ...] = tuple([self.next_seat(seat) for seat in range(players)])
         """:meth:`next_seat` of every seat, for the engine's hot path."""
 
@@ -273,7 +291,9 @@ class PlayRules:
         the Python values it is called with (the deck's cards, a shared
         :class:`~counter_rules.PlayedCard` for each seat and card, the class
         for a card played showing another, the trumps by :func:`suit_code`,
-        each card's key).
+        each card's key, each card's suit by :func:`suit_code`, each card's
+        face: a number that only cards alike but for their suit share),
+        :attr:`pattern_tricks` and :attr:`trump_card_read`.
         ``None`` where native code cannot take the play: no play tables,
         plays or tricks that read more of a game than the hands, the trick
         and trump, more than six seats, or more than ``most_exempt``
@@ -285,6 +305,7 @@ class PlayRules:
         if any(len(holdings) > most_exempt for holdings in tables.exempt):
             return None
         cards = self.cards
+        faces = sorted({_face(card) for card in cards})
         return (
             bytes(self.following),
             bytes([self.receiver(seat) for seat in range(players)]),
@@ -299,6 +320,10 @@ class PlayRules:
             tuple([tuple([played_card(seat, card) for card in cards]) for seat in range(players)]),
             PlayedCard,
             tuple([card._key for card in cards]),
+            bytes([suit_code(card.suit) for card in cards]),
+            bytes([faces.index(_face(card)) for card in cards]),
+            self.pattern_tricks,
+            self.trump_card_read,
         )
 
     # -- tricks ------------------------------------------------------------------

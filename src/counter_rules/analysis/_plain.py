@@ -121,10 +121,14 @@ def release_memory() -> int:
     compiled build keeps those blocks when the search ends, and the next
     search of the process takes them: memory that large otherwise comes
     fresh from the operating system every time, and touching each new page
-    costs a page fault. It keeps at most 256 MB. A program that searches
+    costs a page fault. It keeps at most 256 MB. It also keeps the tricks
+    the last search of a Counter hand resolved, with their answers (up to
+    32 MB), for the next search of the same rules, which then asks the
+    ruleset only about tricks no earlier search met. A program that searches
     once and goes on to other work (a server between analyses, say) calls
-    this to give the memory back; the next search allocates afresh. The
-    pure-Python build keeps nothing and returns 0.
+    this to give the memory back; the next search allocates afresh and
+    resolves every trick again. The pure-Python build keeps nothing and
+    returns 0.
 
     Example:
         >>> from counter_rules.analysis import release_memory

@@ -2605,7 +2605,9 @@ static PyTypeObject OwnType = {
  * answers do not change; only, once the table is full, the positions
  * visited (a position found again is searched again). Its memo of resolved
  * tricks (../_effect_play.h) grows to MEMO_SIZE answers, or the power of two
- * memo_most the caller allows (for the tests).
+ * memo_most the caller allows (for the tests); at MEMO_SIZE, a search starts
+ * from the memo the last search of the same rules ended with (memo_take_on)
+ * and hands its own on as it ends (memo_hand_on).
  */
 
 /* The memo of resolved tricks grows to 1 << 20 answers (32 MB): a search
@@ -2707,11 +2709,13 @@ static size_t entry_stride(int key_words) {
     return size <= TABLE_LINE ? TABLE_LINE : (size + 15) / 16 * 16;
 }
 
-/* release_memory(): the kept blocks (../_kept_memory.h) freed; the bytes freed. */
+/* release_memory(): the memo handed on (../_effect_play.h) and the kept
+ * blocks (../_kept_memory.h) freed; the bytes freed. */
 static PyObject *release_memory(PyObject *module, PyObject *unused) {
     (void)module;
     (void)unused;
-    return PyLong_FromSize_t(kept_release());
+    size_t handed_bytes = memo_release_handed();
+    return PyLong_FromSize_t(handed_bytes + kept_release());
 }
 
 /* A table of capacity entries of stride bytes that starts on a cache line
@@ -2759,6 +2763,9 @@ static int EffectSearch_init(EffectSearch *s, PyObject *args, PyObject *kwds) {
         goto done;
     }
     s->rules.memo_most = (int)memo_most;
+    if (memo_take_on(&s->rules) < 0) {
+        goto done;
+    }
     if (order.len != players || seen != (1 << players) - 1 || side < 0 ||
         side >= (1 << players)) {
         PyErr_Format(PyExc_ValueError,
@@ -2837,6 +2844,7 @@ static int EffectSearch_clear(EffectSearch *s) {
 static void EffectSearch_dealloc(EffectSearch *s) {
     PyObject_GC_UnTrack(s);
     Py_CLEAR(s->clock);
+    memo_hand_on(&s->rules);
     effect_rules_free(&s->rules);
     block_give(s->table_block);
     block_give(s->tags);
@@ -3058,7 +3066,7 @@ static int spot_play(EffectSearch *s, Spot *p, int seat, int card, int shown) {
         return 0;
     }
     int last = g->masks[seat] == 0;
-    const Resolved *found = resolved(r, g, last);
+    const Resolved *found = resolved(r, g, last, 0);
     if (found == NULL) {
         return -1;
     }

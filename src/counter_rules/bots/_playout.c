@@ -830,7 +830,7 @@ static PyObject *EffectPlayout_run(EffectPlayout *p, PyObject *args) {
             continue;
         }
         int last = g.masks[seat] == 0;
-        const Resolved *found = resolved(&p->rules, &g, last);
+        const Resolved *found = resolved(&p->rules, &g, last, 0);
         if (found == NULL) {
             return NULL;
         }

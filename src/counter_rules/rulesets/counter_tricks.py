@@ -33,7 +33,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Final
 
 from counter_rules.cards import RANK_OF_KEY, SUIT_OF_KEY, Card, Rank, Suit
@@ -64,6 +64,7 @@ from counter_rules.play_rules import (
     PlayTables,
     play_rules_of,
 )
+from counter_rules.position import Position
 from counter_rules.trick import PlayedCard, TrickResult
 
 __all__ = [
@@ -455,6 +456,24 @@ class CounterPlayRules(PlayRules):
     The overrides repeat the base class's signatures, as overrides must; each
     is a call on the engine's hot path, so none goes through another method.
     """
+
+    def __init__(
+        self,
+        rules: AskedRules,
+        context: Callable[[Position], Hashable] | None = None,
+        plays: bool = False,
+        tricks: bool = False,
+    ) -> None:
+        """As :class:`~counter_rules.play_rules.PlayRules`; Counter's tricks
+        read the suits only by their pattern (which cards share a suit, which
+        are trumps, which suit a Jack makes trump), the seats only by the
+        order of play, and no trump card, so
+        :attr:`~counter_rules.play_rules.PlayRules.pattern_tricks` holds and
+        :attr:`~counter_rules.play_rules.PlayRules.trump_card_read` does not
+        while :func:`resolve` states them."""
+        super().__init__(rules, context, plays, tricks)
+        self.pattern_tricks = tricks
+        self.trump_card_read = not tricks
 
     # Alike on purpose: the overrides repeat the signatures of PlayRules.plays_from,
     # resolve, outcome, keyed_outcome and winner.
