@@ -262,6 +262,8 @@ class PlainPlayRules(PlayRules):
     is a call on the engine's hot path, so none goes through another method.
     """
 
+    # Alike on purpose: the signature of PlayRules.__init__, which each subclass
+    # that sets what its compiled statement allows repeats.
     def __init__(
         self,
         rules: AskedRules,
