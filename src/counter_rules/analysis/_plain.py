@@ -127,8 +127,9 @@ def release_memory() -> int:
     ruleset only about tricks no earlier search met. A program that searches
     once and goes on to other work (a server between analyses, say) calls
     this to give the memory back; the next search allocates afresh and
-    resolves every trick again. The pure-Python build keeps nothing and
-    returns 0.
+    resolves every trick again. The tricks kept are the rules' answers as
+    they were: a program that replaces one of the rules' functions while it
+    runs calls this too. The pure-Python build keeps nothing and returns 0.
 
     Example:
         >>> from counter_rules.analysis import release_memory
