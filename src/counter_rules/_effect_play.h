@@ -652,16 +652,21 @@ static struct {
     int by_pattern, trump_card_read;
 } handed;
 
+/* Nothing handed on any more (the memo, if any, is the caller's). */
+static void handed_forget(void) {
+    handed.memo = NULL;
+    Py_CLEAR(handed.outcome);
+    Py_CLEAR(handed.cards);
+}
+
 /* The memo handed on freed: the bytes freed. */
 static size_t memo_release_handed(void) {
     size_t bytes = 0;
     if (handed.memo != NULL) {
         bytes = block_header(handed.memo).size;
         PyMem_Free((unsigned char *)handed.memo - BLOCK_HEADER);
-        handed.memo = NULL;
     }
-    Py_CLEAR(handed.outcome);
-    Py_CLEAR(handed.cards);
+    handed_forget();
     return bytes;
 }
 
@@ -674,9 +679,7 @@ static void memo_hand_on(EffectRules *r) {
         return;
     }
     block_give(handed.memo);
-    handed.memo = NULL;
-    Py_CLEAR(handed.outcome);
-    Py_CLEAR(handed.cards);
+    handed_forget();
     Py_INCREF(r->outcome);
     Py_INCREF(r->cards);
     handed.memo = r->memo;
@@ -710,9 +713,7 @@ static int memo_take_on(EffectRules *r) {
     r->memo = handed.memo;
     r->memo_cap = handed.cap;
     r->memo_size = handed.size;
-    handed.memo = NULL;
-    Py_CLEAR(handed.outcome);
-    Py_CLEAR(handed.cards);
+    handed_forget();
     return 1;
 }
 #endif
