@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 
 import attrs
 
 from counter_rules.analysis._solving import Solver, outcome_positions
-from counter_rules.analysis._worlds import solve_worlds
+from counter_rules.analysis._worlds import MOST_WORKERS, solve_worlds
+from counter_rules.argument_checks import check_int
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError, SearchLimitReached
 from counter_rules.moves import Move
@@ -114,6 +116,29 @@ class Hint:
         return "\n".join(lines)
 
 
+def _world_answer(
+    seat: int, choices: tuple[Move, ...], bid: int | None, solver: Solver, world: GameState
+) -> tuple[list[int], list[bool], list[int] | None]:
+    """One world's answers for :func:`hint`: each choice's value for the seat
+    alone, whether the bid can still be made for sure after it, and the
+    seat's points after it with every seat for itself (``None`` where that
+    search ran past its count of positions)."""
+    values = solver.move_values(world, (seat,))
+    makes = [False] * len(choices)
+    if bid is not None:
+        makable = solver.can_make_after_each(world, choices, seat, bid)
+        makes = [makable[m] for m in choices]
+    # The outcome question gets a count of positions, so that a world it
+    # cannot settle leaves the time to the next worlds.
+    solver.outcome_nodes = outcome_positions(world)
+    try:
+        ends = solver.outcomes_after(world, choices, seat)
+        points: list[int] | None = [ends[m].points[seat] for m in choices]
+    except SearchLimitReached:  # the sure-of answers stand without it
+        points = None
+    return [values[m] for m in choices], makes, points
+
+
 def hint(
     player_view: PlayerView,
     *,
@@ -121,6 +146,7 @@ def hint(
     worlds: int = 20,
     seconds: float | None = None,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
 ) -> Hint:
     """For each legal move of the view's seat, over worlds sampled from the
     view: the seat's points when every seat plays for its own points, the
@@ -148,6 +174,12 @@ def hint(
             (the default) solves every world however long it takes.
         progress: Called with the worlds solved so far and ``worlds``: once
             before the first (with 0) and after each world solved.
+        workers: How many worlds are solved at once, each in its own
+            process (see :func:`~counter_rules.analysis.solve_worlds`); 1,
+            the default, solves them one after another in this process.
+            Without ``seconds`` the hint is the same whatever the number of
+            workers; with it, more workers solve more worlds in the time on
+            a machine with the cores for them.
 
     Raises:
         InvalidArgumentError: ``player_view`` is not a view of a seat to play
@@ -180,6 +212,7 @@ def hint(
         raise InvalidArgumentError(f"rng must be a random.Random, got {rng!r:.40}")
     if type(worlds) is not int or worlds < 1:
         raise InvalidArgumentError(f"worlds must be a whole number from 1 up, got {worlds!r:.40}")
+    check_int("hint", "workers", workers, 1, MOST_WORKERS)
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
     ):
@@ -196,24 +229,6 @@ def hint(
         raise InvalidArgumentError(f"seat {seat} has no move to make now")
     bid = player_view.bids[seat]
 
-    def question(
-        solver: Solver, world: GameState
-    ) -> tuple[list[int], list[bool], list[int] | None]:
-        values = solver.move_values(world, (seat,))
-        makes = [False] * len(choices)
-        if bid is not None:
-            makable = solver.can_make_after_each(world, choices, seat, bid)
-            makes = [makable[m] for m in choices]
-        # The outcome question gets a count of positions, so that a world it
-        # cannot settle leaves the time to the next worlds.
-        solver.outcome_nodes = outcome_positions(world)
-        try:
-            ends = solver.outcomes_after(world, choices, seat)
-            points: list[int] | None = [ends[m].points[seat] for m in choices]
-        except SearchLimitReached:  # the sure-of answers stand without it
-            points = None
-        return [values[m] for m in choices], makes, points
-
     totals = [0] * len(choices)
     made = [0] * len(choices)
     gained = [0] * len(choices)
@@ -222,8 +237,9 @@ def hint(
     if progress is not None:
         progress(0, worlds)
     drawn = (sample_world(player_view, rng, recordable=False) for _ in range(worlds))
+    question = functools.partial(_world_answer, seat, choices, bid)
     # Only the time limits the worlds: the first world out of time is the last.
-    for answer in solve_worlds(drawn, question, count=worlds, seconds=seconds):
+    for answer in solve_worlds(drawn, question, count=worlds, seconds=seconds, workers=workers):
         if answer is None:
             break
         values, makes, points = answer

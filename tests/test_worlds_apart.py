@@ -1,0 +1,149 @@
+"""Worlds solved in worker processes (``workers`` of solve_worlds and hint):
+the same worlds, in the same order, with the same answers as in one process;
+the workers stop with the iteration; what cannot travel is refused by name."""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import random
+from collections.abc import Iterator
+from time import time
+
+import pytest
+from analysis_helpers import trick_start
+
+from counter_rules import Counter, GameState, OhHell, sample_world, view
+from counter_rules.analysis import SearchLimitReached, Solver, hint, solve_worlds
+from counter_rules.analysis import _worlds as worlds_module
+from counter_rules.errors import InvalidArgumentError
+from counter_rules.rulesets.base import Ruleset
+
+POSITIONS = [
+    pytest.param(OhHell(players=4, schedule=(5,)), 8, 5, id="oh-hell"),
+    pytest.param(Counter(players=4), 27, 4, id="counter-4"),
+]
+
+
+def _leader_alone(solver: Solver, world: GameState) -> int:
+    """The question the tests send to the workers (a function of a module,
+    which pickle can send)."""
+    return solver.solve(world, (world.leader,))
+
+
+def _drawn(state: GameState, seed: int, count: int) -> list[GameState]:
+    seen = view(state, state.leader)
+    rng = random.Random(seed)
+    return [sample_world(seen, rng, recordable=False) for _ in range(count)]
+
+
+@pytest.mark.parametrize(("rules", "seed", "cards"), POSITIONS)
+def test_worlds_solved_by_workers_are_answered_as_in_one_process(
+    rules: Ruleset, seed: int, cards: int
+) -> None:
+    """Three workers give each world the answer one process gives it, in the
+    order of the worlds, and take from the generator only the worlds asked."""
+    state = trick_start(rules, seed, cards)
+    worlds = _drawn(state, 1, 5)
+    alone = list(solve_worlds(iter(worlds), _leader_alone, count=5))
+    taken: list[GameState] = []
+
+    def given() -> Iterator[GameState]:
+        for world in worlds:
+            taken.append(world)
+            yield world
+
+    apart = list(solve_worlds(given(), _leader_alone, count=4, workers=3))
+    assert apart == alone[:4]
+    assert taken == worlds[:4]
+
+
+@pytest.mark.parametrize(("rules", "seed", "cards"), POSITIONS)
+def test_a_hint_from_workers_is_the_hint_of_one_process(
+    rules: Ruleset, seed: int, cards: int
+) -> None:
+    """Without a time limit the hint is the same however many workers solve
+    its worlds."""
+    state = trick_start(rules, seed, cards)
+    seen = view(state, min(state.to_act))
+    alone = hint(seen, rng=random.Random(4), worlds=4)
+    apart = hint(seen, rng=random.Random(4), worlds=4, workers=2)
+    assert apart == alone and apart.worlds == 4
+
+
+def test_the_workers_stop_when_the_iteration_does() -> None:
+    """A caller that stops after the first answer leaves no worker running."""
+    state = trick_start(OhHell(players=4, schedule=(5,)), 8, 5)
+    answers = solve_worlds(iter(_drawn(state, 2, 6)), _leader_alone, count=6, workers=2)
+    first = next(answers)
+    assert isinstance(first, int)
+    answers.close()
+    assert multiprocessing.active_children() == []
+
+
+def test_worlds_out_of_time_in_workers_answer_none() -> None:
+    """Out of time, the worlds handed out give up (None) and no other is
+    taken: here the two first, at the first lead of a whole Counter hand."""
+    state = trick_start(Counter(players=4), 3, 10)
+    answers = list(
+        solve_worlds(iter(_drawn(state, 3, 6)), _leader_alone, count=6, seconds=0.05, workers=2)
+    )
+    assert answers and len(answers) <= 2 and all(answer is None for answer in answers)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_budget_is_shared_out_among_the_workers_beforehand() -> None:
+    """With a budget of positions, each world gets its share before any
+    starts, so the answers do not hang on which worker ends first."""
+    state = trick_start(Counter(players=4), 27, 4)
+    worlds = _drawn(state, 5, 4)
+    runs = [
+        list(solve_worlds(iter(worlds), _leader_alone, count=4, budget=4_000, workers=2))
+        for _ in range(2)
+    ]
+    assert runs[0] == runs[1]
+    assert runs[0] == [_within(world, 1_000) for world in worlds]
+    assert None in runs[0] and any(answer is not None for answer in runs[0])
+
+
+def _within(world: GameState, positions: int) -> int | None:
+    """The leader-alone answer of ``world`` within a budget of ``positions``
+    positions, or None."""
+    try:
+        return Solver(budget=positions).solve(world, (world.leader,))
+    except SearchLimitReached:
+        return None
+
+
+def test_a_worker_keeps_one_ruleset_object_for_equal_rulesets() -> None:
+    """Each world reaches a worker with its own copy of the ruleset; the
+    worker asks every question of one ruleset object, so that the native
+    search hands its resolved tricks on from world to world."""
+    state = trick_start(Counter(players=4), 27, 4)
+    seen: list[Ruleset] = []
+
+    def rules_of(solver: Solver, world: GameState) -> int:
+        seen.append(world.rules)
+        return 0
+
+    for world in _drawn(state, 6, 2):
+        copy = pickle.loads(pickle.dumps(world))
+        assert copy.rules is not world.rules and copy.rules == world.rules
+        assert worlds_module._ask_apart(rules_of, copy, None, time(), 0, 0) == 0
+    assert seen[0] is seen[1]
+
+
+def test_a_question_pickle_cannot_send_is_refused_by_name() -> None:
+    """A lambda cannot reach another process: the error says what to pass."""
+    with pytest.raises(InvalidArgumentError, match=r"cannot be pickled.*functools\.partial"):
+        solve_worlds(iter([]), lambda solver, world: 0, count=1, workers=2)
+
+
+@pytest.mark.parametrize("workers", [0, -1, "2", 2.0, True, 257])
+def test_a_bad_count_of_workers_is_named(workers: object) -> None:
+    """solve_worlds and hint both name the value and what is allowed."""
+    with pytest.raises(InvalidArgumentError, match=r"solve_worlds\.workers must be 1\.\.256"):
+        solve_worlds(iter([]), _leader_alone, count=1, workers=workers)  # type: ignore[arg-type]
+    state = trick_start(OhHell(players=4, schedule=(5,)), 8, 5)
+    with pytest.raises(InvalidArgumentError, match=r"hint\.workers must be 1\.\.256"):
+        hint(view(state, state.leader), rng=random.Random(1), workers=workers)  # type: ignore[arg-type]
