@@ -413,15 +413,23 @@ def test_the_play_key_a_shows_the_double_dummy_advice(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """In play, a shows every legal move's value over worlds drawn from the
-    player's view; before the play it says the advice is for the play."""
+    player's view; before the play it says the advice is for the play. The
+    advice is the same whether its worlds are solved one after another or
+    by two processes at once (--hint-workers)."""
     monkeypatch.chdir(tmp_path)  # q saves the game in the working directory
-    answers = io.StringIO("a\n1\na\nq\n")
-    out = io.StringIO()
     args = ["play", "--rules", "oh-hell", "--players", "3", "--option", "schedule=3", "--seed", "4"]
-    main([*args, "--no-color"], out=out, inp=answers)
-    text = out.getvalue()
-    assert "The double-dummy advice is for the play: bid first." in text
-    assert "Double dummy over 20 worlds drawn from what seat 0 sees" in text
+    texts = []
+    for workers in ("1", "2"):
+        out = io.StringIO()
+        main(
+            [*args, "--no-color", "--hint-workers", workers],
+            out=out,
+            inp=io.StringIO("a\n1\na\nq\n"),
+        )
+        texts.append(out.getvalue())
+    assert "The double-dummy advice is for the play: bid first." in texts[0]
+    assert "Double dummy over 20 worlds drawn from what seat 0 sees" in texts[0]
+    assert texts[1] == texts[0]
 
 
 def test_the_report_names_passes_as_passes_and_each_unsolved_decision_once() -> None:

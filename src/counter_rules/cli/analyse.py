@@ -5,6 +5,7 @@ became impossible to make for sure."""
 from __future__ import annotations
 
 import argparse
+import os
 import random
 from collections.abc import Callable
 from typing import TextIO
@@ -23,7 +24,9 @@ __all__ = [
     "DESCRIPTION",
     "EXAMPLES",
     "HINT_SECONDS",
+    "HINT_WORKERS",
     "HINT_WORLDS",
+    "MAX_HINT_WORKERS",
     "SECONDS",
     "SUMMARY",
     "add_arguments",
@@ -35,6 +38,11 @@ HINT_WORLDS = 20
 """How many worlds the ``a`` key of ``play`` solves."""
 HINT_SECONDS = 4.0
 """How long the ``a`` key of ``play`` may take."""
+HINT_WORKERS = max(1, min(4, os.cpu_count() or 1))
+"""How many processes the ``a`` key of ``play`` solves its worlds in at once
+by default: the machine's cores, at most 4."""
+MAX_HINT_WORKERS = 64
+"""The most processes ``play --hint-workers`` takes."""
 SECONDS = 5.0
 """The most time ``analyse`` gives one decision by default."""
 BUDGET = 40.0
@@ -95,18 +103,31 @@ def _limit(name: str) -> Callable[[str], float | None]:
     return parse
 
 
-def hint_text(player_view: PlayerView, seed: int, ply: int, err: TextIO | None = None) -> str:
+def hint_text(
+    player_view: PlayerView,
+    seed: int,
+    ply: int,
+    err: TextIO | None = None,
+    *,
+    workers: int = 1,
+) -> str:
     """The ``a`` key of ``play``: double-dummy advice for the view's seat from
     :data:`HINT_WORLDS` worlds sampled from its view (at most
-    :data:`HINT_SECONDS`), drawn from the game's seed and the moves made;
-    the worlds solved are counted on ``err`` as they are."""
+    :data:`HINT_SECONDS`), drawn from the game's seed and the moves made,
+    solved by ``workers`` processes at once; the worlds solved are counted
+    on ``err`` as they are."""
     if player_view.phase not in (Phase.PLAYING, Phase.PASSING):
         return "The double-dummy advice is for the play: bid first."
     rng = random.Random(f"counter-rules/hint/{seed}/{ply}")
     progress = None if err is None else Progress(err, "worlds")
     try:
         advice = hint(
-            player_view, rng=rng, worlds=HINT_WORLDS, seconds=HINT_SECONDS, progress=progress
+            player_view,
+            rng=rng,
+            worlds=HINT_WORLDS,
+            seconds=HINT_SECONDS,
+            progress=progress,
+            workers=workers,
         )
     finally:
         if progress is not None:

@@ -28,7 +28,7 @@ from counter_rules.cli._colour import card_text, suit_text
 from counter_rules.cli._output import Streams
 from counter_rules.cli._record_args import record_text
 from counter_rules.cli._ruleset_args import add_ruleset_arguments, rules_from_args
-from counter_rules.cli.analyse import hint_text
+from counter_rules.cli.analyse import HINT_WORKERS, MAX_HINT_WORKERS, hint_text
 from counter_rules.deprecation import moved_names
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidNotationError
@@ -110,6 +110,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--save", default="counter-rules-game.json", metavar="FILE",
         help="where s saves the game (default counter-rules-game.json)",
     )  # fmt: skip
+    parser.add_argument(
+        "--hint-workers", type=whole_number("--hint-workers", 1, MAX_HINT_WORKERS),
+        default=HINT_WORKERS, metavar="N",
+        help="how many processes the a key's worlds are solved in at once "
+        f"(default {HINT_WORKERS}: the machine's cores, at most 4)",
+    )  # fmt: skip
     parser.add_argument("--no-color", action="store_true", help="no colours in the output")
 
 
@@ -167,8 +173,10 @@ class TerminalGame:
         ply: int,
         save: str,
         streams: Streams,
+        hint_workers: int = 1,
     ) -> None:
         # Alike on purpose: a field an argument, as any such __init__ reads.
+        self.hint_workers = hint_workers
         self.rules = rules
         self.state = state
         self.me = me
@@ -346,7 +354,10 @@ class TerminalGame:
                 self.explain(rest.strip())
                 continue
             if word == "a":
-                self.write(hint_text(pv, self.state.seed, self.ply, self.streams.err) + "\n")
+                advice = hint_text(
+                    pv, self.state.seed, self.ply, self.streams.err, workers=self.hint_workers
+                )
+                self.write(advice + "\n")
                 continue
             if word == "p":
                 self.score_sheet()
@@ -480,7 +491,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     others = [s for s in range(rules.players) if s != me]
     chosen = bots_for(args.bots, len(others), ("heuristic",), "other seat")
     bots = dict(zip(others, chosen, strict=True))
-    game = TerminalGame(rules, state, me, bots, ply, args.save, streams)
+    game = TerminalGame(rules, state, me, bots, ply, args.save, streams, args.hint_workers)
     playing = ", ".join(f"seat {s} {bot_name(bots[s])}" for s in others)
     game.write(
         f"{title}, {rules.players} players, seed {state.seed}. You are seat {me}; "
