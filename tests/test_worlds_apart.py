@@ -4,19 +4,23 @@ the workers stop with the iteration; what cannot travel is refused by name."""
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
+import os
 import pickle
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from time import time
 
 import pytest
 from analysis_helpers import trick_start
 
 from counter_rules import Counter, GameState, OhHell, sample_world, view
+from counter_rules._runner import RemoteTraceback
 from counter_rules.analysis import SearchLimitReached, Solver, hint, solve_worlds
 from counter_rules.analysis import _worlds as worlds_module
-from counter_rules.errors import InvalidArgumentError
+from counter_rules.errors import InvalidArgumentError, WorkerLostError
 from counter_rules.rulesets.base import Ruleset
 
 POSITIONS = [
@@ -147,3 +151,52 @@ def test_a_bad_count_of_workers_is_named(workers: object) -> None:
     state = trick_start(OhHell(players=4, schedule=(5,)), 8, 5)
     with pytest.raises(InvalidArgumentError, match=r"hint\.workers must be 1\.\.256"):
         hint(view(state, state.leader), rng=random.Random(1), workers=workers)  # type: ignore[arg-type]
+
+
+def _dies_once(marks: Path, solver: Solver, world: GameState) -> int:
+    """The leader-alone answer, from the second worker that tries: the first
+    one dies (as if killed for its memory)."""
+    mark = marks / f"{abs(hash(world.hands))}"
+    if not mark.exists():
+        mark.touch()
+        os._exit(1)
+    return _leader_alone(solver, world)
+
+
+def _always_dies(solver: Solver, world: GameState) -> int:
+    os._exit(1)
+
+
+def _raises(solver: Solver, world: GameState) -> int:
+    raise ValueError(f"no answer for a world of {len(world.hands)} hands")
+
+
+def test_a_world_whose_worker_dies_is_asked_of_another(tmp_path: Path) -> None:
+    """Each world's first worker dies; a new worker answers it, as one process would."""
+    state = trick_start(OhHell(players=4, schedule=(5,)), 8, 5)
+    worlds = _drawn(state, 7, 4)
+    alone = list(solve_worlds(iter(worlds), _leader_alone, count=4))
+    question = functools.partial(_dies_once, tmp_path)
+    assert list(solve_worlds(iter(worlds), question, count=4, workers=2)) == alone
+    assert len(list(tmp_path.iterdir())) == len({world.hands for world in worlds})
+    assert multiprocessing.active_children() == []
+
+
+def test_a_world_that_keeps_killing_its_workers_stops_the_run() -> None:
+    """After three workers lost on one world, WorkerLostError names it."""
+    state = trick_start(OhHell(players=4, schedule=(5,)), 8, 5)
+    answers = solve_worlds(iter(_drawn(state, 8, 2)), _always_dies, count=2, workers=2)
+    with pytest.raises(WorkerLostError, match="world 0 lost its worker process 3 times"):
+        list(answers)
+    assert multiprocessing.active_children() == []
+
+
+def test_an_error_in_a_worker_is_raised_here_with_its_traceback() -> None:
+    """The question's own error reaches the caller, the worker's traceback as its cause."""
+    state = trick_start(OhHell(players=4, schedule=(5,)), 8, 5)
+    answers = solve_worlds(iter(_drawn(state, 9, 2)), _raises, count=2, workers=2)
+    with pytest.raises(ValueError, match="no answer for a world of 4 hands") as raised:
+        list(answers)
+    assert isinstance(raised.value.__cause__, RemoteTraceback)
+    assert "_raises" in str(raised.value.__cause__)
+    assert multiprocessing.active_children() == []

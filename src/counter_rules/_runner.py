@@ -37,8 +37,10 @@ __all__ = [
     "MAX_LOSSES",
     "RemoteTraceback",
     "RunLost",
+    "Worker",
     "chunks",
     "games_text",
+    "receive",
     "run_on_executor",
     "run_on_pool",
     "worker_was_lost",
@@ -47,8 +49,9 @@ __all__ = [
 MAX_LOSSES = 3
 """How many times a game may lose its worker before the run gives it up."""
 
-Work = Callable[[Any, int], Any]
-"""Plays one game: ``work(payload, index)`` gives its outcome (picklable)."""
+Work = Callable[[Any, Any], Any]
+"""Plays one game: ``work(payload, index)`` gives its outcome (picklable); the
+game is its index, or whatever value the caller hands the worker."""
 
 
 class RunLost(Exception):
@@ -113,9 +116,10 @@ def _worker_main(conn: Connection, work: Work, payload: Any) -> None:
                 return
 
 
-class _Worker:
+class Worker:
     """One worker process, the parent's end of its pipe, and the games it was
-    given and has not sent back, in the order it plays them."""
+    given and has not sent back, in the order it plays them (a game is
+    usually its index; any picklable value that ``work`` takes will do)."""
 
     def __init__(self, context: Any, work: Work, payload: Any) -> None:
         self.conn, child = multiprocessing.Pipe()
@@ -124,9 +128,9 @@ class _Worker:
         )
         self.process.start()
         child.close()
-        self.games: deque[int] = deque()
+        self.games: deque[Any] = deque()
 
-    def give(self, games: tuple[int, ...]) -> None:
+    def give(self, games: tuple[Any, ...]) -> None:
         self.games.extend(games)
         # A worker that died meanwhile is found by its sentinel, with the games.
         with contextlib.suppress(OSError):
@@ -183,11 +187,11 @@ def run_on_pool(
     count = min(jobs or multiprocessing.cpu_count(), len(todo))
     queue: deque[tuple[int, ...]] = deque(chunks(todo, 8 * count))
     losses: dict[int, int] = {}
-    workers: list[_Worker] = []
+    workers: list[Worker] = []
     finished = False
     try:
         for _ in range(count):
-            worker = _Worker(context, work, payload)
+            worker = Worker(context, work, payload)
             workers.append(worker)
             if queue:
                 worker.give(queue.popleft())
@@ -197,7 +201,7 @@ def run_on_pool(
             for worker in busy:
                 if worker.conn not in ready and worker.process.sentinel not in ready:
                     continue
-                alive = _receive(worker, done)
+                alive = receive(worker, done)
                 if alive and not worker.games and queue:
                     worker.give(queue.popleft())
                 if not alive:
@@ -207,7 +211,7 @@ def run_on_pool(
                         unfinished = [g for chunk in queue for g in chunk]
                         raise RunLost(given_up, unfinished + [g for w in workers for g in w.games])
                     if queue:
-                        replacement = _Worker(context, work, payload)
+                        replacement = Worker(context, work, payload)
                         workers.append(replacement)
                         replacement.give(queue.popleft())
         finished = True
@@ -216,7 +220,7 @@ def run_on_pool(
             worker.stop(kill=not finished)
 
 
-def _receive(worker: _Worker, done: Callable[[int, Any], None]) -> bool:
+def receive(worker: Worker, done: Callable[[Any, Any], None]) -> bool:
     """Take every message the worker has sent; whether it is still alive."""
     messages = []
     alive = True
@@ -241,7 +245,7 @@ def _receive(worker: _Worker, done: Callable[[int, Any], None]) -> bool:
     return alive
 
 
-def _lost(worker: _Worker, losses: dict[int, int], queue: deque[tuple[int, ...]]) -> str | None:
+def _lost(worker: Worker, losses: dict[int, int], queue: deque[tuple[int, ...]]) -> str | None:
     """A worker died: its game in progress counts one loss; it and the games
     the worker had not started go back to the front of the queue. Why the run
     must stop, once that game has lost :data:`MAX_LOSSES` workers."""

@@ -7,23 +7,26 @@ from __future__ import annotations
 import math
 import multiprocessing
 import pickle
+from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from multiprocessing.pool import AsyncResult
+from multiprocessing.connection import wait as wait_ready
 from time import perf_counter, time
 from typing import TypeVar
 
 import attrs
 
+from counter_rules._runner import MAX_LOSSES, Worker, receive
 from counter_rules.analysis._solving import LATEST, Solver
 from counter_rules.argument_checks import check_int, check_real
-from counter_rules.errors import InvalidArgumentError, SearchLimitReached
+from counter_rules.errors import InvalidArgumentError, SearchLimitReached, WorkerLostError
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.state import GameState
 
 __all__ = ["MOST_WORKERS", "solve_worlds"]
 
-_POLL = 0.01
-"""How often (seconds) the parallel loop looks for a free worker."""
+_GRACE = 0.05
+"""How long (seconds) past the time the workers' worlds may take to give up
+before their workers are stopped."""
 
 MOST_WORKERS = 256
 """The most worker processes :func:`solve_worlds` starts."""
@@ -54,6 +57,25 @@ def solve_worlds(
     from ``worlds`` only when they are asked, so a generator that samples
     them draws no more than are solved.
 
+    With ``workers`` above 1, that many worker processes (started afresh
+    for the call, and stopped when the iteration ends or the generator is
+    closed, or collected) each solve one world at a time, and a new world
+    is handed out as soon as a worker is free, under the same rule of time:
+    the worlds, their order and every answer are those of one process, and
+    a time limit answers more worlds on a machine with the cores for them.
+    A world whose worker dies (killed for its memory, say) is handed to a
+    new worker, up to three times. The workers ignore Ctrl-C, which is the
+    caller's to handle. The question and the worlds travel to the workers
+    by :mod:`pickle`: ``question`` must be a function of a module (or a
+    :func:`functools.partial` of one), not a lambda or a nested function. A
+    ``budget`` is then shared out evenly beforehand (each world may take
+    ``budget // count`` positions), so that the answers do not depend on
+    which worker finishes first. The workers are started by
+    :mod:`multiprocessing`'s default method; where that is ``spawn``
+    (Windows and macOS), each imports the program's main module again: a
+    script that asks for workers keeps its own work under ``if __name__ ==
+    "__main__":``.
+
     Args:
         worlds: The worlds, every hand open (sampled with
             :func:`~counter_rules.sample_world`).
@@ -70,6 +92,10 @@ def solve_worlds(
     Raises:
         InvalidArgumentError: A limit out of range, or, with ``workers``
             above 1, a ``question`` that :mod:`pickle` cannot send.
+        WorkerLostError: With ``workers`` above 1, a world lost its worker
+            three times.
+        BaseException: Whatever the question raised in a worker (its
+            traceback there as the cause).
 
     Example:
         >>> import random
@@ -172,6 +198,18 @@ def _ask_apart(
         return None
 
 
+def _ask_task(
+    payload: tuple[Callable[[Solver, GameState], _Answer], int, int],
+    task: tuple[int, GameState, float | None, float],
+) -> _Answer | None:
+    """A world handed to a worker (:func:`counter_rules._runner.Worker`):
+    ``payload`` is the question and the limits of every world, ``task`` the
+    world's number, the world, the seconds left and when it was sent."""
+    question, nodes, share = payload
+    _, world, left, sent = task
+    return _ask_apart(question, world, left, sent, nodes, share)
+
+
 def _solve_apart(
     worlds: Iterator[GameState],
     question: Callable[[Solver, GameState], _Answer],
@@ -183,39 +221,80 @@ def _solve_apart(
 ) -> Generator[_Answer | None, None, None]:
     deadline = _deadline(seconds)
     share = max(1, budget // count) if budget and count else 0
-    asked: list[AsyncResult[_Answer | None]] = []
-    # Leaving the loop, at its end or when the caller stops iterating,
-    # terminates the workers at once: a question still running is not waited for.
-    pool = multiprocessing.get_context("spawn").Pool(min(workers, max(count, 1)))
+    payload = (question, nodes, share)
+    context = multiprocessing.get_context()
+    answers: dict[int, _Answer | None] = {}
+    losses: dict[int, int] = {}
+    again: deque[tuple[int, GameState, float | None, float]] = deque()
+    idle: list[Worker] = []
+    busy: list[Worker] = []
+    asked = taken = 0
+    finished = False
+
+    def done(task: tuple[int, GameState, float | None, float], answer: _Answer | None) -> None:
+        answers[task[0]] = answer
+
     try:
-        taken = 0  # the answers yielded
         while True:
-            # Every free worker takes the next world while time is left.
-            while len(asked) < count and sum(not a.ready() for a in asked[taken:]) < workers:
-                if asked and deadline and perf_counter() > deadline:
-                    count = len(asked)
-                    break
-                world = next(worlds, None)
-                if world is None:
-                    count = len(asked)
-                    break
-                left = None if not deadline else deadline - perf_counter()
-                asked.append(
-                    pool.apply_async(_ask_apart, (question, world, left, time(), nodes, share))
-                )
-            if taken == len(asked):
-                return
-            head = asked[taken]
-            # The answers go out in the order of the worlds; while the next
-            # one is awaited, a worker that finishes takes a new world. Past
-            # the time, a world not answered yet has given up.
-            head.wait(_POLL if len(asked) < count or deadline else None)
-            if head.ready():
+            # Every free worker takes a world: one lost with its worker, or
+            # the next while time is left.
+            while len(busy) < workers and (again or asked < count):
+                if again:
+                    task = again.popleft()
+                else:
+                    world = (
+                        None
+                        if asked and deadline and perf_counter() > deadline
+                        else next(worlds, None)
+                    )
+                    if world is None:
+                        count = asked
+                        break
+                    left = None if not deadline else deadline - perf_counter()
+                    task = (asked, world, left, time())
+                    asked += 1
+                worker = idle.pop() if idle else Worker(context, _ask_task, payload)
+                worker.give((task,))
+                busy.append(worker)
+            # The answers go out in the order of the worlds.
+            while taken in answers:
                 taken += 1
-                yield head.get()
-            elif deadline and perf_counter() > deadline + _POLL:
-                taken += 1
-                yield None
+                yield answers.pop(taken - 1)
+            if taken >= count:
+                break
+            wait = None if not deadline else max(0.0, deadline + _GRACE - perf_counter())
+            ready = set(
+                wait_ready([w.conn for w in busy] + [w.process.sentinel for w in busy], wait)
+            )
+            if not ready and deadline and perf_counter() > deadline + _GRACE:
+                # Past the time, a world not answered yet has given up.
+                for worker in busy:
+                    for task in worker.games:
+                        answers[task[0]] = None
+                    worker.stop(kill=True)
+                busy.clear()
+                again.clear()
+                count = asked
+                continue
+            for worker in [w for w in busy if w.conn in ready or w.process.sentinel in ready]:
+                alive = receive(worker, done)
+                if alive and worker.games:
+                    continue
+                busy.remove(worker)
+                if alive:
+                    idle.append(worker)
+                    continue
+                # The worker died: its world goes to another, up to MAX_LOSSES times.
+                worker.stop(kill=True)
+                for task in worker.games:
+                    losses[task[0]] = losses.get(task[0], 0) + 1
+                    if losses[task[0]] >= MAX_LOSSES:
+                        raise WorkerLostError(
+                            f"world {task[0]} lost its worker process {MAX_LOSSES} times "
+                            f"(last: exit status {worker.process.exitcode})"
+                        )
+                    again.append(task)
+        finished = True
     finally:
-        pool.terminate()
-        pool.join()
+        for worker in idle + busy:
+            worker.stop(kill=not finished)
