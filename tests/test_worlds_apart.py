@@ -17,11 +17,11 @@ import pytest
 from analysis_helpers import trick_start
 
 from counter_rules import Counter, GameState, OhHell, sample_world, view
-from counter_rules._runner import RemoteTraceback
 from counter_rules.analysis import SearchLimitReached, Solver, hint, solve_worlds
 from counter_rules.analysis import _worlds as worlds_module
 from counter_rules.errors import InvalidArgumentError, WorkerLostError
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.runner import RemoteTraceback
 
 POSITIONS = [
     pytest.param(OhHell(players=4, schedule=(5,)), 8, 5, id="oh-hell"),

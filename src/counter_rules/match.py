@@ -44,7 +44,6 @@ from typing import Any
 
 import attrs
 
-from counter_rules._runner import RunLost, games_text, run_on_executor, run_on_pool
 from counter_rules.argument_checks import check_seed, shorten
 from counter_rules.bots.base import Bot
 from counter_rules.bots.names import bot_name
@@ -54,6 +53,7 @@ from counter_rules.moves import Move
 from counter_rules.records import GameRecord
 from counter_rules.rules_json import rules_to_dict
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.runner import RunLost, games_text, run_on_executor, run_on_pool
 from counter_rules.state import GameState
 from counter_rules.stats import Estimate, mean_interval, points_interval, wilson_interval
 from counter_rules.views import view

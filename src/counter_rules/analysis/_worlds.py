@@ -15,11 +15,11 @@ from typing import TypeVar
 
 import attrs
 
-from counter_rules._runner import MAX_LOSSES, Worker, receive
 from counter_rules.analysis._solving import LATEST, Solver
 from counter_rules.argument_checks import check_int, check_real
 from counter_rules.errors import InvalidArgumentError, SearchLimitReached, WorkerLostError
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.runner import MAX_LOSSES, Worker, receive
 from counter_rules.state import GameState
 
 __all__ = ["MOST_WORKERS", "solve_worlds"]
@@ -202,7 +202,7 @@ def _ask_task(
     payload: tuple[Callable[[Solver, GameState], _Answer], int, int],
     task: tuple[int, GameState, float | None, float],
 ) -> _Answer | None:
-    """A world handed to a worker (:func:`counter_rules._runner.Worker`):
+    """A world handed to a worker (:class:`counter_rules.runner.Worker`):
     ``payload`` is the question and the limits of every world, ``task`` the
     world's number, the world, the seconds left and when it was sent."""
     question, nodes, share = payload

@@ -18,6 +18,10 @@ worker is played again with the same result.
 Either way a game whose worker was lost :data:`MAX_LOSSES` times is not tried
 again, and the run stops with :class:`RunLost`, which says which games were
 not finished: the caller still holds every outcome it was given.
+
+:func:`~counter_rules.analysis.solve_worlds` runs its worlds on the same
+workers (:class:`Worker`, :func:`receive`), handing each world out as a
+worker is free.
 """
 
 from __future__ import annotations
@@ -131,12 +135,15 @@ class Worker:
         self.games: deque[Any] = deque()
 
     def give(self, games: tuple[Any, ...]) -> None:
+        """Hand the worker more games, which it plays after those it holds."""
         self.games.extend(games)
         # A worker that died meanwhile is found by its sentinel, with the games.
         with contextlib.suppress(OSError):
             self.conn.send(games)
 
     def stop(self, kill: bool) -> None:
+        """End the worker: at once with ``kill``, else once it has played the
+        games it holds (killed if it has not within five seconds)."""
         if kill:
             self.process.terminate()
         else:
