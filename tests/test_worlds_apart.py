@@ -1,6 +1,7 @@
-"""Worlds solved in worker processes (``workers`` of solve_worlds and hint):
-the same worlds, in the same order, with the same answers as in one process;
-the workers stop with the iteration; what cannot travel is refused by name."""
+"""Worlds and decisions in worker processes (``workers`` of solve_worlds,
+hint and analyse): the same worlds, in the same order, with the same answers
+as in one process; the workers stop with the iteration; a worker that dies
+costs only its item; what cannot travel is refused by name."""
 
 from __future__ import annotations
 
@@ -16,8 +17,17 @@ from time import time
 import pytest
 from analysis_helpers import trick_start
 
-from counter_rules import Counter, GameState, OhHell, sample_world, view
-from counter_rules.analysis import SearchLimitReached, Solver, hint, solve_worlds
+from counter_rules import (
+    Counter,
+    GameState,
+    OhHell,
+    apply_move,
+    legal_moves,
+    new_game,
+    sample_world,
+    view,
+)
+from counter_rules.analysis import SearchLimitReached, Solver, analyse, hint, solve_worlds
 from counter_rules.analysis import _worlds as worlds_module
 from counter_rules.errors import InvalidArgumentError, WorkerLostError
 from counter_rules.rulesets.base import Ruleset
@@ -124,17 +134,18 @@ def test_a_worker_keeps_one_ruleset_object_for_equal_rulesets() -> None:
     worker asks every question of one ruleset object, so that the native
     search hands its resolved tricks on from world to world."""
     state = trick_start(Counter(players=4), 27, 4)
-    seen: list[Ruleset] = []
-
-    def rules_of(solver: Solver, world: GameState) -> int:
-        seen.append(world.rules)
-        return 0
-
     for world in _drawn(state, 6, 2):
         copy = pickle.loads(pickle.dumps(world))
         assert copy.rules is not world.rules and copy.rules == world.rules
-        assert worlds_module._ask_apart(rules_of, copy, None, time(), 0, 0) == 0
-    assert seen[0] is seen[1]
+        task = (0, copy, None, time())
+        assert worlds_module._ask_task((_rules_id, 0, 0), task) == id(worlds_module.met(copy.rules))
+    first, second = (pickle.loads(pickle.dumps(state)) for _ in range(2))
+    assert worlds_module.with_met_rules(first).rules is worlds_module.with_met_rules(second).rules
+    assert worlds_module.with_met_rules(first) == first
+
+
+def _rules_id(solver: Solver, world: GameState) -> int:
+    return id(world.rules)
 
 
 def test_a_question_pickle_cannot_send_is_refused_by_name() -> None:
@@ -200,3 +211,49 @@ def test_an_error_in_a_worker_is_raised_here_with_its_traceback() -> None:
     assert isinstance(raised.value.__cause__, RemoteTraceback)
     assert "_raises" in str(raised.value.__cause__)
     assert multiprocessing.active_children() == []
+
+
+def _game(rules: Ruleset, seed: int, stop: int | None = None) -> GameState:
+    """A game of random legal moves, to its end or for ``stop`` moves."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while not state.is_over and stop != 0:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+        stop = None if stop is None else stop - 1
+    return state
+
+
+def test_an_analysis_by_workers_is_the_analysis_of_one_process() -> None:
+    """Without time limits the workers judge every decision as one process
+    does, and the progress counts every decision once, from 0."""
+    state = _game(OhHell(players=4, schedule=(5, 4)), 11)
+    alone = analyse(state)
+    counted: list[tuple[int, int]] = []
+    apart = analyse(state, workers=3, progress=lambda done, total: counted.append((done, total)))
+    assert apart == alone and apart.decisions and not apart.unsolved
+    total = len(alone.decisions)
+    assert counted == [(done, total) for done in range(total + 1)]
+    assert multiprocessing.active_children() == []
+
+
+def test_an_analysis_by_workers_lists_every_decision_once_within_a_budget() -> None:
+    """With a budget, each decision is judged or listed unsolved, whoever
+    ran out of time: those not handed out as well as those under way."""
+    state = _game(Counter(players=3), 5, stop=60)
+    everything = analyse(state, seconds=0.01)
+    analysis = analyse(state, budget=0.5, workers=2)
+    judged = [(d.hand, d.trick, d.move) for d in analysis.decisions]
+    listed = judged + list(analysis.unsolved)
+    assert sorted(listed, key=str) == sorted(
+        [(d.hand, d.trick, d.move) for d in everything.decisions] + list(everything.unsolved),
+        key=str,
+    )
+    assert analysis.unsolved
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize("workers", [0, "2", 257])
+def test_a_bad_count_of_workers_for_analyse_is_named(workers: object) -> None:
+    state = _game(OhHell(players=3, schedule=(2,)), 1)
+    with pytest.raises(InvalidArgumentError, match=r"analyse\.workers must be 1\.\.256"):
+        analyse(state, workers=workers)  # type: ignore[arg-type]

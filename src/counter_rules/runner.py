@@ -19,9 +19,10 @@ Either way a game whose worker was lost :data:`MAX_LOSSES` times is not tried
 again, and the run stops with :class:`RunLost`, which says which games were
 not finished: the caller still holds every outcome it was given.
 
-:func:`~counter_rules.analysis.solve_worlds` runs its worlds on the same
-workers (:class:`Worker`, :func:`receive`), handing each world out as a
-worker is free.
+:func:`hand_out` gives items to the same workers one at a time, as each
+worker is free, within a time: the worlds of
+:func:`~counter_rules.analysis.solve_worlds` and the decisions of
+:func:`~counter_rules.analysis.analyse` run on it.
 """
 
 from __future__ import annotations
@@ -29,24 +30,30 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import signal
+import time
 import traceback
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
 from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as wait_ready
 from typing import Any
 
 __all__ = [
+    "GRACE",
     "MAX_LOSSES",
+    "MISSED",
     "RemoteTraceback",
     "RunLost",
+    "Task",
     "Worker",
     "chunks",
     "games_text",
+    "hand_out",
     "receive",
     "run_on_executor",
     "run_on_pool",
+    "time_left",
     "worker_was_lost",
 ]
 
@@ -363,3 +370,141 @@ def _run_lost(
             lost += games
         del pending[future]
     return RunLost(reason, lost)
+
+
+# -- items handed out as workers are free -----------------------------------------
+MISSED = "missed"
+"""What :func:`hand_out` gives for an item not done in time."""
+
+_END = object()
+
+GRACE = 0.05
+"""How long (seconds) past its deadline :func:`hand_out` waits for the items
+under way to end before it stops their workers."""
+
+Task = tuple[int, Any, float | None, float]
+"""What a worker of :func:`hand_out` is given: the item's number (from 0, in
+the order taken), the item, the seconds left when it was handed out (``None``
+for no limit) and the wall-clock time (:func:`time.time`) it was handed out."""
+
+
+def time_left(task: Task) -> float:
+    """The :func:`~time.perf_counter` reading by which a worker must be done
+    with ``task`` (0.0 for no limit). The clocks of ``perf_counter`` cannot be
+    compared between processes, so the time the task waited (for its worker
+    to start, say) is measured on the wall clock and taken off."""
+    _, _, left, sent = task
+    if left is None:
+        return 0.0
+    waited = min(max(time.time() - sent, 0.0), left)
+    return time.perf_counter() + max(left - waited, 1e-9)
+
+
+def hand_out(
+    items: Iterator[Any],
+    work: Work,
+    payload: Any,
+    workers: int,
+    deadline: float = 0.0,
+    prefer: Callable[[Any], Any] | None = None,
+) -> Generator[tuple[int, Any], None, None]:
+    """Items of ``items`` handed to ``workers`` worker processes, one at a time
+    as each worker is free: yields ``(number, outcome)`` as each item ends
+    (numbered from 0 in the order taken), where the outcome is
+    ``work(payload, task)`` (see :data:`Task`). With a ``deadline`` (a
+    :func:`~time.perf_counter` reading), no item but the first is taken past
+    it, and an item not done :data:`GRACE` seconds after it gives
+    :data:`MISSED`, its worker stopped. ``prefer(item)`` names the worker an
+    item would rather have: the one that last had an item of that name,
+    when it is free (a worker keeps what it learnt from one item for the
+    next). An item whose worker dies goes to a new worker, up to
+    :data:`MAX_LOSSES` times. The workers stop when the last outcome is
+    given or the generator is closed.
+
+    Raises:
+        RunLost: An item lost its worker :data:`MAX_LOSSES` times (its
+            number is in :attr:`RunLost.lost`, and the reason reads "lost
+            its worker process 3 times (last: ...)").
+        BaseException: Whatever ``work`` raised (with the worker's traceback
+            as its cause).
+    """
+    context = multiprocessing.get_context()
+    again: deque[Task] = deque()
+    losses: dict[int, int] = {}
+    idle: list[Worker] = []
+    busy: list[Worker] = []
+    last: dict[int, Any] = {}  # by id of a worker, the name of its last item
+    taken = 0
+    more = True
+    finished = False
+    done: list[tuple[int, Any]] = []
+
+    def collect(task: Task, outcome: Any) -> None:
+        done.append((task[0], outcome))
+
+    def pick(name: Any) -> Worker:
+        for worker in idle:
+            if name is not None and last.get(id(worker)) == name:
+                idle.remove(worker)
+                return worker
+        return idle.pop() if idle else Worker(context, work, payload)
+
+    try:
+        while True:
+            # Every free worker takes an item: one lost with its worker, or
+            # the next while time is left.
+            while len(busy) < workers:
+                if again:
+                    task = again.popleft()
+                else:
+                    late = taken and deadline and time.perf_counter() > deadline
+                    item = _END if late or not more else next(items, _END)
+                    if item is _END:
+                        more = False
+                        break
+                    left = None if not deadline else deadline - time.perf_counter()
+                    task = (taken, item, left, time.time())
+                    taken += 1
+                name = None if prefer is None else prefer(task[1])
+                worker = pick(name)
+                last[id(worker)] = name
+                worker.give((task,))
+                busy.append(worker)
+            yield from done
+            done.clear()
+            if not busy:
+                break
+            wait = None if not deadline else max(0.0, deadline + GRACE - time.perf_counter())
+            ready = set(
+                wait_ready([w.conn for w in busy] + [w.process.sentinel for w in busy], wait)
+            )
+            if not ready and deadline and time.perf_counter() > deadline + GRACE:
+                for worker in busy:
+                    done.extend((task[0], MISSED) for task in worker.games)
+                    worker.stop(kill=True)
+                busy.clear()
+                again.clear()
+                more = False
+                continue
+            for worker in [w for w in busy if w.conn in ready or w.process.sentinel in ready]:
+                alive = receive(worker, collect)
+                if alive and worker.games:
+                    continue
+                busy.remove(worker)
+                if alive:
+                    idle.append(worker)
+                    continue
+                worker.stop(kill=True)
+                for task in worker.games:
+                    losses[task[0]] = losses.get(task[0], 0) + 1
+                    if losses[task[0]] >= MAX_LOSSES:
+                        how = _exit_text(worker.process.exitcode)
+                        raise RunLost(
+                            f"lost its worker process {MAX_LOSSES} times (last: {how})",
+                            [task[0]],
+                        )
+                    again.append(task)
+        finished = True
+    finally:
+        for worker in idle + busy:
+            worker.stop(kill=not finished)

@@ -16,9 +16,10 @@ from counter_rules.analysis._solving import (
     outcome_positions,
     outcomes_after,
 )
-from counter_rules.argument_checks import shown
+from counter_rules.analysis._worlds import MOST_WORKERS, with_met_rules
+from counter_rules.argument_checks import check_int, shown
 from counter_rules.engine import legal_moves
-from counter_rules.errors import InvalidArgumentError, SearchLimitReached
+from counter_rules.errors import InvalidArgumentError, SearchLimitReached, WorkerLostError
 from counter_rules.moves import Move, Pass
 from counter_rules.notation import format_move
 from counter_rules.phase import Phase
@@ -26,6 +27,7 @@ from counter_rules.recording import record_of, replay
 from counter_rules.records import GameRecord
 from counter_rules.rules_json import rules_to_dict
 from counter_rules.rulesets.base import Ruleset
+from counter_rules.runner import RunLost, Task, hand_out, time_left
 from counter_rules.state import GameState
 
 __all__ = ["Analysis", "Decision", "analyse"]
@@ -296,6 +298,7 @@ def analyse(
     seconds: float | None = None,
     budget: float | None = None,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
 ) -> Analysis:
     """Judge every play decision of a game with every hand open.
 
@@ -327,11 +330,23 @@ def analyse(
         progress: Called with the decisions analysed so far and their number:
             once before the first (with 0) and after each one, so that a long
             analysis can show how far it is.
+        workers: How many decisions are judged at once, each worker in its
+            own process (see :func:`~counter_rules.analysis.solve_worlds`
+            for how the workers run). A decision goes to the worker that
+            judged the seat's last decision of the hand where that one is
+            free, as its searches serve the next. Without time limits the
+            analysis is the same whatever the number of workers; with them,
+            more workers judge more decisions in the time on a machine with
+            the cores for them. 1 (the default) judges the decisions one
+            after another in this process.
 
     Raises:
         InvalidArgumentError: ``game`` is neither, ``seconds`` or ``budget``
-            is not a positive number (up to 10**9) or ``None``, or ``progress``
-            is not callable or ``None``.
+            is not a positive number (up to 10**9) or ``None``, ``progress``
+            is not callable or ``None``, or ``workers`` is not a whole number
+            from 1 to 256.
+        WorkerLostError: With ``workers`` above 1, a decision lost its
+            worker three times.
 
     Example:
         >>> from counter_rules import OhHell, apply_move, legal_moves, new_game
@@ -362,6 +377,7 @@ def analyse(
         raise InvalidArgumentError(
             f"progress must be called with (done, total) or be None, got {shown(progress, 40)}"
         )
+    check_int("analyse", "workers", workers, 1, MOST_WORKERS)
     steps = [
         (state, move, choices)
         for state, move in _steps(game)
@@ -371,36 +387,117 @@ def analyse(
     if budget is not None:
         order.sort(key=lambda i: len(steps[i][0].hands[steps[i][1].seat]))
     end = 0.0 if budget is None else perf_counter() + budget
-    # What the searches of a hand found serves the hand's other decisions.
-    searches: dict[int, Searches] = {}
     found: dict[int, Decision] = {}
     unsolved: dict[int, tuple[int, int, Move]] = {}
-    if progress is not None:
-        progress(0, len(steps))
-    for done, i in enumerate(order, 1):
-        state, move, choices = steps[i]
-        hand = state.hand_number
-        if hand not in searches:
-            if budget is None:
-                searches.clear()  # in the game's order no decision of an earlier hand is left
-            searches[hand] = Searches()
-            searches[hand].outcome_limit = outcome_positions(state)
-        now = perf_counter()
-        deadlines = [t for t in (0.0 if seconds is None else now + seconds, end) if t]
-        searches[hand].deadline = min(deadlines, default=0.0)
-        try:
-            if end and now >= end:  # the budget is spent: the rest is listed unsolved
-                raise SearchLimitReached
-            found[i] = _decision(searches[hand], state, move, choices)
-        except SearchLimitReached:
-            unsolved[i] = (hand, len(state.tricks) + 1, move)
+
+    def judged(done: int, i: int, decision: Decision | None) -> None:
+        if decision is None:
+            state, move, _ = steps[i]
+            unsolved[i] = (state.hand_number, len(state.tricks) + 1, move)
+        else:
+            found[i] = decision
         if progress is not None:
             progress(done, len(steps))
+
+    if progress is not None:
+        progress(0, len(steps))
+    if workers == 1:
+        # What the searches of a hand found serves the hand's other decisions.
+        kept: dict[int, Searches] = {}
+        for done, i in enumerate(order, 1):
+            # Once the budget is spent, the rest is listed unsolved.
+            spent = end and perf_counter() >= end
+            judged(
+                done,
+                i,
+                None if spent else _judge(kept, steps[i], seconds, end, budget is None),
+            )
+    else:
+        _judge_apart(steps, order, seconds, end, budget is None, workers, judged)
     return Analysis(
         rules=game.rules,
         decisions=tuple(found[i] for i in sorted(found)),
         unsolved=tuple(unsolved[i] for i in sorted(unsolved)),
     )
+
+
+_Step = tuple[GameState, Move, tuple[Move, ...]]
+
+
+def _judge(
+    kept: dict[int, Searches], step: _Step, seconds: float | None, end: float, in_order: bool
+) -> Decision | None:
+    """A decision judged within ``seconds`` and by the ``end`` of the budget
+    (0.0 for none), with the searches ``kept`` for its hand (made here for a
+    new hand; in the game's order, ``in_order``, no decision of an earlier
+    hand is left, and their searches go); ``None`` when out of time."""
+    state, move, choices = step
+    hand = state.hand_number
+    searches = kept.get(hand)
+    if searches is None:
+        if in_order:
+            kept.clear()
+        searches = kept[hand] = Searches()
+        searches.outcome_limit = outcome_positions(state)
+    now = perf_counter()
+    deadlines = [t for t in (0.0 if seconds is None else now + seconds, end) if t]
+    searches.deadline = min(deadlines, default=0.0)
+    try:
+        return _decision(searches, state, move, choices)
+    except SearchLimitReached:
+        return None
+
+
+# A worker's searches, by hand (see _judge_task).
+_kept_apart: dict[int, Searches] = {}
+
+
+def _judge_task(payload: tuple[float | None, bool], task: Task) -> Decision | None:
+    """A decision judged in a worker of :func:`~counter_rules.runner.hand_out`."""
+    seconds, in_order = payload
+    state, move, choices = task[1]
+    step = (with_met_rules(state), move, choices)
+    return _judge(_kept_apart, step, seconds, time_left(task), in_order)
+
+
+def _judge_apart(
+    steps: list[_Step],
+    order: list[int],
+    seconds: float | None,
+    end: float,
+    in_order: bool,
+    workers: int,
+    judged: Callable[[int, int, Decision | None], None],
+) -> None:
+    """The decisions of ``order`` judged by ``workers`` worker processes, each
+    handed to the worker that judged the seat's last decision of the hand
+    when it is free (its searches serve the next)."""
+
+    def seat_of(step: _Step) -> tuple[int, int]:
+        return step[0].hand_number, step[1].seat
+
+    runs = hand_out(
+        (steps[i] for i in order), _judge_task, (seconds, in_order), workers, end, seat_of
+    )
+    done = 0
+    seen = set()
+    try:
+        for number, decision in runs:
+            done += 1
+            seen.add(order[number])
+            judged(done, order[number], decision if isinstance(decision, Decision) else None)
+    except RunLost as lost:
+        i = order[lost.lost[0]]
+        raise WorkerLostError(
+            f"the decision of seat {steps[i][1].seat} in hand {steps[i][0].hand_number} "
+            f"{lost.reason}"
+        ) from None
+    finally:
+        runs.close()
+    for i in order:  # not handed out: the budget was spent
+        if i not in seen:
+            done += 1
+            judged(done, i, None)
 
 
 def _decision(

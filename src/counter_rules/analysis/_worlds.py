@@ -4,13 +4,11 @@ in worker processes: :func:`solve_worlds`, the loop of
 
 from __future__ import annotations
 
+import itertools
 import math
-import multiprocessing
 import pickle
-from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from multiprocessing.connection import wait as wait_ready
-from time import perf_counter, time
+from time import perf_counter
 from typing import TypeVar
 
 import attrs
@@ -19,14 +17,11 @@ from counter_rules.analysis._solving import LATEST, Solver
 from counter_rules.argument_checks import check_int, check_real
 from counter_rules.errors import InvalidArgumentError, SearchLimitReached, WorkerLostError
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.runner import MAX_LOSSES, Worker, receive
+from counter_rules.runner import MISSED, RunLost, Task, hand_out, time_left
 from counter_rules.state import GameState
 
-__all__ = ["MOST_WORKERS", "solve_worlds"]
+__all__ = ["MOST_WORKERS", "met", "solve_worlds", "with_met_rules"]
 
-_GRACE = 0.05
-"""How long (seconds) past the time the workers' worlds may take to give up
-before their workers are stopped."""
 
 MOST_WORKERS = 256
 """The most worker processes :func:`solve_worlds` starts."""
@@ -172,42 +167,31 @@ def _deadline(seconds: float | None) -> float:
 _met: dict[Ruleset, Ruleset] = {}
 
 
-def _ask_apart(
-    question: Callable[[Solver, GameState], _Answer],
-    world: GameState,
-    seconds: float | None,
-    sent: float,
-    nodes: int,
-    budget: int,
-) -> _Answer | None:
-    """One world's answer in a worker process: ``seconds`` were left when it
-    was handed out, at the wall-clock time ``sent`` (the clocks of
-    :func:`~time.perf_counter` are not comparable between processes; a
-    worker that starts late, or the world that waits for it, spends part of
-    that time)."""
-    start = perf_counter()
-    late = min(max(time() - sent, 0.0), seconds or 0.0)
-    rules = _met.setdefault(world.rules, world.rules)
-    if rules is not world.rules:
-        world = attrs.evolve(world, rules=rules)
-    deadline = 0.0 if seconds is None else start + max(seconds - late, 1e-9)
-    solver = Solver(deadline=deadline, nodes=nodes, budget=budget)
-    try:
-        return question(solver, world)
-    except SearchLimitReached:
-        return None
+def met(rules: Ruleset) -> Ruleset:
+    """The ruleset object this process keeps for rulesets equal to ``rules``:
+    a state sent to a worker process arrives with its own copy of its
+    ruleset, and the searches keep their tables (and the native search its
+    resolved tricks) for one ruleset object."""
+    return _met.setdefault(rules, rules)
+
+
+def with_met_rules(state: GameState) -> GameState:
+    """``state`` with the ruleset object this process keeps for its rules (see :func:`met`)."""
+    rules = met(state.rules)
+    return state if rules is state.rules else attrs.evolve(state, rules=rules)
 
 
 def _ask_task(
-    payload: tuple[Callable[[Solver, GameState], _Answer], int, int],
-    task: tuple[int, GameState, float | None, float],
+    payload: tuple[Callable[[Solver, GameState], _Answer], int, int], task: Task
 ) -> _Answer | None:
-    """A world handed to a worker (:class:`counter_rules.runner.Worker`):
-    ``payload`` is the question and the limits of every world, ``task`` the
-    world's number, the world, the seconds left and when it was sent."""
+    """A world's answer in a worker of :func:`~counter_rules.runner.hand_out`:
+    ``payload`` is the question and the limits of every world."""
     question, nodes, share = payload
-    _, world, left, sent = task
-    return _ask_apart(question, world, left, sent, nodes, share)
+    solver = Solver(deadline=time_left(task), nodes=nodes, budget=share)
+    try:
+        return question(solver, with_met_rules(task[1]))
+    except SearchLimitReached:
+        return None
 
 
 def _solve_apart(
@@ -219,82 +203,19 @@ def _solve_apart(
     budget: int,
     workers: int,
 ) -> Generator[_Answer | None, None, None]:
-    deadline = _deadline(seconds)
     share = max(1, budget // count) if budget and count else 0
-    payload = (question, nodes, share)
-    context = multiprocessing.get_context()
+    asked = itertools.islice(worlds, count)
     answers: dict[int, _Answer | None] = {}
-    losses: dict[int, int] = {}
-    again: deque[tuple[int, GameState, float | None, float]] = deque()
-    idle: list[Worker] = []
-    busy: list[Worker] = []
-    asked = taken = 0
-    finished = False
-
-    def done(task: tuple[int, GameState, float | None, float], answer: _Answer | None) -> None:
-        answers[task[0]] = answer
-
+    taken = 0
+    runs = hand_out(asked, _ask_task, (question, nodes, share), workers, _deadline(seconds))
     try:
-        while True:
-            # Every free worker takes a world: one lost with its worker, or
-            # the next while time is left.
-            while len(busy) < workers and (again or asked < count):
-                if again:
-                    task = again.popleft()
-                else:
-                    world = (
-                        None
-                        if asked and deadline and perf_counter() > deadline
-                        else next(worlds, None)
-                    )
-                    if world is None:
-                        count = asked
-                        break
-                    left = None if not deadline else deadline - perf_counter()
-                    task = (asked, world, left, time())
-                    asked += 1
-                worker = idle.pop() if idle else Worker(context, _ask_task, payload)
-                worker.give((task,))
-                busy.append(worker)
+        for number, answer in runs:
+            answers[number] = None if answer is MISSED else answer
             # The answers go out in the order of the worlds.
             while taken in answers:
                 taken += 1
                 yield answers.pop(taken - 1)
-            if taken >= count:
-                break
-            wait = None if not deadline else max(0.0, deadline + _GRACE - perf_counter())
-            ready = set(
-                wait_ready([w.conn for w in busy] + [w.process.sentinel for w in busy], wait)
-            )
-            if not ready and deadline and perf_counter() > deadline + _GRACE:
-                # Past the time, a world not answered yet has given up.
-                for worker in busy:
-                    for task in worker.games:
-                        answers[task[0]] = None
-                    worker.stop(kill=True)
-                busy.clear()
-                again.clear()
-                count = asked
-                continue
-            for worker in [w for w in busy if w.conn in ready or w.process.sentinel in ready]:
-                alive = receive(worker, done)
-                if alive and worker.games:
-                    continue
-                busy.remove(worker)
-                if alive:
-                    idle.append(worker)
-                    continue
-                # The worker died: its world goes to another, up to MAX_LOSSES times.
-                worker.stop(kill=True)
-                for task in worker.games:
-                    losses[task[0]] = losses.get(task[0], 0) + 1
-                    if losses[task[0]] >= MAX_LOSSES:
-                        raise WorkerLostError(
-                            f"world {task[0]} lost its worker process {MAX_LOSSES} times "
-                            f"(last: exit status {worker.process.exitcode})"
-                        )
-                    again.append(task)
-        finished = True
+    except RunLost as lost:
+        raise WorkerLostError(f"world {lost.lost[0]} {lost.reason}") from None
     finally:
-        for worker in idle + busy:
-            worker.stop(kill=not finished)
+        runs.close()

@@ -12,6 +12,7 @@ from typing import TextIO
 
 from counter_rules.analysis import analyse, fast_search, hint
 from counter_rules.argument_checks import shown
+from counter_rules.cli._arguments import whole_number
 from counter_rules.cli._output import Streams
 from counter_rules.cli._progress import Progress, duration
 from counter_rules.cli._record_args import add_record_arguments, read_record
@@ -24,10 +25,10 @@ __all__ = [
     "DESCRIPTION",
     "EXAMPLES",
     "HINT_SECONDS",
-    "HINT_WORKERS",
     "HINT_WORLDS",
-    "MAX_HINT_WORKERS",
+    "MAX_WORKERS",
     "SECONDS",
+    "WORKERS",
     "SUMMARY",
     "add_arguments",
     "hint_text",
@@ -38,11 +39,12 @@ HINT_WORLDS = 20
 """How many worlds the ``a`` key of ``play`` solves."""
 HINT_SECONDS = 4.0
 """How long the ``a`` key of ``play`` may take."""
-HINT_WORKERS = max(1, min(4, os.cpu_count() or 1))
-"""How many processes the ``a`` key of ``play`` solves its worlds in at once
-by default: the machine's cores, at most 4."""
-MAX_HINT_WORKERS = 64
-"""The most processes ``play --hint-workers`` takes."""
+WORKERS = max(1, min(4, os.cpu_count() or 1))
+"""How many processes ``analyse`` judges its decisions in, and the ``a`` key
+of ``play`` solves its worlds in, at once by default: the machine's cores,
+at most 4."""
+MAX_WORKERS = 64
+"""The most processes ``analyse --workers`` and ``play --hint-workers`` take."""
 SECONDS = 5.0
 """The most time ``analyse`` gives one decision by default."""
 BUDGET = 40.0
@@ -80,6 +82,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"stop after S seconds in all (default {BUDGET:g}; 0: no limit): the "
         "decisions are then analysed from the fewest cards left up, and those not "
         "solved in time are listed",
+    )  # fmt: skip
+    parser.add_argument(
+        "--workers", type=whole_number("--workers", 1, MAX_WORKERS), default=WORKERS,
+        metavar="N",
+        help=f"judge N decisions at once, each in its own process (default {WORKERS}: "
+        "the machine's cores, at most 4)",
     )  # fmt: skip
     parser.add_argument(
         "--quiet", action="store_true", help="no progress and no notes on standard error"
@@ -168,7 +176,13 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             )
         )
     try:
-        analysis = analyse(record, seconds=args.seconds, budget=args.budget, progress=progress)
+        analysis = analyse(
+            record,
+            seconds=args.seconds,
+            budget=args.budget,
+            progress=progress,
+            workers=args.workers,
+        )
     finally:
         progress.end()
     streams.out.write((analysis.to_json(indent=1) if args.json else analysis.report()) + "\n")

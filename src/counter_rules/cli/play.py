@@ -28,7 +28,7 @@ from counter_rules.cli._colour import card_text, suit_text
 from counter_rules.cli._output import Streams
 from counter_rules.cli._record_args import record_text
 from counter_rules.cli._ruleset_args import add_ruleset_arguments, rules_from_args
-from counter_rules.cli.analyse import HINT_WORKERS, MAX_HINT_WORKERS, hint_text
+from counter_rules.cli.analyse import MAX_WORKERS, WORKERS, hint_text
 from counter_rules.deprecation import moved_names
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidNotationError
@@ -111,10 +111,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where s saves the game (default counter-rules-game.json)",
     )  # fmt: skip
     parser.add_argument(
-        "--hint-workers", type=whole_number("--hint-workers", 1, MAX_HINT_WORKERS),
-        default=HINT_WORKERS, metavar="N",
+        "--hint-workers", type=whole_number("--hint-workers", 1, MAX_WORKERS),
+        default=WORKERS, metavar="N",
         help="how many processes the a key's worlds are solved in at once "
-        f"(default {HINT_WORKERS}: the machine's cores, at most 4)",
+        f"(default {WORKERS}: the machine's cores, at most 4)",
     )  # fmt: skip
     parser.add_argument("--no-color", action="store_true", help="no colours in the output")
 
