@@ -10,6 +10,7 @@ import multiprocessing
 import os
 import pickle
 import random
+import time as time_module
 from collections.abc import Iterator
 from pathlib import Path
 from time import time
@@ -31,7 +32,7 @@ from counter_rules.analysis import SearchLimitReached, Solver, analyse, hint, so
 from counter_rules.analysis import _worlds as worlds_module
 from counter_rules.errors import InvalidArgumentError, WorkerLostError
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.runner import RemoteTraceback
+from counter_rules.runner import MISSED, RemoteTraceback, Task, hand_out, time_left
 
 POSITIONS = [
     pytest.param(OhHell(players=4, schedule=(5,)), 8, 5, id="oh-hell"),
@@ -197,7 +198,9 @@ def test_a_world_that_keeps_killing_its_workers_stops_the_run() -> None:
     """After three workers lost on one world, WorkerLostError names it."""
     state = trick_start(OhHell(players=4, schedule=(5,)), 8, 5)
     answers = solve_worlds(iter(_drawn(state, 8, 2)), _always_dies, count=2, workers=2)
-    with pytest.raises(WorkerLostError, match="world 0 lost its worker process 3 times"):
+    with pytest.raises(
+        WorkerLostError, match=r"world [01] lost its worker process 3 times \(last: exit status 1\)"
+    ):
         list(answers)
     assert multiprocessing.active_children() == []
 
@@ -257,3 +260,41 @@ def test_a_bad_count_of_workers_for_analyse_is_named(workers: object) -> None:
     state = _game(OhHell(players=3, schedule=(2,)), 1)
     with pytest.raises(InvalidArgumentError, match=r"analyse\.workers must be 1\.\.256"):
         analyse(state, workers=workers)  # type: ignore[arg-type]
+
+
+def _pid_after(payload: object, task: Task) -> int:
+    """The worker's process id, after sleeping as long as the item says."""
+    _, (_, seconds), _, _ = task
+    time_module.sleep(seconds)
+    return os.getpid()
+
+
+def test_an_item_goes_to_the_free_worker_that_had_its_name() -> None:
+    """The second item named "b" goes to the worker that had the first,
+    which is free while the other still works on "a"."""
+    items = iter([("a", 1.0), ("b", 0.05), ("b", 0.0)])
+    ends = dict(hand_out(items, _pid_after, None, 2, prefer=lambda item: item[0]))
+    assert sorted(ends) == [0, 1, 2]
+    assert ends[2] == ends[1] != ends[0]
+    assert multiprocessing.active_children() == []
+
+
+def test_an_item_past_the_deadline_is_missed_and_no_other_is_taken() -> None:
+    """The items under way when the time is up are missed, their workers
+    stopped; the first item is taken even when the time is already up."""
+    items = iter([("a", 5.0), ("b", 5.0), ("c", 0.0)])
+    ends = list(hand_out(items, _pid_after, None, 2, time_module.perf_counter() + 0.2))
+    assert sorted(ends) == [(0, MISSED), (1, MISSED)]
+    late = list(hand_out(iter([("a", 0.0), ("b", 0.0)]), _pid_after, None, 2, 1.0))
+    assert [number for number, _ in late] == [0]
+    assert multiprocessing.active_children() == []
+
+
+def test_a_worker_counts_the_time_its_item_waited() -> None:
+    """time_left takes off the time an item waited on the wall clock, and
+    gives no deadline for an item without a limit."""
+    assert time_left((0, "a", None, time())) == 0.0
+    before = time_module.perf_counter()
+    left = time_left((0, "a", 5.0, time() - 2.0))
+    assert before + 2.5 < left < time_module.perf_counter() + 3.5
+    assert time_left((0, "a", 1.0, time() - 9.0)) <= time_module.perf_counter() + 1e-6
