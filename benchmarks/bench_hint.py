@@ -4,7 +4,7 @@ Plays each hand from a seeded deal (every seat bids 1, then random legal
 moves) to the start of a trick with a given number of cards in each hand,
 and asks the hint for the seat to lead, with ``--worlds`` worlds and a time
 limit of ``--seconds`` (20 and 5 by default; ``counter-rules play`` asks for
-20 in 4 seconds, the web table for 12 in 2), solved by ``--workers``
+20 in 4 seconds, the web table for 12 in 2), solved by ``--jobs``
 processes at once (1 by default: one after another).
 Prints, for each game and number of cards left, the median and fewest
 worlds solved, in how many hands the points with every seat for itself
@@ -12,7 +12,7 @@ came within their count of positions, and the median time::
 
     python benchmarks/bench_hint.py
     python benchmarks/bench_hint.py --games counter --cards 10 7 5 --hands 4
-    python benchmarks/bench_hint.py --games counter --workers 2
+    python benchmarks/bench_hint.py --games counter --jobs 2
 """
 
 from __future__ import annotations
@@ -43,9 +43,7 @@ def position(rules: Ruleset, seed: int, cards: int) -> GameState:
     return state
 
 
-def timed_hint(
-    state: GameState, worlds: int, seconds: float, workers: int = 1
-) -> tuple[Hint, float]:
+def timed_hint(state: GameState, worlds: int, seconds: float, jobs: int = 1) -> tuple[Hint, float]:
     """The hint for the seat to lead ``state`` and the time it took."""
     start = time.perf_counter()
     advice = hint(
@@ -53,7 +51,7 @@ def timed_hint(
         rng=random.Random(1),
         worlds=worlds,
         seconds=seconds,
-        workers=workers,
+        jobs=jobs,
     )
     return advice, time.perf_counter() - start
 
@@ -65,7 +63,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4)
     parser.add_argument("--worlds", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=sorted(GAMES))
     args = parser.parse_args()
     for name, rules in GAMES.items():
@@ -73,7 +71,7 @@ def main() -> None:
             continue
         for cards in args.cards:
             found = [
-                timed_hint(position(rules, seed, cards), args.worlds, args.seconds, args.workers)
+                timed_hint(position(rules, seed, cards), args.worlds, args.seconds, args.jobs)
                 for seed in range(args.hands)
             ]
             solved = [advice.worlds for advice, _ in found]
@@ -81,7 +79,7 @@ def main() -> None:
             spent = statistics.median(t for _, t in found)
             print(
                 f"{name:>8} {cards:2} cards: worlds solved of {args.worlds} within "
-                f"{args.seconds:g} s ({args.workers} at once): median "
+                f"{args.seconds:g} s ({args.jobs} at once): median "
                 f"{statistics.median(solved):g}, fewest {min(solved)}; "
                 f"points in {points}/{len(found)} hands; "
                 f"median {spent:.2f} s",

@@ -415,14 +415,14 @@ def test_the_play_key_a_shows_the_double_dummy_advice(
     """In play, a shows every legal move's value over worlds drawn from the
     player's view; before the play it says the advice is for the play. The
     advice is the same whether its worlds are solved one after another or
-    by two processes at once (--hint-workers)."""
+    by two processes at once (--hint-jobs)."""
     monkeypatch.chdir(tmp_path)  # q saves the game in the working directory
     args = ["play", "--rules", "oh-hell", "--players", "3", "--option", "schedule=3", "--seed", "4"]
     texts = []
-    for workers in ("1", "2"):
+    for jobs in ("1", "2"):
         out = io.StringIO()
         main(
-            [*args, "--no-color", "--hint-workers", workers],
+            [*args, "--no-color", "--hint-jobs", jobs],
             out=out,
             inp=io.StringIO("a\n1\na\nq\n"),
         )

@@ -480,10 +480,10 @@ def test_simulate_writes_records_as_json_lines(tmp_path: Path) -> None:
         ),
         (["play", "--seat", "4"], "--seat must be a seat from 0 to 3"),
         (["play", "--seat", "-1"], "--seat must be a whole number of at least 0"),
-        (["play", "--hint-workers", "0"], "--hint-workers must be a whole number from 1 to 64"),
+        (["play", "--hint-jobs", "0"], "--hint-jobs must be a whole number from 1 to 64"),
         (
-            ["analyse", "game.json", "--workers", "65"],
-            "--workers must be a whole number from 1 to 64",
+            ["analyse", "game.json", "--jobs", "65"],
+            "--jobs must be a whole number from 1 to 64",
         ),
         (["play", "--rules", "poker"], "--rules must be one of counter"),
         (["simulate", "--bots", "wizard"], "--bots: bot must be one of random, heuristic"),

@@ -207,7 +207,8 @@ def dd_table(
 _Item = TypeVar("_Item")
 
 
-def _jobs(jobs: object) -> int:
+def job_count(jobs: object) -> int:
+    """The worker processes ``jobs`` asks for: ``None`` is one per CPU."""
     if jobs is None:
         return os.cpu_count() or 1
     if type(jobs) is not int or jobs < 1:
@@ -260,7 +261,7 @@ def solve_many(
         >>> solve_many([(state, (1,)), (state, (0, 2))])
         (2, 1)
     """
-    count = _jobs(jobs)
+    count = job_count(jobs)
     if isinstance(positions, str | bytes) or not isinstance(positions, Iterable):
         raise InvalidArgumentError(
             f"positions must be a collection of (state, seats) pairs, got {shown(positions)}"
@@ -304,7 +305,7 @@ def dd_tables(
         >>> table.values
         (((13,), (13,), (13,), (13,)),)
     """
-    count = _jobs(jobs)
+    count = job_count(jobs)
     if isinstance(states, str | bytes) or not isinstance(states, Iterable):
         raise InvalidArgumentError(f"states must be a collection of deals, got {shown(states)}")
     chosen = _trumps(trumps)

@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 import attrs
 
+from counter_rules.analysis._batch import job_count
 from counter_rules.analysis._solving import Solver, outcome_positions
-from counter_rules.analysis._worlds import MOST_WORKERS, solve_worlds
-from counter_rules.argument_checks import check_int
+from counter_rules.analysis._worlds import solve_worlds
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError, SearchLimitReached
 from counter_rules.moves import Move
@@ -146,7 +146,7 @@ def hint(
     worlds: int = 20,
     seconds: float | None = None,
     progress: Callable[[int, int], None] | None = None,
-    workers: int = 1,
+    jobs: int | None = 1,
 ) -> Hint:
     """For each legal move of the view's seat, over worlds sampled from the
     view: the seat's points when every seat plays for its own points, the
@@ -174,11 +174,12 @@ def hint(
             (the default) solves every world however long it takes.
         progress: Called with the worlds solved so far and ``worlds``: once
             before the first (with 0) and after each world solved.
-        workers: How many worlds are solved at once, each in its own
-            process (see :func:`~counter_rules.analysis.solve_worlds`); 1,
-            the default, solves them one after another in this process.
-            Without ``seconds`` the hint is the same whatever the number of
-            workers; with it, more workers solve more worlds in the time on
+        jobs: How many worlds are solved at once, each in its own worker
+            process (see :func:`~counter_rules.analysis.solve_worlds`;
+            ``None``: one per CPU); 1, the default, solves them one after
+            another in this process. Without ``seconds`` the hint is the
+            same whatever the number of workers; with it, more workers solve
+            more worlds in the time on
             a machine with the cores for them.
 
     Raises:
@@ -212,7 +213,7 @@ def hint(
         raise InvalidArgumentError(f"rng must be a random.Random, got {rng!r:.40}")
     if type(worlds) is not int or worlds < 1:
         raise InvalidArgumentError(f"worlds must be a whole number from 1 up, got {worlds!r:.40}")
-    check_int("hint", "workers", workers, 1, MOST_WORKERS)
+    job_count(jobs)
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
     ):
@@ -239,7 +240,7 @@ def hint(
     drawn = (sample_world(player_view, rng, recordable=False) for _ in range(worlds))
     question = functools.partial(_world_answer, seat, choices, bid)
     # Only the time limits the worlds: the first world out of time is the last.
-    for answer in solve_worlds(drawn, question, count=worlds, seconds=seconds, workers=workers):
+    for answer in solve_worlds(drawn, question, count=worlds, seconds=seconds, jobs=jobs):
         if answer is None:
             break
         values, makes, points = answer

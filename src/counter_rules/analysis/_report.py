@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from counter_rules.analysis._batch import job_count
 from counter_rules.analysis._solving import (
     Outcome,
     Searches,
@@ -16,8 +17,8 @@ from counter_rules.analysis._solving import (
     outcome_positions,
     outcomes_after,
 )
-from counter_rules.analysis._worlds import MOST_WORKERS, with_met_rules
-from counter_rules.argument_checks import check_int, shown
+from counter_rules.analysis._worlds import with_met_rules
+from counter_rules.argument_checks import shown
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError, SearchLimitReached, WorkerLostError
 from counter_rules.moves import Move, Pass
@@ -298,7 +299,7 @@ def analyse(
     seconds: float | None = None,
     budget: float | None = None,
     progress: Callable[[int, int], None] | None = None,
-    workers: int = 1,
+    jobs: int | None = 1,
 ) -> Analysis:
     """Judge every play decision of a game with every hand open.
 
@@ -330,9 +331,10 @@ def analyse(
         progress: Called with the decisions analysed so far and their number:
             once before the first (with 0) and after each one, so that a long
             analysis can show how far it is.
-        workers: How many decisions are judged at once, each worker in its
-            own process (see :func:`~counter_rules.analysis.solve_worlds`
-            for how the workers run). A decision goes to the worker that
+        jobs: How many decisions are judged at once, each in its own
+            worker process (``None``: one per CPU; see
+            :func:`~counter_rules.analysis.solve_worlds` for how the workers
+            run). A decision goes to the worker that
             judged the seat's last decision of the hand where that one is
             free, as its searches serve the next. Without time limits the
             analysis is the same whatever the number of workers; with them,
@@ -343,9 +345,9 @@ def analyse(
     Raises:
         InvalidArgumentError: ``game`` is neither, ``seconds`` or ``budget``
             is not a positive number (up to 10**9) or ``None``, ``progress``
-            is not callable or ``None``, or ``workers`` is not a whole number
-            from 1 to 256.
-        WorkerLostError: With ``workers`` above 1, a decision lost its
+            is not callable or ``None``, or ``jobs`` is not a positive
+            integer or ``None``.
+        WorkerLostError: With ``jobs`` above 1, a decision lost its
             worker three times.
 
     Example:
@@ -377,7 +379,7 @@ def analyse(
         raise InvalidArgumentError(
             f"progress must be called with (done, total) or be None, got {shown(progress, 40)}"
         )
-    check_int("analyse", "workers", workers, 1, MOST_WORKERS)
+    workers = job_count(jobs)
     steps = [
         (state, move, choices)
         for state, move in _steps(game)

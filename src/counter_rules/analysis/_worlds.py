@@ -13,6 +13,7 @@ from typing import TypeVar
 
 import attrs
 
+from counter_rules.analysis._batch import job_count
 from counter_rules.analysis._solving import LATEST, Solver
 from counter_rules.argument_checks import check_int, check_real
 from counter_rules.errors import InvalidArgumentError, SearchLimitReached, WorkerLostError
@@ -20,11 +21,8 @@ from counter_rules.rulesets.base import Ruleset
 from counter_rules.runner import MISSED, RunLost, Task, hand_out, time_left
 from counter_rules.state import GameState
 
-__all__ = ["MOST_WORKERS", "met", "solve_worlds", "with_met_rules"]
+__all__ = ["met", "solve_worlds", "with_met_rules"]
 
-
-MOST_WORKERS = 256
-"""The most worker processes :func:`solve_worlds` starts."""
 
 _Answer = TypeVar("_Answer")
 
@@ -37,7 +35,7 @@ def solve_worlds(
     seconds: float | None = None,
     nodes: int = 0,
     budget: int = 0,
-    workers: int = 1,
+    jobs: int | None = 1,
 ) -> Generator[_Answer | None, None, None]:
     """Ask ``question`` of each world, each with a fresh
     :class:`~counter_rules.analysis.Solver`, and yield its answer, or
@@ -52,7 +50,7 @@ def solve_worlds(
     from ``worlds`` only when they are asked, so a generator that samples
     them draws no more than are solved.
 
-    With ``workers`` above 1, that many worker processes (started afresh
+    With ``jobs`` above 1 (``None``: one per CPU), that many worker processes (started afresh
     for the call, and stopped when the iteration ends or the generator is
     closed, or collected) each solve one world at a time, and a new world
     is handed out as soon as a worker is free, under the same rule of time:
@@ -81,13 +79,15 @@ def solve_worlds(
             no limit).
         budget: The most positions all the worlds may take together (0: no
             limit).
-        workers: How many worlds are solved at once, each in its own
-            process (1, the default: one after another, in this process).
+        jobs: How many worlds are solved at once, each in its own worker
+            process (``None``: one per CPU; 1, the default: one after
+            another, in this process).
 
     Raises:
-        InvalidArgumentError: A limit out of range, or, with ``workers``
+        InvalidArgumentError: A limit out of range, ``jobs`` not a
+            positive integer or ``None``, or, with ``jobs``
             above 1, a ``question`` that :mod:`pickle` cannot send.
-        WorkerLostError: With ``workers`` above 1, a world lost its worker
+        WorkerLostError: With ``jobs`` above 1, a world lost its worker
             three times.
         BaseException: Whatever the question raised in a worker (its
             traceback there as the cause).
@@ -108,7 +108,7 @@ def solve_worlds(
     check_int("solve_worlds", "count", count, 0)
     check_int("solve_worlds", "nodes", nodes, 0, 10**15)
     check_int("solve_worlds", "budget", budget, 0, 10**15)
-    check_int("solve_worlds", "workers", workers, 1, MOST_WORKERS)
+    workers = job_count(jobs)
     if seconds is not None:
         check_real("solve_worlds", "seconds", seconds, 0, math.inf)
     if workers > 1:
@@ -116,7 +116,7 @@ def solve_worlds(
             pickle.dumps(question)
         except (pickle.PicklingError, AttributeError, TypeError) as exc:
             raise InvalidArgumentError(
-                f"solve_worlds with workers={workers} sends the question to other "
+                f"solve_worlds with jobs={workers} sends the question to other "
                 f"processes, and {question!r:.60} cannot be pickled ({exc}): pass a "
                 "function of a module, or a functools.partial of one"
             ) from None

@@ -26,9 +26,9 @@ __all__ = [
     "EXAMPLES",
     "HINT_SECONDS",
     "HINT_WORLDS",
-    "MAX_WORKERS",
+    "JOBS",
+    "MOST_JOBS",
     "SECONDS",
-    "WORKERS",
     "SUMMARY",
     "add_arguments",
     "hint_text",
@@ -39,12 +39,12 @@ HINT_WORLDS = 20
 """How many worlds the ``a`` key of ``play`` solves."""
 HINT_SECONDS = 4.0
 """How long the ``a`` key of ``play`` may take."""
-WORKERS = max(1, min(4, os.cpu_count() or 1))
+JOBS = max(1, min(4, os.cpu_count() or 1))
 """How many processes ``analyse`` judges its decisions in, and the ``a`` key
 of ``play`` solves its worlds in, at once by default: the machine's cores,
 at most 4."""
-MAX_WORKERS = 64
-"""The most processes ``analyse --workers`` and ``play --hint-workers`` take."""
+MOST_JOBS = 64
+"""The most processes ``analyse --jobs`` and ``play --hint-jobs`` take."""
 SECONDS = 5.0
 """The most time ``analyse`` gives one decision by default."""
 BUDGET = 40.0
@@ -84,9 +84,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "solved in time are listed",
     )  # fmt: skip
     parser.add_argument(
-        "--workers", type=whole_number("--workers", 1, MAX_WORKERS), default=WORKERS,
+        "--jobs", type=whole_number("--jobs", 1, MOST_JOBS), default=JOBS,
         metavar="N",
-        help=f"judge N decisions at once, each in its own process (default {WORKERS}: "
+        help=f"judge N decisions at once, each in its own process (default {JOBS}: "
         "the machine's cores, at most 4)",
     )  # fmt: skip
     parser.add_argument(
@@ -117,12 +117,12 @@ def hint_text(
     ply: int,
     err: TextIO | None = None,
     *,
-    workers: int = 1,
+    jobs: int = 1,
 ) -> str:
     """The ``a`` key of ``play``: double-dummy advice for the view's seat from
     :data:`HINT_WORLDS` worlds sampled from its view (at most
     :data:`HINT_SECONDS`), drawn from the game's seed and the moves made,
-    solved by ``workers`` processes at once; the worlds solved are counted
+    solved by ``jobs`` processes at once; the worlds solved are counted
     on ``err`` as they are."""
     if player_view.phase not in (Phase.PLAYING, Phase.PASSING):
         return "The double-dummy advice is for the play: bid first."
@@ -135,7 +135,7 @@ def hint_text(
             worlds=HINT_WORLDS,
             seconds=HINT_SECONDS,
             progress=progress,
-            workers=workers,
+            jobs=jobs,
         )
     finally:
         if progress is not None:
@@ -181,7 +181,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             seconds=args.seconds,
             budget=args.budget,
             progress=progress,
-            workers=args.workers,
+            jobs=args.jobs,
         )
     finally:
         progress.end()

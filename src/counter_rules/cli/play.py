@@ -28,7 +28,7 @@ from counter_rules.cli._colour import card_text, suit_text
 from counter_rules.cli._output import Streams
 from counter_rules.cli._record_args import record_text
 from counter_rules.cli._ruleset_args import add_ruleset_arguments, rules_from_args
-from counter_rules.cli.analyse import MAX_WORKERS, WORKERS, hint_text
+from counter_rules.cli.analyse import JOBS, MOST_JOBS, hint_text
 from counter_rules.deprecation import moved_names
 from counter_rules.engine import apply_move, explain_trick, legal_moves, new_game
 from counter_rules.errors import CounterRulesError, IllegalMoveError, InvalidNotationError
@@ -111,10 +111,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where s saves the game (default counter-rules-game.json)",
     )  # fmt: skip
     parser.add_argument(
-        "--hint-workers", type=whole_number("--hint-workers", 1, MAX_WORKERS),
-        default=WORKERS, metavar="N",
+        "--hint-jobs", type=whole_number("--hint-jobs", 1, MOST_JOBS),
+        default=JOBS, metavar="N",
         help="how many processes the a key's worlds are solved in at once "
-        f"(default {WORKERS}: the machine's cores, at most 4)",
+        f"(default {JOBS}: the machine's cores, at most 4)",
     )  # fmt: skip
     parser.add_argument("--no-color", action="store_true", help="no colours in the output")
 
@@ -173,10 +173,10 @@ class TerminalGame:
         ply: int,
         save: str,
         streams: Streams,
-        hint_workers: int = 1,
+        hint_jobs: int = 1,
     ) -> None:
         # Alike on purpose: a field an argument, as any such __init__ reads.
-        self.hint_workers = hint_workers
+        self.hint_jobs = hint_jobs
         self.rules = rules
         self.state = state
         self.me = me
@@ -355,7 +355,7 @@ class TerminalGame:
                 continue
             if word == "a":
                 advice = hint_text(
-                    pv, self.state.seed, self.ply, self.streams.err, workers=self.hint_workers
+                    pv, self.state.seed, self.ply, self.streams.err, jobs=self.hint_jobs
                 )
                 self.write(advice + "\n")
                 continue
@@ -491,7 +491,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     others = [s for s in range(rules.players) if s != me]
     chosen = bots_for(args.bots, len(others), ("heuristic",), "other seat")
     bots = dict(zip(others, chosen, strict=True))
-    game = TerminalGame(rules, state, me, bots, ply, args.save, streams, args.hint_workers)
+    game = TerminalGame(rules, state, me, bots, ply, args.save, streams, args.hint_jobs)
     playing = ", ".join(f"seat {s} {bot_name(bots[s])}" for s in others)
     game.write(
         f"{title}, {rules.players} players, seed {state.seed}. You are seat {me}; "
