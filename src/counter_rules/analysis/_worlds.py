@@ -64,10 +64,10 @@ def solve_worlds(
     ``budget`` is then shared out evenly beforehand (each world may take
     ``budget // count`` positions), so that the answers do not depend on
     which worker finishes first. The workers are started by
-    :mod:`multiprocessing`'s default method; where that is ``spawn``
-    (Windows and macOS), each imports the program's main module again: a
-    script that asks for workers keeps its own work under ``if __name__ ==
-    "__main__":``.
+    :mod:`multiprocessing`'s default method; where that is not ``fork``
+    (Windows, macOS, and Linux from Python 3.14), each imports the
+    program's main module again: a script that asks for workers keeps its
+    own work under ``if __name__ == "__main__":``.
 
     Args:
         worlds: The worlds, every hand open (sampled with
