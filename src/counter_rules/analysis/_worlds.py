@@ -124,6 +124,7 @@ def solve_worlds(
     return _solve_each(iter(worlds), question, count, seconds, nodes, budget)
 
 
+# Alike on purpose: the two ways of solving the worlds take the same arguments.
 def _solve_each(
     worlds: Iterator[GameState],
     question: Callable[[Solver, GameState], _Answer],
@@ -147,12 +148,19 @@ def _solve_each(
         if world is None:
             return
         solver = Solver(deadline=deadline, nodes=nodes, budget=share)
-        try:
-            answer: _Answer | None = question(solver, world)
-        except SearchLimitReached:
-            answer = None
+        answer = _answer(question, solver, world)
         spent += solver.positions
         yield answer
+
+
+def _answer(
+    question: Callable[[Solver, GameState], _Answer], solver: Solver, world: GameState
+) -> _Answer | None:
+    """The question's answer, or ``None`` past the solver's limits."""
+    try:
+        return question(solver, world)
+    except SearchLimitReached:
+        return None
 
 
 def _deadline(seconds: float | None) -> float:
@@ -188,10 +196,7 @@ def _ask_task(
     ``payload`` is the question and the limits of every world."""
     question, nodes, share = payload
     solver = Solver(deadline=time_left(task), nodes=nodes, budget=share)
-    try:
-        return question(solver, with_met_rules(task[1]))
-    except SearchLimitReached:
-        return None
+    return _answer(question, solver, with_met_rules(task[1]))
 
 
 def _solve_apart(
