@@ -17,7 +17,7 @@ Measures, in one run and on the same positions for both programs:
    capped at ``--counter-seconds`` (positions not solved in time are
    counted), and the same hands from later tricks;
 5. ``analyse`` of a whole game record of each (each Counter decision capped
-   at ``--analyse-seconds``).
+   at ``--analyse-seconds``; ``--analyse-jobs`` worker processes).
 
 It prints which build of counter_rules it measured: the compiled one (what a
 wheel install gives, with the plain search's native kernel) or the
@@ -307,7 +307,7 @@ def _random_game(state: GameState, seed: int, hands: int = 1) -> GameState:
     return state
 
 
-def analyse_records(seconds: float) -> dict[str, Any]:
+def analyse_records(seconds: float, jobs: int = 1) -> dict[str, Any]:
     hands, strain, declarer = _bridge(7)
     bridge = bridge_play(hands, strain, declarer).rules  # bid at random below, as the others
     games = {
@@ -320,7 +320,7 @@ def analyse_records(seconds: float) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for name, game in games.items():
         cap = seconds if "Counter" in name else None
-        analysis, elapsed = _timed(partial(analyse, record_of(game), seconds=cap))
+        analysis, elapsed = _timed(partial(analyse, record_of(game), seconds=cap, jobs=jobs))
         result[name] = {
             "seconds": elapsed,
             "decisions": len(analysis.decisions),
@@ -355,6 +355,10 @@ def main() -> None:
         help="the cap on one decision of the Counter game analysed (default 5)",
     )  # fmt: skip
     parser.add_argument(
+        "--analyse-jobs", type=int, default=1,
+        help="the worker processes analyse judges the decisions in (default 1)",
+    )  # fmt: skip
+    parser.add_argument(
         "--skip-analyse", action="store_true", help="do not time analyse on game records"
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
@@ -381,7 +385,7 @@ def main() -> None:
     if args.counter_hands:
         figures["counter"] = counter_hands(args.counter_hands, args.counter_seconds)
     if not args.skip_analyse:
-        figures["analyse"] = analyse_records(args.analyse_seconds)
+        figures["analyse"] = analyse_records(args.analyse_seconds, args.analyse_jobs)
     if args.json:
         print(json.dumps(figures, indent=1))
         return
