@@ -104,6 +104,7 @@ typedef struct {
     mask_t exempt[5 * EFFECT_CARDS][MAX_EXEMPT];
     unsigned char exempt_count[5 * EFFECT_CARDS];
     unsigned char shown[MAX_SHOWN];
+    mask_t shown_mask; /* the bits of shown[] */
     /* The (played, shown) pairs of showings[i] are pairs[2 * j], pairs[2 * j + 1]
      * for pair_start[i] <= j < pair_start[i + 1]. */
     unsigned short pair_start[257];
@@ -275,6 +276,7 @@ static int effect_rules_read(EffectRules *r, PyObject *tables) {
             goto done;
         }
         fresh->shown[k] = shown_bits[k];
+        fresh->shown_mask |= BIT(shown_bits[k]);
     }
     seq = PySequence_Fast(showings, "showings must be a sequence");
     if (seq == NULL) {
@@ -450,7 +452,8 @@ static int effect_moves(const EffectRules *r, const Table *g, int seat, int *car
         cards[count] = low_bit(rest);
         shown[count++] = 0;
     }
-    if (r->shown_count) {
+    /* A hand without a card that shows another has no (played, shown) pair. */
+    if (hand & r->shown_mask) {
         int which = shown_subset(r, legal) * 16 + shown_subset(r, hand);
         for (int j = r->pair_start[which]; j < r->pair_start[which + 1]; j++) {
             cards[count] = r->pairs[2 * j];
@@ -748,11 +751,6 @@ static int pattern_name(const EffectRules *r, Renaming *renaming, int card) {
  * key). */
 static int pattern_key(const EffectRules *r, const Table *g, int last, uint64_t *a, uint64_t *b,
                        Renaming *renaming) {
-    for (int i = 0; i < g->size; i++) {
-        if (g->shown[i]) {
-            return 0;
-        }
-    }
     memset(renaming->name, 0, sizeof renaming->name); /* one word */
     renaming->suit[0] = 0;
     if (g->trump) {
@@ -762,6 +760,9 @@ static int pattern_key(const EffectRules *r, const Table *g, int last, uint64_t 
     renaming->names = 1;
     uint64_t key = (uint64_t)g->size;
     for (int i = 0; i < g->size; i++) {
+        if (g->shown[i]) {
+            return 0;
+        }
         int card = g->trick[i];
         int place = r->faces[card] * PATTERN_NAMES + pattern_name(r, renaming, card);
         key |= (uint64_t)place << (TRICK_SIZE_BITS + PATTERN_CARD_BITS * i);
