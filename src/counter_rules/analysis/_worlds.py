@@ -58,9 +58,11 @@ def solve_worlds(
     a time limit answers more worlds on a machine with the cores for them.
     A world whose worker dies (killed for its memory, say) is handed to a
     new worker, up to three times. The workers ignore Ctrl-C, which is the
-    caller's to handle. The question and the worlds travel to the workers
-    by :mod:`pickle`: ``question`` must be a function of a module (or a
-    :func:`functools.partial` of one), not a lambda or a nested function. A
+    caller's to handle. The question and the worlds travel to the workers,
+    and the answers back, by :mod:`pickle`: ``question`` must be a function
+    of a module (or a :func:`functools.partial` of one), not a lambda or a
+    nested function, and its answers values that pickle can send (an answer
+    that cannot be sent ends its worker, as a worker that dies). A
     ``budget`` is then shared out evenly beforehand (each world may take
     ``budget // count`` positions), so that the answers do not depend on
     which worker finishes first. The workers are started by
