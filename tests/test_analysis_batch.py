@@ -4,7 +4,12 @@ implementation of the plain search (the fixture ``plain_search``)."""
 
 from __future__ import annotations
 
+import functools
+import multiprocessing
+import os
 import random
+from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +27,9 @@ from counter_rules import (
     standard_deck,
     view,
 )
-from counter_rules.analysis import TrickTable, dd_table, dd_tables, solve, solve_many
+from counter_rules.analysis import TrickTable, _batch, dd_table, dd_tables, solve, solve_many
+
+_SOLVE_CHUNK = _batch._solve_chunk
 
 pytestmark = pytest.mark.usefixtures("plain_search")
 
@@ -95,6 +102,29 @@ def test_many_positions_are_solved_as_solve_solves_them(jobs: int) -> None:
     positions = [(state, (seat,)) for state in states for seat in range(3)]
     expected = tuple(solve(state, seats) for state, seats in positions)
     assert solve_many(positions, jobs=jobs) == expected
+
+
+def _dies_first(marks: Path, chunk: Sequence[tuple[GameState, int]]) -> list[int]:
+    """The chunk solved, by the second worker that tries: the first one dies."""
+    mark = marks / f"{abs(hash(tuple(side for _, side in chunk)))}-{len(chunk)}"
+    if not mark.exists():
+        mark.touch()
+        os._exit(1)
+    return _SOLVE_CHUNK(chunk)
+
+
+def test_a_chunk_whose_worker_dies_is_solved_by_another(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each chunk's first worker dies; new workers solve it, and the answers
+    are those of one process."""
+    states = [_played(_deal(seed, cards=5), Suit.DIAMONDS, seed % 3) for seed in range(3)]
+    positions = [(state, (seat,)) for state in states for seat in range(3)]
+    expected = solve_many(positions)
+    monkeypatch.setattr(_batch, "_solve_chunk", functools.partial(_dies_first, tmp_path))
+    assert solve_many(positions, jobs=2) == expected
+    assert list(tmp_path.iterdir())
+    assert multiprocessing.active_children() == []
 
 
 def test_a_table_is_a_frozen_value() -> None:

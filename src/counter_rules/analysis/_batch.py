@@ -6,8 +6,7 @@ worker processes when asked."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 import attrs
@@ -16,7 +15,8 @@ from counter_rules.analysis._plain import PlainSearch, plain_applies
 from counter_rules.analysis._solving import Searches, check_position, side_of
 from counter_rules.argument_checks import shown
 from counter_rules.cards import Suit
-from counter_rules.errors import InvalidArgumentError
+from counter_rules.errors import InvalidArgumentError, WorkerLostError
+from counter_rules.runner import RunLost, Task, hand_out
 from counter_rules.state import GameState
 
 __all__ = ["TrickTable", "dd_table", "dd_tables", "solve_many"]
@@ -205,6 +205,7 @@ def dd_table(
 
 
 _Item = TypeVar("_Item")
+_Out = TypeVar("_Out")
 
 
 def job_count(jobs: object) -> int:
@@ -221,6 +222,32 @@ def _chunks(items: Sequence[_Item], jobs: int) -> list[Sequence[_Item]]:
     deal, given one after another, mostly share a worker and its tables."""
     size = max(1, -(-len(items) // (4 * jobs)))
     return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def _chunk_task(work: Callable[[Sequence[_Item]], list[_Out]], task: Task) -> list[_Out]:
+    """A chunk's answers in a worker of :func:`~counter_rules.runner.hand_out`."""
+    return work(task[1])
+
+
+def _in_workers(
+    work: Callable[[Sequence[_Item]], list[_Out]],
+    chunks: list[Sequence[_Item]],
+    count: int,
+    what: str,
+) -> list[_Out]:
+    """``work`` done on each chunk by ``count`` worker processes (the runner's,
+    so that a chunk whose worker dies goes to another), the answers in the
+    chunks' order."""
+    done: dict[int, list[_Out]] = {}
+    runs = hand_out(iter(chunks), _chunk_task, work, count)
+    try:
+        for number, answers in runs:
+            done[number] = answers
+    except RunLost as lost:
+        raise WorkerLostError(f"a chunk of the {what} {lost.reason}") from None
+    finally:
+        runs.close()
+    return [answer for number in range(len(chunks)) for answer in done[number]]
 
 
 def _solve_chunk(chunk: Sequence[tuple[GameState, int]]) -> list[int]:
@@ -246,11 +273,14 @@ def solve_many(
     Args:
         positions: Pairs of a position and the seats playing together.
         jobs: Worker processes (``None``: one per CPU); with 1, the
-            positions are solved in this process.
+            positions are solved in this process. The workers take the
+            positions in chunks of consecutive ones; a chunk whose worker
+            dies goes to another (see :func:`solve_worlds`).
 
     Raises:
         InvalidArgumentError: As :func:`solve` does for a pair, or ``jobs``
             is not a positive integer or ``None``.
+        WorkerLostError: A chunk lost its worker three times.
 
     Example:
         >>> from counter_rules import OhHell, Phase, apply_move, legal_moves, new_game
@@ -276,9 +306,7 @@ def solve_many(
         checked.append((state, side_of(item[1], state.players)))
     if count == 1 or len(checked) < 2:
         return tuple(_solve_chunk(checked))
-    with ProcessPoolExecutor(max_workers=count) as pool:
-        done = pool.map(_solve_chunk, _chunks(checked, count))
-        return tuple(value for values in done for value in values)
+    return tuple(_in_workers(_solve_chunk, _chunks(checked, count), count, "positions"))
 
 
 def dd_tables(
@@ -290,11 +318,12 @@ def dd_tables(
 ) -> tuple[TrickTable, ...]:
     """:func:`dd_table` for many deals (DDS's ``CalcAllTables``), in order,
     on ``jobs`` worker processes (``None``: one per CPU; with 1, in this
-    process).
+    process), as :func:`solve_many` runs them.
 
     Raises:
         InvalidArgumentError: As :func:`dd_table` does for a deal, or ``jobs``
             is not a positive integer or ``None``.
+        WorkerLostError: A chunk lost its worker three times.
 
     Example:
         >>> from counter_rules.analysis import dd_tables
@@ -315,6 +344,4 @@ def dd_tables(
         items.append((checked, _sides(checked, sides), chosen))
     if count == 1 or len(items) < 2:
         return tuple(_table_chunk(items))
-    with ProcessPoolExecutor(max_workers=count) as pool:
-        done = pool.map(_table_chunk, _chunks(items, count))
-        return tuple(table for tables in done for table in tables)
+    return tuple(_in_workers(_table_chunk, _chunks(items, count), count, "deals"))
