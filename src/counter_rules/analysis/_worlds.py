@@ -9,7 +9,7 @@ import math
 import pickle
 from collections.abc import Callable, Generator, Iterable, Iterator
 from time import perf_counter
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import attrs
 
@@ -122,19 +122,26 @@ def solve_worlds(
                 f"processes, and {question!r:.60} cannot be pickled ({exc}): pass a "
                 "function of a module, or a functools.partial of one"
             ) from None
-        return _solve_apart(iter(worlds), question, count, seconds, nodes, budget, workers)
-    return _solve_each(iter(worlds), question, count, seconds, nodes, budget)
+        return _solve_apart(iter(worlds), question, _Limits(count, seconds, nodes, budget), workers)
+    return _solve_each(iter(worlds), question, _Limits(count, seconds, nodes, budget))
 
 
-# Alike on purpose: the two ways of solving the worlds take the same arguments.
+class _Limits(NamedTuple):
+    """The limits of :func:`solve_worlds`: how many worlds, their time, the
+    positions of a question and of all the worlds."""
+
+    worlds: int
+    seconds: float | None
+    nodes: int
+    budget: int
+
+
 def _solve_each(
     worlds: Iterator[GameState],
     question: Callable[[Solver, GameState], _Answer],
-    count: int,
-    seconds: float | None,
-    nodes: int,
-    budget: int,
+    limits: _Limits,
 ) -> Generator[_Answer | None, None, None]:
+    count, seconds, nodes, budget = limits
     deadline = _deadline(seconds)
     spent = 0
     for i in range(count):
@@ -204,12 +211,10 @@ def _ask_task(
 def _solve_apart(
     worlds: Iterator[GameState],
     question: Callable[[Solver, GameState], _Answer],
-    count: int,
-    seconds: float | None,
-    nodes: int,
-    budget: int,
+    limits: _Limits,
     workers: int,
 ) -> Generator[_Answer | None, None, None]:
+    count, seconds, nodes, budget = limits
     share = max(1, budget // count) if budget and count else 0
     asked = itertools.islice(worlds, count)
     answers: dict[int, _Answer | None] = {}
