@@ -655,7 +655,8 @@ static struct {
     int by_pattern, trump_card_read;
 } handed;
 
-/* Nothing handed on any more (the memo, if any, is the caller's). */
+/* Forget what is handed on: the memo (which is then the caller's to keep or
+ * free) and the references. */
 static void handed_forget(void) {
     handed.memo = NULL;
     Py_CLEAR(handed.outcome);
