@@ -788,3 +788,18 @@ def test_ctrl_c_stops_at_once_with_status_130(args: list[str], started: str) -> 
         assert b"Game abandoned (Ctrl-C). Saved to counter-rules-game.json" in err
         assert Path("counter-rules-game.json").exists()
     assert time.monotonic() - begun < 10
+
+
+def test_the_default_jobs_follow_the_cores_and_the_memory() -> None:
+    """analyse --jobs and play --hint-jobs default to the machine's cores, at
+    most 4 and one for each 1.5 GB of memory, and to 1 where neither is known
+    or the memory holds less than one."""
+    from counter_rules.cli import analyse as command
+
+    gb = 1 << 30
+    assert command.default_jobs(16, 64 * gb) == 4
+    assert command.default_jobs(2, 64 * gb) == 2
+    assert command.default_jobs(16, 3 * gb) == 2
+    assert command.default_jobs(16, gb) == 1
+    assert command.default_jobs(None, None) == 1
+    assert command.default_jobs(os.cpu_count(), command._memory()) == command.JOBS

@@ -27,10 +27,12 @@ __all__ = [
     "HINT_SECONDS",
     "HINT_WORLDS",
     "JOBS",
+    "MEMORY_PER_JOB",
     "MOST_JOBS",
     "SECONDS",
     "SUMMARY",
     "add_arguments",
+    "default_jobs",
     "hint_text",
     "run",
 ]
@@ -39,10 +41,40 @@ HINT_WORLDS = 20
 """How many worlds the ``a`` key of ``play`` solves."""
 HINT_SECONDS = 4.0
 """How long the ``a`` key of ``play`` may take."""
-JOBS = max(1, min(4, os.cpu_count() or 1))
-"""How many processes ``analyse`` judges its decisions in, and the ``a`` key
-of ``play`` solves its worlds in, at once by default: the machine's cores,
-at most 4."""
+MEMORY_PER_JOB = 3 << 29
+"""The memory (1.5 GB) a process of ``analyse`` may take at Counter: the
+analysis of a whole game in one process peaks at about 1.1 GB (its
+searches' tables, one for each seat)."""
+
+
+def default_jobs(cores: int | None, memory: int | None) -> int:
+    """How many processes ``analyse`` judges its decisions in, and the ``a``
+    key of ``play`` solves its worlds in, at once by default: the machine's
+    ``cores``, at most 4, and one for each :data:`MEMORY_PER_JOB` bytes of
+    its ``memory`` (``None`` where it is not known).
+
+    Example:
+        >>> from counter_rules.cli.analyse import default_jobs
+        >>> default_jobs(8, 16 << 30), default_jobs(8, 4 << 30), default_jobs(None, None)
+        (4, 2, 1)
+    """
+    jobs = min(4, cores or 1)
+    if memory is not None:
+        jobs = min(jobs, memory // MEMORY_PER_JOB)
+    return max(1, jobs)
+
+
+def _memory() -> int | None:
+    """The machine's physical memory in bytes, where the system says."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+JOBS = default_jobs(os.cpu_count(), _memory())
+"""The default of ``analyse --jobs`` and ``play --hint-jobs`` on this
+machine (see :func:`default_jobs`)."""
 MOST_JOBS = 64
 """The most processes ``analyse --jobs`` and ``play --hint-jobs`` take."""
 SECONDS = 5.0
@@ -87,7 +119,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--jobs", type=whole_number("--jobs", 1, MOST_JOBS), default=JOBS,
         metavar="N",
         help=f"judge N decisions at once, each in its own process (default {JOBS}: "
-        "the machine's cores, at most 4)",
+        "the machine's cores, at most 4 and one for each 1.5 GB of memory)",
     )  # fmt: skip
     parser.add_argument(
         "--quiet", action="store_true", help="no progress and no notes on standard error"

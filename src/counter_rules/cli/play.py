@@ -114,7 +114,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--hint-jobs", type=whole_number("--hint-jobs", 1, MOST_JOBS),
         default=JOBS, metavar="N",
         help="how many processes the a key's worlds are solved in at once "
-        f"(default {JOBS}: the machine's cores, at most 4)",
+        f"(default {JOBS}: the machine's cores, at most 4 and one for each 1.5 GB of "
+        "memory)",
     )  # fmt: skip
     parser.add_argument("--no-color", action="store_true", help="no colours in the output")
 
