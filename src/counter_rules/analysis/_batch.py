@@ -5,7 +5,6 @@ worker processes when asked."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
@@ -13,10 +12,11 @@ import attrs
 
 from counter_rules.analysis._plain import PlainSearch, plain_applies
 from counter_rules.analysis._solving import Searches, check_position, side_of
+from counter_rules.analysis._worlds import job_count, run_apart
 from counter_rules.argument_checks import shown
 from counter_rules.cards import Suit
-from counter_rules.errors import InvalidArgumentError, WorkerLostError
-from counter_rules.runner import RunLost, Task, hand_out
+from counter_rules.errors import InvalidArgumentError
+from counter_rules.runner import Task
 from counter_rules.state import GameState
 
 __all__ = ["TrickTable", "dd_table", "dd_tables", "solve_many"]
@@ -208,15 +208,6 @@ _Item = TypeVar("_Item")
 _Out = TypeVar("_Out")
 
 
-def job_count(jobs: object) -> int:
-    """The worker processes ``jobs`` asks for: ``None`` is one per CPU."""
-    if jobs is None:
-        return os.cpu_count() or 1
-    if type(jobs) is not int or jobs < 1:
-        raise InvalidArgumentError(f"jobs must be a positive integer or None, got {shown(jobs)}")
-    return jobs
-
-
 def _chunks(items: Sequence[_Item], jobs: int) -> list[Sequence[_Item]]:
     """Consecutive chunks (a few for each worker), so that positions of one
     deal, given one after another, mostly share a worker and its tables."""
@@ -238,15 +229,8 @@ def _in_workers(
     """``work`` done on each chunk by ``count`` worker processes (the runner's,
     so that a chunk whose worker dies goes to another), the answers in the
     chunks' order."""
-    done: dict[int, list[_Out]] = {}
-    runs = hand_out(iter(chunks), _chunk_task, work, count)
-    try:
-        for number, answers in runs:
-            done[number] = answers
-    except RunLost as lost:
-        raise WorkerLostError(f"a chunk of the {what} {lost.reason}") from None
-    finally:
-        runs.close()
+    runs = run_apart(iter(chunks), _chunk_task, work, count, lambda n: f"a chunk of the {what}")
+    done = dict(runs)
     return [answer for number in range(len(chunks)) for answer in done[number]]
 
 

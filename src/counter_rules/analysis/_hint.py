@@ -8,9 +8,8 @@ from collections.abc import Callable
 
 import attrs
 
-from counter_rules.analysis._batch import job_count
 from counter_rules.analysis._solving import Solver, outcome_positions
-from counter_rules.analysis._worlds import solve_worlds
+from counter_rules.analysis._worlds import job_count, solve_worlds
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError, SearchLimitReached
 from counter_rules.moves import Move
@@ -179,8 +178,7 @@ def hint(
             ``None``: one per CPU); 1, the default, solves them one after
             another in this process. Without ``seconds`` the hint is the
             same whatever the number of workers; with it, more workers solve
-            more worlds in the time on
-            a machine with the cores for them.
+            more worlds in the time on a machine with the cores for them.
 
     Raises:
         InvalidArgumentError: ``player_view`` is not a view of a seat to play

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Iterator
 from time import perf_counter
@@ -9,7 +10,6 @@ from typing import Any
 
 import attrs
 
-from counter_rules.analysis._batch import job_count
 from counter_rules.analysis._solving import (
     Outcome,
     Searches,
@@ -17,10 +17,10 @@ from counter_rules.analysis._solving import (
     outcome_positions,
     outcomes_after,
 )
-from counter_rules.analysis._worlds import with_met_rules
+from counter_rules.analysis._worlds import job_count, run_apart, with_met_rules
 from counter_rules.argument_checks import shown
 from counter_rules.engine import legal_moves
-from counter_rules.errors import InvalidArgumentError, SearchLimitReached, WorkerLostError
+from counter_rules.errors import InvalidArgumentError, SearchLimitReached
 from counter_rules.moves import Move, Pass
 from counter_rules.notation import format_move
 from counter_rules.phase import Phase
@@ -28,7 +28,7 @@ from counter_rules.recording import record_of, replay
 from counter_rules.records import GameRecord
 from counter_rules.rules_json import rules_to_dict
 from counter_rules.rulesets.base import Ruleset
-from counter_rules.runner import RunLost, Task, hand_out, time_left
+from counter_rules.runner import Task, time_left
 from counter_rules.state import GameState
 
 __all__ = ["Analysis", "Decision", "analyse"]
@@ -334,9 +334,9 @@ def analyse(
         jobs: How many decisions are judged at once, each in its own
             worker process (``None``: one per CPU; see
             :func:`~counter_rules.analysis.solve_worlds` for how the workers
-            run). A decision goes to the worker that
-            judged the seat's last decision of the hand where that one is
-            free, as its searches serve the next. Without time limits the
+            run). A decision goes to the worker that judged the seat's last
+            decision of the hand where that one is free, as its searches
+            serve the next. Without time limits the
             analysis is the same whatever the number of workers; with them,
             more workers judge more decisions in the time on a machine with
             the cores for them. 1 (the default) judges the decisions one
@@ -478,24 +478,20 @@ def _judge_apart(
     def seat_of(step: _Step) -> tuple[int, int]:
         return step[0].hand_number, step[1].seat
 
-    runs = hand_out(
-        (steps[i] for i in order), _judge_task, (seconds, in_order), workers, end, seat_of
+    def name(number: int) -> str:
+        hand, seat = seat_of(steps[order[number]])
+        return f"the decision of seat {seat} in hand {hand}"
+
+    runs = run_apart(
+        (steps[i] for i in order), _judge_task, (seconds, in_order), workers, name, end, seat_of
     )
     done = 0
     seen = set()
-    try:
+    with contextlib.closing(runs):
         for number, decision in runs:
             done += 1
             seen.add(order[number])
             judged(done, order[number], decision if isinstance(decision, Decision) else None)
-    except RunLost as lost:
-        i = order[lost.lost[0]]
-        raise WorkerLostError(
-            f"the decision of seat {steps[i][1].seat} in hand {steps[i][0].hand_number} "
-            f"{lost.reason}"
-        ) from None
-    finally:
-        runs.close()
     for i in order:  # not handed out: the budget was spent
         if i not in seen:
             done += 1

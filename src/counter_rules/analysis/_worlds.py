@@ -4,27 +4,55 @@ in worker processes: :func:`solve_worlds`, the loop of
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
+import os
 import pickle
 from collections.abc import Callable, Generator, Iterable, Iterator
 from time import perf_counter
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import attrs
 
-from counter_rules.analysis._batch import job_count
 from counter_rules.analysis._solving import LATEST, Solver
-from counter_rules.argument_checks import check_int, check_real
+from counter_rules.argument_checks import check_int, check_real, shown
 from counter_rules.errors import InvalidArgumentError, SearchLimitReached, WorkerLostError
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.runner import MISSED, RunLost, Task, hand_out, time_left
 from counter_rules.state import GameState
 
-__all__ = ["met", "solve_worlds", "with_met_rules"]
+__all__ = ["job_count", "met", "run_apart", "solve_worlds", "with_met_rules"]
 
 
 _Answer = TypeVar("_Answer")
+
+
+def job_count(jobs: object) -> int:
+    """The worker processes ``jobs`` asks for: ``None`` is one per CPU."""
+    if jobs is None:
+        return os.cpu_count() or 1
+    if type(jobs) is not int or jobs < 1:
+        raise InvalidArgumentError(f"jobs must be a positive integer or None, got {shown(jobs)}")
+    return jobs
+
+
+def run_apart(
+    items: Iterator[Any],
+    work: Callable[[Any, Task], Any],
+    payload: Any,
+    workers: int,
+    name: Callable[[int], str],
+    deadline: float = 0.0,
+    prefer: Callable[[Any], Any] | None = None,
+) -> Generator[tuple[int, Any], None, None]:
+    """:func:`~counter_rules.runner.hand_out` for the analysis: an item that
+    lost its worker three times stops the run with
+    :class:`~counter_rules.WorkerLostError`, which names it by ``name(number)``."""
+    try:
+        yield from hand_out(items, work, payload, workers, deadline, prefer)
+    except RunLost as lost:
+        raise WorkerLostError(f"{name(lost.lost[0])} {lost.reason}") from None
 
 
 def solve_worlds(
@@ -50,9 +78,10 @@ def solve_worlds(
     from ``worlds`` only when they are asked, so a generator that samples
     them draws no more than are solved.
 
-    With ``jobs`` above 1 (``None``: one per CPU), that many worker processes (started afresh
-    for the call, and stopped when the iteration ends or the generator is
-    closed, or collected) each solve one world at a time, and a new world
+    With ``jobs`` above 1 (``None``: one per CPU), that many worker
+    processes (started afresh for the call, and stopped when the iteration
+    ends or the generator is closed, or collected) each solve one world at
+    a time, and a new world
     is handed out as soon as a worker is free, under the same rule of time:
     the worlds, their order and every answer are those of one process, and
     a time limit answers more worlds on a machine with the cores for them.
@@ -87,8 +116,8 @@ def solve_worlds(
 
     Raises:
         InvalidArgumentError: A limit out of range, ``jobs`` not a
-            positive integer or ``None``, or, with ``jobs``
-            above 1, a ``question`` that :mod:`pickle` cannot send.
+            positive integer or ``None``, or, with ``jobs`` above 1, a
+            ``question`` that :mod:`pickle` cannot send.
         WorkerLostError: With ``jobs`` above 1, a world lost its worker
             three times.
         BaseException: Whatever the question raised in a worker (its
@@ -219,15 +248,13 @@ def _solve_apart(
     asked = itertools.islice(worlds, count)
     answers: dict[int, _Answer | None] = {}
     taken = 0
-    runs = hand_out(asked, _ask_task, (question, nodes, share), workers, _deadline(seconds))
-    try:
+    runs = run_apart(
+        asked, _ask_task, (question, nodes, share), workers, "world {}".format, _deadline(seconds)
+    )
+    with contextlib.closing(runs):
         for number, answer in runs:
             answers[number] = None if answer is MISSED else answer
             # The answers go out in the order of the worlds.
             while taken in answers:
                 taken += 1
                 yield answers.pop(taken - 1)
-    except RunLost as lost:
-        raise WorkerLostError(f"world {lost.lost[0]} {lost.reason}") from None
-    finally:
-        runs.close()
