@@ -354,9 +354,13 @@ def test_end_of_input_and_quit_abandon_the_game(
     assert "Game abandoned" not in out
 
 
-def test_an_abandoned_game_is_saved_and_resumes(tmp_path: Path) -> None:
+def test_an_abandoned_game_is_saved_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """q and the end of the input save the game (to --save, by default
-    counter-rules-game.json); --resume goes on from the same position."""
+    counter-rules-game.json in the working directory); --resume goes on from
+    the same position."""
+    monkeypatch.chdir(tmp_path)
     argv = ["play", "--seed", "5", "--bots", "random", "--option", "target=1"]
     _, whole, _ = run(argv, "1\n" * 400)
     for answers in ("1\n1\nq\n", "1\n1\n"):
