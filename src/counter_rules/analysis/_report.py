@@ -20,13 +20,14 @@ from counter_rules.analysis._solving import (
 from counter_rules.analysis._worlds import job_count, run_apart, with_met_rules
 from counter_rules.argument_checks import shown
 from counter_rules.engine import legal_moves
-from counter_rules.errors import InvalidArgumentError, SearchLimitReached
+from counter_rules.errors import InvalidArgumentError, InvalidNotationError, SearchLimitReached
+from counter_rules.input_limits import read_json
 from counter_rules.moves import Move, Pass
-from counter_rules.notation import format_move
+from counter_rules.notation import format_move, parse_move
 from counter_rules.phase import Phase
 from counter_rules.recording import record_of, replay
 from counter_rules.records import GameRecord
-from counter_rules.rules_json import rules_to_dict
+from counter_rules.rules_json import rules_from_dict, rules_to_dict
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.runner import Task, time_left
 from counter_rules.state import GameState
@@ -266,8 +267,191 @@ class Analysis:
         }
 
     def to_json(self, *, indent: int | None = None) -> str:
-        """The analysis as JSON text."""
+        """The analysis as JSON text: :meth:`from_json` reads it back, and
+        :func:`analyse` takes it up again (``resume``)."""
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Analysis:
+        """Read an analysis written by :meth:`to_json`, checking every field.
+
+        Raises:
+            InvalidNotationError: The text is not such an analysis; the
+                message names where the problem is.
+
+        Example:
+            >>> from counter_rules import OhHell, apply_move, legal_moves, new_game
+            >>> from counter_rules.analysis import Analysis, analyse
+            >>> state = new_game(OhHell(players=3, schedule=(3,)), seed=1)
+            >>> while not state.is_over:
+            ...     state = apply_move(state, legal_moves(state)[0])
+            >>> analysis = analyse(state)
+            >>> Analysis.from_json(analysis.to_json()) == analysis
+            True
+            >>> Analysis.from_json("[]")
+            Traceback (most recent call last):
+            ...
+            counter_rules.errors.InvalidNotationError: analysis: expected an object, got []
+        """
+        return cls.from_dict(read_json(text, "analysis"))
+
+    @classmethod
+    def from_dict(cls, data: object) -> Analysis:
+        """Check JSON data (as :meth:`to_dict` writes it) and build the
+        analysis; see :meth:`from_json`."""
+        fields = _object(data, "", _ANALYSIS_KEYS)
+        try:
+            rules = rules_from_dict(fields["rules"])
+        except InvalidNotationError as exc:
+            raise _bad("rules", str(exc)) from None
+        players = rules.players
+        decisions = tuple(
+            _read_decision(item, f"decisions[{i}]", players)
+            for i, item in enumerate(_items(fields["decisions"], "decisions"))
+        )
+        unsolved = tuple(
+            _read_unsolved(item, f"unsolved[{i}]", players)
+            for i, item in enumerate(_items(fields["unsolved"], "unsolved"))
+        )
+        analysis = cls(rules=rules, decisions=decisions, unsolved=unsolved)
+        for name, totals in (
+            ("lost_by_seat", analysis.lost_by_seat()),
+            ("points_lost_by_seat", analysis.points_lost_by_seat()),
+        ):
+            if fields[name] != list(totals):
+                raise _bad(
+                    name,
+                    f"expected {list(totals)}, the decisions' sum, got {shown(fields[name], 40)}",
+                )
+        return analysis
+
+
+# The fields of an analysis, a decision and an unsolved decision as to_dict
+# writes them, and the largest number any of them holds.
+_ANALYSIS_KEYS = ("rules", "decisions", "lost_by_seat", "points_lost_by_seat", "unsolved")
+_DECISION_KEYS = (
+    "hand", "trick", "seat", "move", "value", "best", "lost", "best_moves", "bid",
+    "could_make_before", "could_make_after", "outcome", "best_outcome",
+    "outcome_best_moves", "points_lost",
+)  # fmt: skip
+_UNSOLVED_KEYS = ("hand", "trick", "seat", "move")
+_MOST = 1_000_000
+
+
+def _bad(where: str, problem: str) -> InvalidNotationError:
+    return InvalidNotationError(f"analysis{' ' if where else ''}{where}: {problem}")
+
+
+def _object(data: object, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise _bad(where, f"expected an object, got {shown(data, 40)}")
+    missing = [k for k in keys if k not in data]
+    extra = sorted(str(k) for k in data if k not in keys)
+    for names, what in ((missing, "missing"), (extra, "unknown")):
+        if names:
+            field = "field" if len(names) == 1 else "fields"
+            raise _bad(where, f"{what} {field} {', '.join(names):.120}")
+    return data
+
+
+def _items(data: object, where: str) -> list[object]:
+    if not isinstance(data, list) or len(data) > _MOST:
+        raise _bad(where, f"expected a list, got {shown(data, 40)}")
+    return data
+
+
+def _whole(data: object, where: str, low: int, high: int = _MOST) -> int:
+    if type(data) is not int or not low <= data <= high:
+        raise _bad(where, f"expected a whole number from {low} to {high}, got {shown(data, 40)}")
+    return data
+
+
+def _maybe_flag(data: object, where: str) -> bool | None:
+    if data is not None and type(data) is not bool:
+        raise _bad(where, f"expected true, false or null, got {shown(data, 40)}")
+    return data
+
+
+def _read_move(data: object, where: str, players: int) -> Move:
+    if not isinstance(data, str) or len(data) > 40:
+        raise _bad(where, f"expected a move such as 'P1:QS', got {shown(data, 40)}")
+    try:
+        move = parse_move(data)
+    except InvalidNotationError as exc:
+        raise _bad(where, str(exc)) from None
+    if move.seat >= players:
+        raise _bad(where, f"seat {move.seat} is not a seat of {players} players")
+    return move
+
+
+def _read_outcome(data: object, where: str, players: int) -> Outcome | None:
+    if data is None:
+        return None
+    fields = _object(data, where, ("tricks", "points"))
+    tricks, points = (
+        tuple(
+            _whole(n, f"{where}.{name}[{i}]", -_MOST if name == "points" else 0)
+            for i, n in enumerate(_items(fields[name], f"{where}.{name}"))
+        )
+        for name in ("tricks", "points")
+    )
+    if len(tricks) != players or len(points) != players:
+        raise _bad(where, f"expected {players} tricks and points, one for each seat")
+    return Outcome(tricks=tricks, points=points)
+
+
+def _read_decision(data: object, where: str, players: int) -> Decision:
+    fields = _object(data, where, _DECISION_KEYS)
+    moves = {
+        name: tuple(
+            _read_move(m, f"{where}.{name}[{i}]", players)
+            for i, m in enumerate(_items(fields[name], f"{where}.{name}"))
+        )
+        for name in ("best_moves", "outcome_best_moves")
+    }
+    bid = fields["bid"]
+    decision = Decision(
+        hand=_whole(fields["hand"], f"{where}.hand", 1),
+        trick=_whole(fields["trick"], f"{where}.trick", 1),
+        seat=_whole(fields["seat"], f"{where}.seat", 0, players - 1),
+        move=_read_move(fields["move"], f"{where}.move", players),
+        value=_whole(fields["value"], f"{where}.value", 0),
+        best=_whole(fields["best"], f"{where}.best", 0),
+        best_moves=moves["best_moves"],
+        bid=None if bid is None else _whole(bid, f"{where}.bid", 0),
+        could_make_before=_maybe_flag(fields["could_make_before"], f"{where}.could_make_before"),
+        could_make_after=_maybe_flag(fields["could_make_after"], f"{where}.could_make_after"),
+        outcome=_read_outcome(fields["outcome"], f"{where}.outcome", players),
+        best_outcome=_read_outcome(fields["best_outcome"], f"{where}.best_outcome", players),
+        outcome_best_moves=moves["outcome_best_moves"],
+    )
+    if decision.move.seat != decision.seat:
+        raise _bad(
+            f"{where}.move", f"the move is seat {decision.move.seat}'s, not seat {decision.seat}'s"
+        )
+    if not decision.best_moves:
+        raise _bad(f"{where}.best_moves", "expected at least one move")
+    if decision.value > decision.best:
+        raise _bad(where, f"the value {decision.value} is above the best {decision.best}")
+    for name, derived in (("lost", decision.lost), ("points_lost", decision.points_lost)):
+        if fields[name] != derived:
+            raise _bad(f"{where}.{name}", f"expected {derived}, got {shown(fields[name], 40)}")
+    return decision
+
+
+def _read_unsolved(data: object, where: str, players: int) -> tuple[int, int, Move]:
+    fields = _object(data, where, _UNSOLVED_KEYS)
+    move = _read_move(fields["move"], f"{where}.move", players)
+    if fields["seat"] != move.seat:
+        raise _bad(
+            f"{where}.seat",
+            f"expected {move.seat}, the move's seat, got {shown(fields['seat'], 40)}",
+        )
+    return (
+        _whole(fields["hand"], f"{where}.hand", 1),
+        _whole(fields["trick"], f"{where}.trick", 1),
+        move,
+    )
 
 
 def _steps(game: object) -> Iterator[tuple[GameState, Move]]:
@@ -300,6 +484,7 @@ def analyse(
     budget: float | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int | None = 1,
+    resume: Analysis | None = None,
 ) -> Analysis:
     """Judge every play decision of a game with every hand open.
 
@@ -329,8 +514,9 @@ def analyse(
             :attr:`Analysis.unsolved`. ``None`` (the default): no limit, and
             the decisions are analysed in the order of the game.
         progress: Called with the decisions analysed so far and their number:
-            once before the first (with 0) and after each one, so that a long
-            analysis can show how far it is.
+            once before the first (with 0, or the number ``resume`` holds)
+            and after each one, so that a long analysis can show how far it
+            is.
         jobs: How many decisions are judged at once, each in its own
             worker process (``None``: one per CPU; see
             :func:`~counter_rules.analysis.solve_worlds` for how the workers
@@ -341,18 +527,25 @@ def analyse(
             more workers judge more decisions in the time on a machine with
             the cores for them. 1 (the default) judges the decisions one
             after another in this process.
+        resume: An earlier analysis of the same game (one stopped by its
+            ``budget``, say, or read back with :meth:`Analysis.from_json`):
+            its decisions are kept as they are, and only the others (those it
+            lists as :attr:`~Analysis.unsolved`) are judged. An analysis can
+            so be stopped and taken up again, with more time, as often as
+            wanted.
 
     Raises:
         InvalidArgumentError: ``game`` is neither, ``seconds`` or ``budget``
             is not a positive number (up to 10**9) or ``None``, ``progress``
             is not callable or ``None``, or ``jobs`` is not a positive
-            integer or ``None``.
+            integer or ``None``, or ``resume`` is not an analysis of this
+            game (the message names the first decision it does not have).
         WorkerLostError: With ``jobs`` above 1, a decision lost its
             worker three times.
 
     Example:
         >>> from counter_rules import OhHell, apply_move, legal_moves, new_game
-        >>> from counter_rules.analysis import analyse
+        >>> from counter_rules.analysis import Analysis, analyse
         >>> state = new_game(OhHell(players=3, schedule=(3,)), seed=1)
         >>> while not state.is_over:  # everyone bids 0 and plays the first legal card
         ...     state = apply_move(state, legal_moves(state)[0])
@@ -372,6 +565,10 @@ def analyse(
         Bids lost by a decision: seat 1 (hand 1, trick 1), seat 2 (hand 1, trick 1)
         >>> analyse(state, budget=30).decisions == analysis.decisions
         True
+        >>> stopped = Analysis(rules=analysis.rules, decisions=analysis.decisions[:1],
+        ...     unsolved=tuple((d.hand, d.trick, d.move) for d in analysis.decisions[1:]))
+        >>> analyse(state, resume=stopped) == analysis
+        True
     """
     _check_seconds("seconds", seconds)
     _check_seconds("budget", budget)
@@ -385,11 +582,12 @@ def analyse(
         for state, move in _steps(game)
         if state.phase in _IN_PLAY and len(choices := legal_moves(state, move.seat)) > 1
     ]
-    order = list(range(len(steps)))
+    found = {} if resume is None else _resumed(resume, game.rules, steps)
+    known = len(found)
+    order = [i for i in range(len(steps)) if i not in found]
     if budget is not None:
         order.sort(key=lambda i: len(steps[i][0].hands[steps[i][1].seat]))
     end = 0.0 if budget is None else perf_counter() + budget
-    found: dict[int, Decision] = {}
     unsolved: dict[int, tuple[int, int, Move]] = {}
 
     def judged(done: int, i: int, decision: Decision | None) -> None:
@@ -399,10 +597,10 @@ def analyse(
         else:
             found[i] = decision
         if progress is not None:
-            progress(done, len(steps))
+            progress(known + done, len(steps))
 
     if progress is not None:
-        progress(0, len(steps))
+        progress(known, len(steps))
     if workers == 1:
         # What the searches of a hand found serves the hand's other decisions.
         kept: dict[int, Searches] = {}
@@ -424,6 +622,43 @@ def analyse(
 
 
 _Step = tuple[GameState, Move, tuple[Move, ...]]
+
+
+def _resumed(resume: object, rules: Ruleset, steps: list[_Step]) -> dict[int, Decision]:
+    """The decisions of ``resume`` by their index in ``steps``, each checked
+    against the game: the same seat's move at the same hand and trick, the
+    bid it had and best moves it could make."""
+    if not isinstance(resume, Analysis):
+        raise InvalidArgumentError(
+            f"resume must be an Analysis (Analysis.from_json reads one) or None, "
+            f"got {shown(resume, 40)}"
+        )
+    if resume.rules != rules:
+        raise InvalidArgumentError(
+            f"resume is an analysis of {resume.rules!r:.80}, not of this game's {rules!r:.80}"
+        )
+    index = {
+        (state.hand_number, len(state.tricks) + 1, move): i
+        for i, (state, move, _) in enumerate(steps)
+    }
+    found: dict[int, Decision] = {}
+    for decision in resume.decisions:
+        i = index.get((decision.hand, decision.trick, decision.move), -1)
+        if i >= 0:
+            state, _, choices = steps[i]
+            if (
+                i not in found
+                and decision.bid == state.bids[decision.seat]
+                and set(decision.best_moves + decision.outcome_best_moves) <= set(choices)
+            ):
+                found[i] = decision
+                continue
+        raise InvalidArgumentError(
+            f"resume is not an analysis of this game: it holds a decision the game does "
+            f"not have, hand {decision.hand} trick {decision.trick} "
+            f"{format_move(decision.move)} (bid {decision.bid})"
+        )
+    return found
 
 
 def _judge(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import BinaryIO
 
 import attrs
@@ -27,7 +27,7 @@ from counter_rules.errors import CounterRulesError
 from counter_rules.input_limits import JSON_LIMIT, read_lines
 from counter_rules.records import GameRecord
 
-__all__ = ["PARTIAL", "RecordsFile", "Resumed", "read_resumed"]
+__all__ = ["PARTIAL", "RecordsFile", "Resumed", "read_resumed", "write_whole"]
 
 PARTIAL = ".partial"
 """The suffix of the file that holds the records of a match being played."""
@@ -118,6 +118,35 @@ def _write_all(file: BinaryIO, data: bytes) -> None:
         view = view[written or 0 :]
 
 
+def write_whole(path: str, write: Callable[[BinaryIO], None]) -> None:
+    """Write the file ``path`` with ``write`` through a temporary file in the
+    same folder, which replaces ``path`` at once (:func:`os.replace`) when
+    it is written whole: a file that was there is replaced only by a
+    complete one, and keeps its mode (a new one gets the umask's).
+
+    Raises:
+        OSError: The file cannot be written; the temporary file is removed.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    temporary = None
+    try:
+        handle, temporary = tempfile.mkstemp(
+            dir=folder, prefix=f".{os.path.basename(path)}.", suffix=".tmp"
+        )
+        with contextlib.suppress(OSError):  # the mode a new file gets, or the old one's
+            os.chmod(temporary, _mode(path))
+        with os.fdopen(handle, "wb") as out:
+            write(out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+        temporary = None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.remove(temporary)
+
+
 def _mode(path: str) -> int:
     try:
         return os.stat(path).st_mode & 0o777
@@ -201,32 +230,20 @@ class RecordsFile:
         Raises:
             CommandError: ``FILE`` cannot be written; ``FILE.partial`` is kept.
         """
-        folder = os.path.dirname(os.path.abspath(self.path))
-        temporary = None
+
+        def write(out: BinaryIO) -> None:
+            for seed in seeds:
+                start, length = self._lines[seed]
+                self._file.seek(start)
+                _write_all(out, self._file.read(length))
+
         try:
-            handle, temporary = tempfile.mkstemp(
-                dir=folder, prefix=f".{os.path.basename(self.path)}.", suffix=".tmp"
-            )
-            with contextlib.suppress(OSError):  # the mode a new file gets, or the old one's
-                os.chmod(temporary, _mode(self.path))
-            with os.fdopen(handle, "wb") as out:
-                for seed in seeds:
-                    start, length = self._lines[seed]
-                    self._file.seek(start)
-                    _write_all(out, self._file.read(length))
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, self.path)
-            temporary = None
+            write_whole(self.path, write)
         except OSError as exc:
             raise CommandError(
                 f"cannot write --records {self.path!r:.200}: {exc.strerror or exc}; "
                 f"{self.kept() or 'no game was finished'}"
             ) from None
-        finally:
-            if temporary is not None:
-                with contextlib.suppress(OSError):
-                    os.remove(temporary)
         self._file.close()
         with contextlib.suppress(OSError):
             os.remove(self.partial)

@@ -8,14 +8,18 @@ import argparse
 import os
 import random
 from collections.abc import Callable
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
-from counter_rules.analysis import analyse, fast_search, hint
+from counter_rules.analysis import Analysis, analyse, fast_search, hint
 from counter_rules.argument_checks import shown
-from counter_rules.cli._arguments import whole_number
+from counter_rules.cli._arguments import UsageError, whole_number
+from counter_rules.cli._failures import CommandError
 from counter_rules.cli._output import Streams
 from counter_rules.cli._progress import Progress, duration
 from counter_rules.cli._record_args import add_record_arguments, read_record
+from counter_rules.cli._records_file import write_whole
+from counter_rules.errors import CounterRulesError, InvalidArgumentError
+from counter_rules.input_limits import JSON_LIMIT, read_bounded
 from counter_rules.phase import Phase
 from counter_rules.records import GameRecord
 from counter_rules.views import PlayerView
@@ -36,6 +40,8 @@ __all__ = [
     "hint_text",
     "run",
 ]
+
+_COMMAND = "counter-rules analyse"
 
 HINT_WORLDS = 20
 """How many worlds the ``a`` key of ``play`` solves."""
@@ -92,12 +98,16 @@ DESCRIPTION = (
     "lists the cards that gave tricks away and the plays after which a bid could\n"
     "no longer be made; --json prints every decision. Exact analysis of the first\n"
     "tricks of a Counter hand can take very long: by default the analysis stops\n"
-    f"after {BUDGET:g} seconds, and lists the decisions it did not solve in time."
+    f"after {BUDGET:g} seconds, and lists the decisions it did not solve in time;\n"
+    "--save FILE keeps the analysis and --resume FILE takes it up again later."
 )
 EXAMPLES = (
     "counter-rules analyse counter-rules-game.json",
     "counter-rules analyse games.jsonl --game 3 --json",
     "counter-rules analyse counter-game.json --budget 600 --seconds 30",
+    "counter-rules analyse counter-game.json --save analysis.json",
+    "counter-rules analyse counter-game.json --resume analysis.json --save analysis.json "
+    "--budget 600",
 )
 
 
@@ -120,6 +130,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"judge N decisions at once, each in its own process (default {JOBS}: "
         "the machine's cores, at most 4 and one for each 1.5 GB of memory)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--save", metavar="FILE",
+        help="also write the analysis as JSON to FILE (replaced only once it is written "
+        "whole), decisions not solved in time included: --resume FILE takes it up",
+    )  # fmt: skip
+    parser.add_argument(
+        "--resume", metavar="FILE",
+        help="take up an analysis of the same game written by --save (or --json): its "
+        "decisions are kept, and only those it did not solve are judged",
     )  # fmt: skip
     parser.add_argument(
         "--quiet", action="store_true", help="no progress and no notes on standard error"
@@ -186,7 +206,8 @@ def _needs_general_search(record: GameRecord) -> bool:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Analyse the recorded game and print the report."""
-    record = read_record(args, streams, "counter-rules analyse")
+    record = read_record(args, streams, _COMMAND)
+    resumed = None if args.resume is None else _read_analysis(args.resume)
     progress = Progress(
         streams.err, "decisions", mode="off" if args.quiet else None, budget=args.budget
     )
@@ -214,8 +235,54 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             budget=args.budget,
             progress=progress,
             jobs=args.jobs,
+            resume=resumed,
         )
+    except InvalidArgumentError as exc:
+        if resumed is None:
+            raise
+        raise UsageError(f"--resume {args.resume!r:.200}: {exc}", _COMMAND) from None
     finally:
         progress.end()
+    if args.save is not None:
+        _write_analysis(args.save, analysis)
+    if analysis.unsolved:
+        count = len(analysis.unsolved)
+        where = args.save if args.save is not None else "FILE"
+        progress.note(
+            f"{count} {'decision was' if count == 1 else 'decisions were'} not solved in time: "
+            f"--resume {where} takes the analysis up"
+            + ("" if args.save is not None else " once --save FILE has written it")
+        )
     streams.out.write((analysis.to_json(indent=1) if args.json else analysis.report()) + "\n")
     return 0
+
+
+def _read_analysis(path: str) -> Analysis:
+    """The analysis ``--resume`` names; a :class:`UsageError` when it cannot
+    be read or is not an analysis."""
+    try:
+        with open(path, "rb") as file:
+            return Analysis.from_json(read_bounded(file, JSON_LIMIT, "file"))
+    except OSError as exc:
+        problem = f"cannot be read: {exc.strerror or exc}"
+    except CounterRulesError as exc:
+        problem = f"is not an analysis: {exc}"
+    raise UsageError(f"--resume {path!r:.200} {problem}", _COMMAND)
+
+
+def _write_analysis(path: str, analysis: Analysis) -> None:
+    """Write ``analysis`` to ``path`` (``--save``), replacing it only once
+    written whole.
+
+    Raises:
+        CommandError: ``path`` cannot be written (an older file stays as it was).
+    """
+    text = (analysis.to_json(indent=1) + "\n").encode("utf-8")
+
+    def write(out: BinaryIO) -> None:
+        out.write(text)  # a buffered file writes it all
+
+    try:
+        write_whole(path, write)
+    except OSError as exc:
+        raise CommandError(f"cannot write --save {path!r:.200}: {exc.strerror or exc}") from None

@@ -1,0 +1,248 @@
+"""An analysis stopped and taken up again: Analysis.to_json / from_json,
+analyse(..., resume=...), and counter-rules analyse --save / --resume."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from counter_rules import (
+    Counter,
+    GameState,
+    InvalidArgumentError,
+    InvalidNotationError,
+    OhHell,
+    Pass,
+    apply_move,
+    legal_moves,
+    new_game,
+    record_of,
+    state_to_json,
+)
+from counter_rules.analysis import Analysis, analyse
+from counter_rules.cli import main
+
+
+def _played(rules: OhHell | Counter, seed: int, stop: int | None = None) -> GameState:
+    """A game of random legal moves, to its end or for ``stop`` moves."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    moves = 0
+    while not state.is_over and moves != stop:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+        moves += 1
+    return state
+
+
+@pytest.fixture(scope="module")
+def game() -> GameState:
+    """Two short hands of Oh Hell, played at random."""
+    return _played(OhHell(players=3, schedule=(4, 3)), 4)
+
+
+@pytest.fixture(scope="module")
+def whole(game: GameState) -> Analysis:
+    return analyse(game)
+
+
+def _stopped(whole: Analysis, kept: list[int]) -> Analysis:
+    """``whole`` as a run that solved only the decisions ``kept`` would leave it."""
+    return Analysis(
+        rules=whole.rules,
+        decisions=tuple(whole.decisions[i] for i in kept),
+        unsolved=tuple(
+            (d.hand, d.trick, d.move) for i, d in enumerate(whole.decisions) if i not in kept
+        ),
+    )
+
+
+# -- to_json and from_json --------------------------------------------------------------
+def test_an_analysis_reads_back_as_it_was_written(whole: Analysis) -> None:
+    assert Analysis.from_json(whole.to_json()) == whole
+    assert Analysis.from_json(whole.to_json(indent=1).encode()) == whole
+    assert Analysis.from_dict(whole.to_dict()) == whole
+
+
+def test_an_analysis_with_passes_outcomes_and_unsolved_decisions_reads_back() -> None:
+    """Counter: passes after a Five, Fours shown with another, and decisions
+    left unsolved by a time limit all survive the round trip."""
+    state = _played(Counter(players=3), 5, stop=40)
+    analysis = analyse(state, seconds=0.2)
+    assert analysis.unsolved and any(isinstance(d.move, Pass) for d in analysis.decisions)
+    assert Analysis.from_json(analysis.to_json()) == analysis
+
+
+def _broken(whole: Analysis, change: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(whole.to_json())
+    first = data["decisions"][0]
+    if change == "not an object":
+        return []  # type: ignore[return-value]
+    if change == "unknown field":
+        data["comment"] = "mine"
+    elif change == "lost":
+        first["lost"] += 1
+    elif change == "move":
+        first["move"] = "P1:ZZ"
+    elif change == "seat":
+        first["seat"] = (first["seat"] + 1) % 3
+    elif change == "value":
+        first["value"] = first["best"] + 1
+        first["lost"] = -1
+    elif change == "outcome":
+        first["outcome"] = {"tricks": [1, 2], "points": [3, 4]}
+    elif change == "totals":
+        data["lost_by_seat"][0] += 1
+    elif change == "rules":
+        data["rules"] = {"name": "no such game"}
+    elif change == "flag":
+        first["could_make_before"] = "yes"
+    elif change == "unsolved seat":
+        data["unsolved"] = [{"hand": 1, "trick": 1, "seat": 2, "move": "P1:QS"}]
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ("not an object", "analysis: expected an object, got []"),
+        ("unknown field", "analysis: unknown field comment"),
+        ("lost", "analysis decisions[0].lost: expected "),
+        ("move", "analysis decisions[0].move: "),
+        ("seat", "analysis decisions[0].move: the move is seat "),
+        ("value", "analysis decisions[0]: the value "),
+        ("outcome", "analysis decisions[0].outcome: expected 3 tricks and points, one for each"),
+        ("totals", "analysis lost_by_seat: expected "),
+        ("rules", "analysis rules: "),
+        ("flag", "analysis decisions[0].could_make_before: expected true, false or null"),
+        ("unsolved seat", "analysis unsolved[0].seat: expected 1, the move's seat, got 2"),
+    ],
+)
+def test_a_broken_analysis_is_refused_where_it_is_broken(
+    whole: Analysis, change: str, message: str
+) -> None:
+    with pytest.raises(InvalidNotationError) as refused:
+        Analysis.from_dict(_broken(whole, change))
+    assert str(refused.value).startswith(message)
+
+
+def test_text_that_is_no_json_is_refused() -> None:
+    with pytest.raises(InvalidNotationError, match=r"^analysis: "):
+        Analysis.from_json("{")
+
+
+# -- analyse(..., resume=...) ---------------------------------------------------------
+def test_a_stopped_analysis_taken_up_is_the_whole_analysis(
+    game: GameState, whole: Analysis
+) -> None:
+    """Only the decisions the earlier run did not solve are judged: the
+    progress starts from the number it holds."""
+    kept = [0, 2, 3]
+    calls: list[tuple[int, int]] = []
+    resumed = analyse(game, resume=_stopped(whole, kept), progress=lambda *a: calls.append(a))
+    assert resumed == whole
+    total = len(whole.decisions)
+    assert calls == [(done, total) for done in range(len(kept), total + 1)]
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_any_part_of_an_analysis_taken_up_gives_the_whole(
+    game: GameState, whole: Analysis, data: st.DataObject
+) -> None:
+    kept = data.draw(st.sets(st.integers(0, len(whole.decisions) - 1)))
+    assert analyse(record_of(game), resume=_stopped(whole, sorted(kept))) == whole
+
+
+def test_a_whole_analysis_taken_up_judges_nothing(game: GameState, whole: Analysis) -> None:
+    calls: list[tuple[int, int]] = []
+    assert analyse(game, resume=whole, progress=lambda *a: calls.append(a)) == whole
+    assert calls == [(len(whole.decisions), len(whole.decisions))]
+
+
+def test_an_analysis_taken_up_with_workers_is_the_same(game: GameState, whole: Analysis) -> None:
+    assert analyse(game, resume=_stopped(whole, [1]), jobs=2) == whole
+
+
+def test_an_analysis_of_another_game_is_refused(game: GameState, whole: Analysis) -> None:
+    other = _played(OhHell(players=3, schedule=(4, 3)), 9)
+    with pytest.raises(InvalidArgumentError, match="resume is not an analysis of this game: "):
+        analyse(other, resume=whole)
+    with pytest.raises(InvalidArgumentError, match="resume is an analysis of "):
+        analyse(_played(OhHell(players=4, schedule=(2,)), 1), resume=whole)
+    with pytest.raises(InvalidArgumentError, match="resume must be an Analysis"):
+        analyse(game, resume=whole.to_json())  # type: ignore[arg-type]
+
+
+# -- the command line ----------------------------------------------------------------
+def test_the_command_saves_an_analysis_and_takes_it_up(
+    game: GameState, whole: Analysis, tmp_path: Path
+) -> None:
+    """--save writes the analysis, unsolved decisions included, and says how
+    to go on; --resume judges only what is left."""
+    path = tmp_path / "game.json"
+    path.write_text(state_to_json(game), encoding="utf-8")
+    saved = tmp_path / "analysis.json"
+    saved.write_text(_stopped(whole, [0, 1]).to_json(), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    args = ["analyse", str(path), "--resume", str(saved), "--save", str(saved)]
+    assert main(args, out=out, err=err) == 0
+    assert out.getvalue() == whole.report() + "\n"
+    total = len(whole.decisions)
+    assert err.getvalue().startswith(f"2/{total} decisions")
+    assert Analysis.from_json(saved.read_text(encoding="utf-8")) == whole
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_the_command_says_how_to_go_on_when_decisions_are_left(tmp_path: Path) -> None:
+    state = _played(Counter(players=3), 5, stop=40)
+    path = tmp_path / "game.json"
+    path.write_text(state_to_json(state), encoding="utf-8")
+    saved = tmp_path / "analysis.json"
+    err = io.StringIO()
+    args = ["analyse", str(path), "--seconds", "0.2", "--jobs", "1", "--save", str(saved)]
+    assert main(args, out=io.StringIO(), err=err) == 0
+    left = Analysis.from_json(saved.read_bytes()).unsolved
+    assert left
+    assert f"not solved in time: --resume {saved} takes the analysis up" in err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "--resume '{path}' cannot be read: "),
+        ("{", "--resume '{path}' is not an analysis: analysis: "),
+        ('{"rules": 1}', "--resume '{path}' is not an analysis: analysis: missing fields"),
+        ("other game", "--resume '{path}': resume is not an analysis of this game: "),
+    ],
+)
+def test_a_bad_resume_file_is_named(
+    game: GameState, tmp_path: Path, content: str | None, message: str
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(state_to_json(game), encoding="utf-8")
+    resume = tmp_path / "analysis.json"
+    if content == "other game":
+        content = analyse(_played(OhHell(players=3, schedule=(4, 3)), 9)).to_json()
+    if content is not None:
+        resume.write_text(content, encoding="utf-8")
+    err = io.StringIO()
+    args = ["analyse", str(path), "--resume", str(resume), "--quiet"]
+    assert main(args, out=io.StringIO(), err=err) == 2
+    assert message.format(path=resume) in err.getvalue()
+    assert err.getvalue().count("\n") == 1
+
+
+def test_a_save_file_that_cannot_be_written_is_named(game: GameState, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(state_to_json(game), encoding="utf-8")
+    target = tmp_path / "missing" / "analysis.json"
+    err = io.StringIO()
+    assert main(["analyse", str(path), "--save", str(target), "--quiet"], err=err) == 1
+    assert f"cannot write --save '{target}': " in err.getvalue()
