@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +31,7 @@ from counter_rules import (
     record_of,
     state_to_json,
 )
-from counter_rules.analysis import Analysis, analyse
+from counter_rules.analysis import Analysis, AnalysisStopped, _report, analyse
 from counter_rules.cli import main
 
 
@@ -246,3 +251,82 @@ def test_a_save_file_that_cannot_be_written_is_named(game: GameState, tmp_path: 
     err = io.StringIO()
     assert main(["analyse", str(path), "--save", str(target), "--quiet"], err=err) == 1
     assert f"cannot write --save '{target}': " in err.getvalue()
+
+
+# -- stopped by Ctrl-C -----------------------------------------------------------------
+def _interrupted_after(monkeypatch: pytest.MonkeyPatch, calls: int) -> None:
+    """Ctrl-C while the decision after ``calls`` judged ones is judged."""
+    judge = _report._judge
+    count = [0]
+
+    def judge_then_stop(*args: Any) -> Any:
+        count[0] += 1
+        if count[0] > calls:
+            raise KeyboardInterrupt
+        return judge(*args)
+
+    monkeypatch.setattr(_report, "_judge", judge_then_stop)
+
+
+def test_ctrl_c_stops_the_analysis_with_what_it_judged(
+    game: GameState, whole: Analysis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The KeyboardInterrupt carries the decisions judged, the rest listed as
+    unsolved, and taking it up gives the whole analysis."""
+    _interrupted_after(monkeypatch, 3)
+    with pytest.raises(KeyboardInterrupt) as stop:
+        analyse(game)
+    assert isinstance(stop.value, AnalysisStopped)
+    stopped = stop.value.analysis
+    assert stopped.decisions == whole.decisions[:3]
+    assert stopped.unsolved == tuple((d.hand, d.trick, d.move) for d in whole.decisions[3:])
+    monkeypatch.undo()
+    assert analyse(game, resume=stopped) == whole
+
+
+def test_ctrl_c_in_the_command_saves_the_analysis_to_take_up(
+    game: GameState, whole: Analysis, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(state_to_json(game), encoding="utf-8")
+    saved = tmp_path / "analysis.json"
+    _interrupted_after(monkeypatch, 2)
+    err = io.StringIO()
+    args = ["analyse", str(path), "--jobs", "1", "--budget", "0", "--quiet", "--save", str(saved)]
+    assert main(args, out=io.StringIO(), err=err) == 130
+    assert f"2 decisions judged are saved to {saved}; --resume {saved} takes" in err.getvalue()
+    assert Analysis.from_json(saved.read_bytes()).decisions == whole.decisions[:2]
+    monkeypatch.undo()
+    out = io.StringIO()
+    args = ["analyse", str(path), "--quiet", "--resume", str(saved)]
+    assert main(args, out=out, err=io.StringIO()) == 0
+    assert out.getvalue() == whole.report() + "\n"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+@pytest.mark.slow
+def test_a_real_ctrl_c_leaves_an_analysis_to_take_up(tmp_path: Path) -> None:
+    """SIGINT to the command analysing a Counter game on two workers: status
+    130 within seconds, no traceback, and a saved analysis that reads back."""
+    state = _played(Counter(players=4), 3)
+    path = tmp_path / "game.json"
+    path.write_text(state_to_json(state), encoding="utf-8")
+    saved = tmp_path / "analysis.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "counter_rules", "analyse", str(path), "--jobs", "2",
+         "--budget", "0", "--save", str(saved)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    assert process.stderr is not None
+    process.stderr.read(1)  # the progress has started
+    time.sleep(2.0)
+    begun = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert b"Traceback" not in err and b"--resume" in err
+    assert time.monotonic() - begun < 10
+    analysis = Analysis.from_json(saved.read_bytes())
+    assert analysis.unsolved

@@ -7,13 +7,14 @@ from counter_rules.analysis._batch import TrickTable, dd_table, dd_tables, solve
 from counter_rules.analysis._hint import Hint, MoveHint, hint
 from counter_rules.analysis._outcome import Outcome, OutcomePoints, outcome, outcome_values
 from counter_rules.analysis._plain import BoardTables, board_tables, release_memory
-from counter_rules.analysis._report import Analysis, Decision, analyse
+from counter_rules.analysis._report import Analysis, AnalysisStopped, Decision, analyse
 from counter_rules.analysis._solving import Solver, can_make, fast_search, move_values, solve
 from counter_rules.analysis._worlds import solve_worlds
 from counter_rules.errors import SearchLimitReached
 
 __all__ = [
     "Analysis",
+    "AnalysisStopped",
     "BoardTables",
     "Decision",
     "Hint",

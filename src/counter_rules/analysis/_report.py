@@ -32,7 +32,7 @@ from counter_rules.rulesets.base import Ruleset
 from counter_rules.runner import Task, time_left
 from counter_rules.state import GameState
 
-__all__ = ["Analysis", "Decision", "analyse"]
+__all__ = ["Analysis", "AnalysisStopped", "Decision", "analyse"]
 
 _IN_PLAY = (Phase.PLAYING, Phase.PASSING)
 _LONGEST = 1e9  # seconds a decision may be given: past any run, and fits a float
@@ -326,6 +326,19 @@ class Analysis:
         return analysis
 
 
+class AnalysisStopped(KeyboardInterrupt):
+    """Ctrl-C (:exc:`KeyboardInterrupt`) stopped :func:`analyse`: a
+    :exc:`KeyboardInterrupt` like any other, which also carries what the
+    analysis had judged, so that ``analyse(game, resume=stopped.analysis)``
+    takes it up."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        super().__init__(analysis)
+        self.analysis = analysis
+        """The decisions judged before the stop; the others are listed in
+        :attr:`Analysis.unsolved`."""
+
+
 # The fields of an analysis, a decision and an unsolved decision as to_dict
 # writes them, and the largest number any of them holds.
 _ANALYSIS_KEYS = ("rules", "decisions", "lost_by_seat", "points_lost_by_seat", "unsolved")
@@ -542,6 +555,8 @@ def analyse(
             game (the message names the first decision it does not have).
         WorkerLostError: With ``jobs`` above 1, a decision lost its
             worker three times.
+        AnalysisStopped: Ctrl-C stopped the analysis (a
+            :exc:`KeyboardInterrupt`); it holds what had been judged.
 
     Example:
         >>> from counter_rules import OhHell, apply_move, legal_moves, new_game
@@ -601,21 +616,36 @@ def analyse(
 
     if progress is not None:
         progress(known, len(steps))
-    if workers == 1:
-        # What the searches of a hand found serves the hand's other decisions.
-        kept: dict[int, Searches] = {}
-        for done, i in enumerate(order, 1):
-            # Once the budget is spent, the rest is listed unsolved.
-            spent = end and perf_counter() >= end
-            judged(
-                done,
-                i,
-                None if spent else _judge(kept, steps[i], seconds, end, budget is None),
-            )
-    else:
-        _judge_apart(steps, order, seconds, end, budget is None, workers, judged)
+    try:
+        if workers == 1:
+            # What the searches of a hand found serves the hand's other decisions.
+            kept: dict[int, Searches] = {}
+            for done, i in enumerate(order, 1):
+                # Once the budget is spent, the rest is listed unsolved.
+                spent = end and perf_counter() >= end
+                judged(
+                    done,
+                    i,
+                    None if spent else _judge(kept, steps[i], seconds, end, budget is None),
+                )
+        else:
+            _judge_apart(steps, order, seconds, end, budget is None, workers, judged)
+    except KeyboardInterrupt as stop:
+        for i in order:
+            if i not in found:
+                state, move, _ = steps[i]
+                unsolved[i] = (state.hand_number, len(state.tricks) + 1, move)
+        raise AnalysisStopped(_found(game.rules, found, unsolved)) from stop
+    return _found(game.rules, found, unsolved)
+
+
+def _found(
+    rules: Ruleset, found: dict[int, Decision], unsolved: dict[int, tuple[int, int, Move]]
+) -> Analysis:
+    """The analysis of the decisions ``found`` and ``unsolved``, by their
+    index in the game."""
     return Analysis(
-        rules=game.rules,
+        rules=rules,
         decisions=tuple(found[i] for i in sorted(found)),
         unsolved=tuple(unsolved[i] for i in sorted(unsolved)),
     )

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import BinaryIO, TextIO
 
-from counter_rules.analysis import Analysis, analyse, fast_search, hint
+from counter_rules.analysis import Analysis, AnalysisStopped, analyse, fast_search, hint
 from counter_rules.argument_checks import shown
 from counter_rules.cli._arguments import UsageError, whole_number
 from counter_rules.cli._failures import CommandError
@@ -241,6 +241,17 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         if resumed is None:
             raise
         raise UsageError(f"--resume {args.resume!r:.200}: {exc}", _COMMAND) from None
+    except AnalysisStopped as stopped:
+        progress.end()
+        if args.save is None:
+            streams.err.write("\nStopped (Ctrl-C); --save FILE keeps what is judged.\n")
+        else:
+            _write_analysis(args.save, stopped.analysis)
+            streams.err.write(
+                f"\nStopped (Ctrl-C): {len(stopped.analysis.decisions)} decisions judged are "
+                f"saved to {args.save}; --resume {args.save} takes the analysis up.\n"
+            )
+        raise
     finally:
         progress.end()
     if args.save is not None:
