@@ -147,6 +147,17 @@ def ending(rules: Ruleset, seed: int, cards: int) -> GameState | None:
     return state
 
 
+def played(rules: Ruleset, seed: int, stop: int | None = None) -> GameState:
+    """A game of random legal moves, to its end or for ``stop`` moves."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    moves = 0
+    while not state.is_over and moves != stop:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+        moves += 1
+    return state
+
+
 def trick_start(rules: Ruleset, seed: int, cards: int) -> GameState:
     """A position of random play (random bids) of ``rules`` at the start of a
     trick of the first hand, every hand holding ``cards`` cards or fewer."""

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from analysis_helpers import counted_calls, trick_start
+from analysis_helpers import counted_calls, played, trick_start
 
 from counter_rules import (
     Card,
@@ -48,21 +48,10 @@ from counter_rules.cli import main
 from counter_rules.rulesets.base import Ruleset
 
 
-def _played(rules: OhHell | Counter, seed: int, stop: int | None = None) -> GameState:
-    """A game of random legal moves, to its end or for ``stop`` moves."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed)
-    moves = 0
-    while not state.is_over and moves != stop:
-        state = apply_move(state, rng.choice(legal_moves(state)))
-        moves += 1
-    return state
-
-
 @pytest.fixture(scope="module")
 def short_game() -> GameState:
     """A finished game of two short hands of Oh Hell, played at random."""
-    return _played(OhHell(players=3, schedule=(4, 3)), 4)
+    return played(OhHell(players=3, schedule=(4, 3)), 4)
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +101,7 @@ def test_a_record_and_its_final_state_give_the_same_analysis(
 
 def test_a_running_game_is_analysed_up_to_its_state(short_game: GameState) -> None:
     """The analysis of a running game is the start of the finished game's."""
-    running = _played(OhHell(players=3, schedule=(4, 3)), 4, stop=12)
+    running = played(OhHell(players=3, schedule=(4, 3)), 4, stop=12)
     assert running.phase is Phase.PLAYING
     partial = analyse(running).decisions
     assert partial == analyse(short_game).decisions[: len(partial)]
@@ -176,7 +165,7 @@ def test_the_json_holds_every_decision(short_analysis: Analysis) -> None:
 def test_counter_passes_are_judged_and_slow_decisions_listed() -> None:
     """A hand of Counter: the passes after a Five are decisions too, and with a
     time limit the decisions not solved in time are listed, not guessed."""
-    state = _played(Counter(players=3), 5, stop=40)
+    state = played(Counter(players=3), 5, stop=40)
     analysis = analyse(state, seconds=0.2)
     assert any(isinstance(d.move, Pass) for d in analysis.decisions)
     assert analysis.unsolved
@@ -378,7 +367,7 @@ def test_the_analyse_command_reports_a_saved_game(short_game: GameState, tmp_pat
 
 def test_the_analyse_command_picks_a_record_of_a_file(short_game: GameState, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """--game N picks the N-th line of a file of records."""
-    other = _played(OhHell(players=3, schedule=(2,)), 8)
+    other = played(OhHell(players=3, schedule=(2,)), 8)
     path = tmp_path / "games.jsonl"
     lines = [record_of(s).to_json() for s in (other, short_game)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -461,7 +450,7 @@ def test_under_a_budget_the_fewest_cards_are_analysed_first() -> None:
     """With a budget the decisions go from the fewest cards left up: every
     decision solved holds no more cards than any left unsolved, and both are
     reported in the order of the game."""
-    state = _played(Counter(players=3), 5, stop=60)
+    state = played(Counter(players=3), 5, stop=60)
     analysis = analyse(state, budget=0.5)
     assert analysis.decisions and analysis.unsolved
     steps = {}
@@ -481,7 +470,7 @@ def test_the_outcome_question_gets_a_count_of_positions_a_decision(
     count of positions a decision. A decision it cannot settle within them
     keeps its tricks and bids, without the points; where it settles, the
     points are those of the analysis without that count."""
-    state = _played(OhHell(players=4, schedule=(5,)), 11)
+    state = played(OhHell(players=4, schedule=(5,)), 11)
     full = analyse(state)
     monkeypatch.setattr(_solving, "OUTCOME_POSITIONS", 500)
     capped = analyse(state)

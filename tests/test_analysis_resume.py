@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from analysis_helpers import played
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,9 +25,6 @@ from counter_rules import (
     InvalidNotationError,
     OhHell,
     Pass,
-    apply_move,
-    legal_moves,
-    new_game,
     record_of,
     state_to_json,
 )
@@ -35,21 +32,10 @@ from counter_rules.analysis import Analysis, AnalysisStopped, _report, analyse
 from counter_rules.cli import main
 
 
-def _played(rules: OhHell | Counter, seed: int, stop: int | None = None) -> GameState:
-    """A game of random legal moves, to its end or for ``stop`` moves."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed)
-    moves = 0
-    while not state.is_over and moves != stop:
-        state = apply_move(state, rng.choice(legal_moves(state)))
-        moves += 1
-    return state
-
-
 @pytest.fixture(scope="module")
 def game() -> GameState:
     """Two short hands of Oh Hell, played at random."""
-    return _played(OhHell(players=3, schedule=(4, 3)), 4)
+    return played(OhHell(players=3, schedule=(4, 3)), 4)
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +64,7 @@ def test_an_analysis_reads_back_as_it_was_written(whole: Analysis) -> None:
 def test_an_analysis_with_passes_outcomes_and_unsolved_decisions_reads_back() -> None:
     """Counter: passes after a Five, Fours shown with another, and decisions
     left unsolved by a time limit all survive the round trip."""
-    state = _played(Counter(players=3), 5, stop=40)
+    state = played(Counter(players=3), 5, stop=40)
     analysis = analyse(state, seconds=0.2)
     assert analysis.unsolved and any(isinstance(d.move, Pass) for d in analysis.decisions)
     assert Analysis.from_json(analysis.to_json()) == analysis
@@ -176,11 +162,11 @@ def test_an_analysis_taken_up_with_workers_is_the_same(game: GameState, whole: A
 
 
 def test_an_analysis_of_another_game_is_refused(game: GameState, whole: Analysis) -> None:
-    other = _played(OhHell(players=3, schedule=(4, 3)), 9)
+    other = played(OhHell(players=3, schedule=(4, 3)), 9)
     with pytest.raises(InvalidArgumentError, match="resume is not an analysis of this game: "):
         analyse(other, resume=whole)
     with pytest.raises(InvalidArgumentError, match="resume is an analysis of "):
-        analyse(_played(OhHell(players=4, schedule=(2,)), 1), resume=whole)
+        analyse(played(OhHell(players=4, schedule=(2,)), 1), resume=whole)
     with pytest.raises(InvalidArgumentError, match="resume must be an Analysis"):
         analyse(game, resume=whole.to_json())  # type: ignore[arg-type]
 
@@ -206,7 +192,7 @@ def test_the_command_saves_an_analysis_and_takes_it_up(
 
 
 def test_the_command_says_how_to_go_on_when_decisions_are_left(tmp_path: Path) -> None:
-    state = _played(Counter(players=3), 5, stop=40)
+    state = played(Counter(players=3), 5, stop=40)
     path = tmp_path / "game.json"
     path.write_text(state_to_json(state), encoding="utf-8")
     saved = tmp_path / "analysis.json"
@@ -234,7 +220,7 @@ def test_a_bad_resume_file_is_named(
     path.write_text(state_to_json(game), encoding="utf-8")
     resume = tmp_path / "analysis.json"
     if content == "other game":
-        content = analyse(_played(OhHell(players=3, schedule=(4, 3)), 9)).to_json()
+        content = analyse(played(OhHell(players=3, schedule=(4, 3)), 9)).to_json()
     if content is not None:
         resume.write_text(content, encoding="utf-8")
     err = io.StringIO()
@@ -308,7 +294,7 @@ def test_ctrl_c_in_the_command_saves_the_analysis_to_take_up(
 def test_a_real_ctrl_c_leaves_an_analysis_to_take_up(tmp_path: Path) -> None:
     """SIGINT to the command analysing a Counter game on two workers: status
     130 within seconds, no traceback, and a saved analysis that reads back."""
-    state = _played(Counter(players=4), 3)
+    state = played(Counter(players=4), 3)
     path = tmp_path / "game.json"
     path.write_text(state_to_json(state), encoding="utf-8")
     saved = tmp_path / "analysis.json"
