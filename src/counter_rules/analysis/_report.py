@@ -27,7 +27,7 @@ from counter_rules.notation import format_move, parse_move
 from counter_rules.phase import Phase
 from counter_rules.recording import record_of, replay
 from counter_rules.records import GameRecord
-from counter_rules.rules_json import rules_from_dict, rules_to_dict
+from counter_rules.rules_json import load_rules, rules_to_dict
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.runner import Task, time_left
 from counter_rules.state import GameState
@@ -300,10 +300,7 @@ class Analysis:
         """Check JSON data (as :meth:`to_dict` writes it) and build the
         analysis; see :meth:`from_json`."""
         fields = _object(data, "", _ANALYSIS_KEYS)
-        try:
-            rules = rules_from_dict(fields["rules"])
-        except InvalidNotationError as exc:
-            raise _bad("rules", str(exc)) from None
+        rules = load_rules(fields["rules"], "rules", "analysis")
         players = rules.players
         decisions = tuple(
             _read_decision(item, f"decisions[{i}]", players)
