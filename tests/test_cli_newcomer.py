@@ -54,7 +54,13 @@ def test_analyse_of_a_counter_game_says_its_limits_and_shows_progress_from_the_s
     assert "stops after 2 s (--budget S)" in note and "at most 1 s (--seconds S)" in note
     assert re.fullmatch(r"0/\d+ decisions, 0 s", first)
     total = first.split("/")[1].split()[0]
-    assert rest[-1].startswith(f"{total}/{total} decisions, ")
+    *_, last, how = rest
+    assert last.startswith(f"{total}/{total} decisions, ")
+    assert re.fullmatch(
+        r"\d+ decisions were not solved in time: --save FILE keeps the analysis, and "
+        r"--resume FILE takes it up",
+        how,
+    )
     unsolved = done.stdout.split("not solved in the time given:\n", 1)[1].splitlines()
     entries = [
         (where, item)

@@ -258,11 +258,11 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         _write_analysis(args.save, analysis)
     if analysis.unsolved:
         count = len(analysis.unsolved)
-        where = args.save if args.save is not None else "FILE"
+        left = f"{count} {'decision was' if count == 1 else 'decisions were'} not solved in time"
         progress.note(
-            f"{count} {'decision was' if count == 1 else 'decisions were'} not solved in time: "
-            f"--resume {where} takes the analysis up"
-            + ("" if args.save is not None else " once --save FILE has written it")
+            f"{left}: --save FILE keeps the analysis, and --resume FILE takes it up"
+            if args.save is None
+            else f"{left}: --resume {args.save} takes the analysis up"
         )
     streams.out.write((analysis.to_json(indent=1) if args.json else analysis.report()) + "\n")
     return 0
