@@ -256,7 +256,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         progress.end()
     if args.save is not None:
         _write_analysis(args.save, analysis)
-    if analysis.unsolved:
+    streams.out.write((analysis.to_json(indent=1) if args.json else analysis.report()) + "\n")
+    if analysis.unsolved:  # the last line says how to go on
+        streams.out.flush()
         count = len(analysis.unsolved)
         left = f"{count} {'decision was' if count == 1 else 'decisions were'} not solved in time"
         progress.note(
@@ -264,7 +266,6 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             if args.save is None
             else f"{left}: --resume {args.save} takes the analysis up"
         )
-    streams.out.write((analysis.to_json(indent=1) if args.json else analysis.report()) + "\n")
     return 0
 
 
