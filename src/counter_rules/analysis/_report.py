@@ -604,8 +604,7 @@ def analyse(
 
     def judged(done: int, i: int, decision: Decision | None) -> None:
         if decision is None:
-            state, move, _ = steps[i]
-            unsolved[i] = (state.hand_number, len(state.tricks) + 1, move)
+            unsolved[i] = _place(steps[i])
         else:
             found[i] = decision
         if progress is not None:
@@ -628,10 +627,7 @@ def analyse(
         else:
             _judge_apart(steps, order, seconds, end, budget is None, workers, judged)
     except KeyboardInterrupt as stop:
-        for i in order:
-            if i not in found:
-                state, move, _ = steps[i]
-                unsolved[i] = (state.hand_number, len(state.tricks) + 1, move)
+        unsolved.update((i, _place(steps[i])) for i in order if i not in found)
         raise AnalysisStopped(_found(game.rules, found, unsolved)) from stop
     return _found(game.rules, found, unsolved)
 
@@ -651,6 +647,13 @@ def _found(
 _Step = tuple[GameState, Move, tuple[Move, ...]]
 
 
+def _place(step: _Step) -> tuple[int, int, Move]:
+    """Where a decision was made, as :attr:`Analysis.unsolved` lists it:
+    (hand, trick, move made)."""
+    state, move, _ = step
+    return state.hand_number, len(state.tricks) + 1, move
+
+
 def _resumed(resume: object, rules: Ruleset, steps: list[_Step]) -> dict[int, Decision]:
     """The decisions of ``resume`` by their index in ``steps``, each checked
     against the game: the same seat's move at the same hand and trick, the
@@ -664,10 +667,7 @@ def _resumed(resume: object, rules: Ruleset, steps: list[_Step]) -> dict[int, De
         raise InvalidArgumentError(
             f"resume is an analysis of {resume.rules!r:.80}, not of this game's {rules!r:.80}"
         )
-    index = {
-        (state.hand_number, len(state.tricks) + 1, move): i
-        for i, (state, move, _) in enumerate(steps)
-    }
+    index = {_place(step): i for i, step in enumerate(steps)}
     found: dict[int, Decision] = {}
     for decision in resume.decisions:
         i = index.get((decision.hand, decision.trick, decision.move), -1)
@@ -785,9 +785,10 @@ def _decision(
         most = max(o.points[seat] for o in outcomes.values())
         best_points = tuple(m for m in choices if outcomes[m].points[seat] == most)
         best_outcome = outcomes[best_points[0]]
+    hand, trick, _ = _place((state, move, choices))
     return Decision(
-        hand=state.hand_number,
-        trick=len(state.tricks) + 1,
+        hand=hand,
+        trick=trick,
         seat=seat,
         move=move,
         value=values[move],
