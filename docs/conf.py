@@ -70,6 +70,8 @@ nitpick_ignore = [
     ("py:class", "counter_rules.per_ruleset._T"),
     # The type variable of the answers of analysis.solve_worlds.
     ("py:class", "counter_rules.analysis._worlds._Answer"),
+    # The type variable of what FieldReader's readers give.
+    ("py:class", "counter_rules.input_limits._T"),
 ]
 default_role = "py:obj"
 

@@ -108,10 +108,10 @@ def _broken(whole: Analysis, change: str) -> dict[str, Any]:
         ("move", "analysis decisions[0].move: "),
         ("seat", "analysis decisions[0].move: the move is seat "),
         ("value", "analysis decisions[0]: the value "),
-        ("outcome", "analysis decisions[0].outcome: expected 3 tricks and points, one for each"),
+        ("outcome", "analysis decisions[0].outcome.tricks: expected 3 items (one per seat), got 2"),
         ("totals", "analysis lost_by_seat: expected "),
         ("rules", "analysis rules: "),
-        ("flag", "analysis decisions[0].could_make_before: expected true, false or null"),
+        ("flag", "analysis decisions[0].could_make_before: expected true or false, got 'yes'"),
         ("unsolved seat", "analysis unsolved[0].seat: expected 1, the move's seat, got 2"),
     ],
 )

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
@@ -15,6 +15,7 @@ from counter_rules.cards import Card, Rank, Suit
 from counter_rules.engine import explain_trick, legal_moves
 from counter_rules.errors import CounterRulesError, InvalidNotationError
 from counter_rules.hand_result import HandResult
+from counter_rules.input_limits import FieldReader
 from counter_rules.moves import Bid, Move, Pass, Play
 from counter_rules.phase import Phase
 from counter_rules.rulesets.base import Ruleset
@@ -31,36 +32,8 @@ _MAX_NUMBER = 10**15
 _T = TypeVar("_T")
 
 
-class Reader:
-    """Reads the JSON data of one document, naming the place of every problem."""
-
-    def __init__(self, document: str) -> None:
-        self.document = document
-
-    def bad(self, where: str, problem: str) -> InvalidNotationError:
-        place = f"{self.document} {where}" if where else self.document
-        return InvalidNotationError(f"{place}: {problem}")
-
-    def fields(self, data: object, where: str, keys: Sequence[str]) -> dict[str, Any]:
-        if not isinstance(data, dict):
-            raise self.bad(where, f"expected an object, got {data!r:.40}")
-        missing = [k for k in keys if k not in data]
-        extra = sorted(str(k) for k in data if k not in keys)
-        if missing:
-            raise self.bad(where, f"missing {_fields(missing)} {', '.join(missing)}")
-        if extra:
-            raise self.bad(where, f"unknown {_fields(extra)} {', '.join(extra):.80}")
-        return data
-
-    def number(self, data: object, where: str, low: int, high: int) -> int:
-        if type(data) is not int or not low <= data <= high:
-            raise self.bad(where, f"expected a whole number from {low} to {high}, got {data!r:.40}")
-        return data
-
-    def flag(self, data: object, where: str) -> bool:
-        if type(data) is not bool:
-            raise self.bad(where, f"expected true or false, got {data!r:.40}")
-        return data
+class Reader(FieldReader):
+    """A :class:`~counter_rules.input_limits.FieldReader` that also reads cards and suits."""
 
     def card(self, data: object, where: str) -> Card:
         if not isinstance(data, str):
@@ -77,31 +50,10 @@ class Reader:
             raise self.bad(where, f"expected null or one of C D H S, got {data!r:.40}")
         return Suit.parse(data)
 
-    def items(
-        self, data: object, where: str, read: Callable[[object, str], _T], size: int | None = None
-    ) -> tuple[_T, ...]:
-        if not isinstance(data, list):
-            raise self.bad(where, f"expected a list, got {data!r:.40}")
-        if size is not None and len(data) != size:
-            raise self.bad(where, f"expected {size} items (one per seat), got {len(data)}")
-        if len(data) > _MAX_HANDS:
-            raise self.bad(where, f"too many items ({len(data)}, at most {_MAX_HANDS})")
-        return tuple(read(item, f"{where}[{i}]") for i, item in enumerate(data))
-
-    def maybe(self, read: Callable[[object, str], _T]) -> Callable[[object, str], _T | None]:
-        def read_or_null(data: object, where: str) -> _T | None:
-            return None if data is None else read(data, where)
-
-        return read_or_null
-
     def cards(self, data: object, where: str) -> tuple[Card, ...]:
         if isinstance(data, list) and len(data) > _MAX_CARDS:
             raise self.bad(where, f"too many cards ({len(data)}, at most {_MAX_CARDS})")
         return self.items(data, where, self.card)
-
-
-def _fields(names: Sequence[str]) -> str:
-    return "field" if len(names) == 1 else "fields"
 
 
 _MOVE_KEYS = {

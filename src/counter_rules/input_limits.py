@@ -2,20 +2,29 @@
 (:func:`read_json`, the one reader of JSON from outside), a whole file
 (:func:`read_bounded`) and a file's lines (:func:`read_lines`), each refused
 with :class:`~counter_rules.InvalidNotationError` past its limit before
-anything else reads it."""
+anything else reads it; and the fields of the JSON data read
+(:class:`FieldReader`), each checked and named where it is wrong."""
 
 from __future__ import annotations
 
 import json
 import math
 import re
-from collections.abc import Iterator
-from typing import IO, Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import IO, Any, TypeVar
 
 from counter_rules.argument_checks import shorten, shown
 from counter_rules.errors import InvalidNotationError
 
-__all__ = ["JSON_DEPTH", "JSON_LIMIT", "read_bounded", "read_json", "read_lines"]
+__all__ = [
+    "JSON_DEPTH",
+    "JSON_LIMIT",
+    "MOST_ITEMS",
+    "FieldReader",
+    "read_bounded",
+    "read_json",
+    "read_lines",
+]
 
 JSON_LIMIT = 20_000_000
 """The longest JSON text :func:`read_json` reads by default, in characters
@@ -23,6 +32,9 @@ JSON_LIMIT = 20_000_000
 JSON_DEPTH = 32
 """The deepest nesting of lists and objects :func:`read_json` reads; a
 record or a view nests seven deep at most."""
+MOST_ITEMS = 100_000
+"""The longest list :meth:`FieldReader.items` reads: far beyond any list of
+a game (its hands, its decisions)."""
 _INT_DIGITS = 100  # a seed has at most 39; a longer number is no value of a game
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
@@ -185,3 +197,93 @@ def read_lines(file: IO[bytes], limit: int, document: str) -> Iterator[bytes]:
                 f"{document} line {number}: too long (more than {limit:,} bytes)"
             )
         yield line
+
+
+_T = TypeVar("_T")
+
+
+class FieldReader:
+    """Checks the JSON data of one document (as :func:`read_json` gives it)
+    field by field, and names the place of every problem: a record, a view,
+    a move or an analysis is read with one.
+
+    Each method returns the value checked or raises
+    :class:`~counter_rules.InvalidNotationError` with the document's name,
+    the place (``where``, such as ``decisions[0].move``) and what was
+    expected.
+
+    Example:
+        >>> from counter_rules import InvalidNotationError
+        >>> from counter_rules.input_limits import FieldReader
+        >>> reader = FieldReader("analysis")
+        >>> fields = reader.fields({"hand": 2}, "", ("hand",))
+        >>> reader.number(fields["hand"], "hand", 1, 100)
+        2
+        >>> def seat(item: object, where: str) -> int:
+        ...     return reader.number(item, where, 0, 3)
+        >>> reader.items([1, 3], "seats", seat)
+        (1, 3)
+        >>> try:
+        ...     reader.items([1, "x"], "seats", seat)
+        ... except InvalidNotationError as exc:
+        ...     print(exc)
+        analysis seats[1]: expected a whole number from 0 to 3, got 'x'
+    """
+
+    def __init__(self, document: str) -> None:
+        self.document = document
+        """The document's name, which starts every message."""
+
+    def bad(self, where: str, problem: str) -> InvalidNotationError:
+        """The error for ``problem`` at ``where`` (``""``: the document itself)."""
+        place = f"{self.document} {where}" if where else self.document
+        return InvalidNotationError(f"{place}: {problem}")
+
+    def fields(self, data: object, where: str, keys: Sequence[str]) -> dict[str, Any]:
+        """``data``, an object with exactly the fields ``keys``."""
+        if not isinstance(data, dict):
+            raise self.bad(where, f"expected an object, got {data!r:.40}")
+        missing = [k for k in keys if k not in data]
+        extra = sorted(str(k) for k in data if k not in keys)
+        if missing:
+            raise self.bad(where, f"missing {_field_word(missing)} {', '.join(missing)}")
+        if extra:
+            raise self.bad(where, f"unknown {_field_word(extra)} {', '.join(extra):.80}")
+        return data
+
+    def number(self, data: object, where: str, low: int, high: int) -> int:
+        """``data``, a whole number from ``low`` to ``high``."""
+        if type(data) is not int or not low <= data <= high:
+            raise self.bad(where, f"expected a whole number from {low} to {high}, got {data!r:.40}")
+        return data
+
+    def flag(self, data: object, where: str) -> bool:
+        """``data``, ``true`` or ``false``."""
+        if type(data) is not bool:
+            raise self.bad(where, f"expected true or false, got {data!r:.40}")
+        return data
+
+    def items(
+        self, data: object, where: str, read: Callable[[object, str], _T], size: int | None = None
+    ) -> tuple[_T, ...]:
+        """``data``, a list of at most :data:`MOST_ITEMS` items (of ``size``
+        where given, one per seat), each read by ``read(item, place)``."""
+        if not isinstance(data, list):
+            raise self.bad(where, f"expected a list, got {data!r:.40}")
+        if size is not None and len(data) != size:
+            raise self.bad(where, f"expected {size} items (one per seat), got {len(data)}")
+        if len(data) > MOST_ITEMS:
+            raise self.bad(where, f"too many items ({len(data)}, at most {MOST_ITEMS})")
+        return tuple(read(item, f"{where}[{i}]") for i, item in enumerate(data))
+
+    def maybe(self, read: Callable[[object, str], _T]) -> Callable[[object, str], _T | None]:
+        """``read``, which also takes ``null`` (read as ``None``)."""
+
+        def read_or_null(data: object, where: str) -> _T | None:
+            return None if data is None else read(data, where)
+
+        return read_or_null
+
+
+def _field_word(names: Sequence[str]) -> str:
+    return "field" if len(names) == 1 else "fields"

@@ -5,8 +5,9 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Callable, Iterator
+from functools import partial
 from time import perf_counter
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -21,7 +22,7 @@ from counter_rules.analysis._worlds import job_count, run_apart, with_met_rules
 from counter_rules.argument_checks import shown
 from counter_rules.engine import legal_moves
 from counter_rules.errors import InvalidArgumentError, InvalidNotationError, SearchLimitReached
-from counter_rules.input_limits import read_json
+from counter_rules.input_limits import FieldReader, read_json
 from counter_rules.moves import Move, Pass
 from counter_rules.notation import format_move, parse_move
 from counter_rules.phase import Phase
@@ -299,24 +300,24 @@ class Analysis:
     def from_dict(cls, data: object) -> Analysis:
         """Check JSON data (as :meth:`to_dict` writes it) and build the
         analysis; see :meth:`from_json`."""
-        fields = _object(data, "", _ANALYSIS_KEYS)
+        fields = _READER.fields(data, "", _ANALYSIS_KEYS)
         rules = load_rules(fields["rules"], "rules", "analysis")
         players = rules.players
-        decisions = tuple(
-            _read_decision(item, f"decisions[{i}]", players)
-            for i, item in enumerate(_items(fields["decisions"], "decisions"))
+        analysis = cls(
+            rules=rules,
+            decisions=_READER.items(
+                fields["decisions"], "decisions", partial(_read_decision, players=players)
+            ),
+            unsolved=_READER.items(
+                fields["unsolved"], "unsolved", partial(_read_unsolved, players=players)
+            ),
         )
-        unsolved = tuple(
-            _read_unsolved(item, f"unsolved[{i}]", players)
-            for i, item in enumerate(_items(fields["unsolved"], "unsolved"))
-        )
-        analysis = cls(rules=rules, decisions=decisions, unsolved=unsolved)
         for name, totals in (
             ("lost_by_seat", analysis.lost_by_seat()),
             ("points_lost_by_seat", analysis.points_lost_by_seat()),
         ):
             if fields[name] != list(totals):
-                raise _bad(
+                raise _READER.bad(
                     name,
                     f"expected {list(totals)}, the decisions' sum, got {shown(fields[name], 40)}",
                 )
@@ -346,120 +347,84 @@ _DECISION_KEYS = (
 )  # fmt: skip
 _UNSOLVED_KEYS = ("hand", "trick", "seat", "move")
 _MOST = 1_000_000
-
-
-def _bad(where: str, problem: str) -> InvalidNotationError:
-    return InvalidNotationError(f"analysis{' ' if where else ''}{where}: {problem}")
-
-
-def _object(data: object, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise _bad(where, f"expected an object, got {shown(data, 40)}")
-    missing = [k for k in keys if k not in data]
-    extra = sorted(str(k) for k in data if k not in keys)
-    for names, what in ((missing, "missing"), (extra, "unknown")):
-        if names:
-            field = "field" if len(names) == 1 else "fields"
-            raise _bad(where, f"{what} {field} {', '.join(names):.120}")
-    return data
-
-
-def _items(data: object, where: str) -> list[object]:
-    if not isinstance(data, list) or len(data) > _MOST:
-        raise _bad(where, f"expected a list, got {shown(data, 40)}")
-    return data
-
-
-def _whole(data: object, where: str, low: int, high: int = _MOST) -> int:
-    if type(data) is not int or not low <= data <= high:
-        raise _bad(where, f"expected a whole number from {low} to {high}, got {shown(data, 40)}")
-    return data
-
-
-def _maybe_flag(data: object, where: str) -> bool | None:
-    if data is not None and type(data) is not bool:
-        raise _bad(where, f"expected true, false or null, got {shown(data, 40)}")
-    return data
+_READER: Final = FieldReader("analysis")
 
 
 def _read_move(data: object, where: str, players: int) -> Move:
     if not isinstance(data, str) or len(data) > 40:
-        raise _bad(where, f"expected a move such as 'P1:QS', got {shown(data, 40)}")
+        raise _READER.bad(where, f"expected a move such as 'P1:QS', got {shown(data, 40)}")
     try:
         move = parse_move(data)
     except InvalidNotationError as exc:
-        raise _bad(where, str(exc)) from None
+        raise _READER.bad(where, str(exc)) from None
     if move.seat >= players:
-        raise _bad(where, f"seat {move.seat} is not a seat of {players} players")
+        raise _READER.bad(where, f"seat {move.seat} is not a seat of {players} players")
     return move
 
 
-def _read_outcome(data: object, where: str, players: int) -> Outcome | None:
-    if data is None:
-        return None
-    fields = _object(data, where, ("tricks", "points"))
-    tricks, points = (
-        tuple(
-            _whole(n, f"{where}.{name}[{i}]", -_MOST if name == "points" else 0)
-            for i, n in enumerate(_items(fields[name], f"{where}.{name}"))
-        )
-        for name in ("tricks", "points")
+def _read_outcome(data: object, where: str, players: int) -> Outcome:
+    fields = _READER.fields(data, where, ("tricks", "points"))
+    return Outcome(
+        tricks=_READER.items(
+            fields["tricks"], f"{where}.tricks", partial(_READER.number, low=0, high=_MOST), players
+        ),
+        points=_READER.items(
+            fields["points"],
+            f"{where}.points",
+            partial(_READER.number, low=-_MOST, high=_MOST),
+            players,
+        ),
     )
-    if len(tricks) != players or len(points) != players:
-        raise _bad(where, f"expected {players} tricks and points, one for each seat")
-    return Outcome(tricks=tricks, points=points)
 
 
 def _read_decision(data: object, where: str, players: int) -> Decision:
-    fields = _object(data, where, _DECISION_KEYS)
-    moves = {
-        name: tuple(
-            _read_move(m, f"{where}.{name}[{i}]", players)
-            for i, m in enumerate(_items(fields[name], f"{where}.{name}"))
-        )
-        for name in ("best_moves", "outcome_best_moves")
-    }
-    bid = fields["bid"]
+    r = _READER
+    fields = r.fields(data, where, _DECISION_KEYS)
+    move = partial(_read_move, players=players)
+    outcome = r.maybe(partial(_read_outcome, players=players))
+    flag = r.maybe(r.flag)
     decision = Decision(
-        hand=_whole(fields["hand"], f"{where}.hand", 1),
-        trick=_whole(fields["trick"], f"{where}.trick", 1),
-        seat=_whole(fields["seat"], f"{where}.seat", 0, players - 1),
-        move=_read_move(fields["move"], f"{where}.move", players),
-        value=_whole(fields["value"], f"{where}.value", 0),
-        best=_whole(fields["best"], f"{where}.best", 0),
-        best_moves=moves["best_moves"],
-        bid=None if bid is None else _whole(bid, f"{where}.bid", 0),
-        could_make_before=_maybe_flag(fields["could_make_before"], f"{where}.could_make_before"),
-        could_make_after=_maybe_flag(fields["could_make_after"], f"{where}.could_make_after"),
-        outcome=_read_outcome(fields["outcome"], f"{where}.outcome", players),
-        best_outcome=_read_outcome(fields["best_outcome"], f"{where}.best_outcome", players),
-        outcome_best_moves=moves["outcome_best_moves"],
+        hand=r.number(fields["hand"], f"{where}.hand", 1, _MOST),
+        trick=r.number(fields["trick"], f"{where}.trick", 1, _MOST),
+        seat=r.number(fields["seat"], f"{where}.seat", 0, players - 1),
+        move=move(fields["move"], f"{where}.move"),
+        value=r.number(fields["value"], f"{where}.value", 0, _MOST),
+        best=r.number(fields["best"], f"{where}.best", 0, _MOST),
+        best_moves=r.items(fields["best_moves"], f"{where}.best_moves", move),
+        bid=r.maybe(partial(r.number, low=0, high=_MOST))(fields["bid"], f"{where}.bid"),
+        could_make_before=flag(fields["could_make_before"], f"{where}.could_make_before"),
+        could_make_after=flag(fields["could_make_after"], f"{where}.could_make_after"),
+        outcome=outcome(fields["outcome"], f"{where}.outcome"),
+        best_outcome=outcome(fields["best_outcome"], f"{where}.best_outcome"),
+        outcome_best_moves=r.items(
+            fields["outcome_best_moves"], f"{where}.outcome_best_moves", move
+        ),
     )
     if decision.move.seat != decision.seat:
-        raise _bad(
+        raise r.bad(
             f"{where}.move", f"the move is seat {decision.move.seat}'s, not seat {decision.seat}'s"
         )
     if not decision.best_moves:
-        raise _bad(f"{where}.best_moves", "expected at least one move")
+        raise r.bad(f"{where}.best_moves", "expected at least one move")
     if decision.value > decision.best:
-        raise _bad(where, f"the value {decision.value} is above the best {decision.best}")
+        raise r.bad(where, f"the value {decision.value} is above the best {decision.best}")
     for name, derived in (("lost", decision.lost), ("points_lost", decision.points_lost)):
         if fields[name] != derived:
-            raise _bad(f"{where}.{name}", f"expected {derived}, got {shown(fields[name], 40)}")
+            raise r.bad(f"{where}.{name}", f"expected {derived}, got {shown(fields[name], 40)}")
     return decision
 
 
 def _read_unsolved(data: object, where: str, players: int) -> tuple[int, int, Move]:
-    fields = _object(data, where, _UNSOLVED_KEYS)
+    fields = _READER.fields(data, where, _UNSOLVED_KEYS)
     move = _read_move(fields["move"], f"{where}.move", players)
     if fields["seat"] != move.seat:
-        raise _bad(
+        raise _READER.bad(
             f"{where}.seat",
             f"expected {move.seat}, the move's seat, got {shown(fields['seat'], 40)}",
         )
     return (
-        _whole(fields["hand"], f"{where}.hand", 1),
-        _whole(fields["trick"], f"{where}.trick", 1),
+        _READER.number(fields["hand"], f"{where}.hand", 1, _MOST),
+        _READER.number(fields["trick"], f"{where}.trick", 1, _MOST),
         move,
     )
 
