@@ -1,6 +1,7 @@
 """Shared pytest configuration: Hypothesis profiles, a ruleset of a
-user's own, registered for a test (the fixture ``user_ruleset``), and the
-solver's plain search to run (the fixture ``plain_search``).
+user's own, registered for a test (the fixture ``user_ruleset``), the
+solver's plain search to run (the fixture ``plain_search``), and a short
+game with its analysis (the fixtures ``short_game`` and ``short_analysis``).
 
 ``HYPOTHESIS_PROFILE=thorough pytest`` runs many more examples than the default.
 Under CI (the ``CI`` variable set) the default examples are drawn from a fixed
@@ -13,9 +14,12 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from analysis_helpers import played
 from hypothesis import HealthCheck, settings
 from user_ruleset import ShortRotation, registered
 
+from counter_rules import GameState, OhHell
+from counter_rules.analysis import Analysis, analyse
 from counter_rules.analysis._plain import native_kernel, use_native
 
 settings.register_profile(
@@ -61,3 +65,15 @@ def plain_search(request: pytest.FixtureRequest) -> Iterator[str]:
     previous = use_native(request.param == "kernel")
     yield request.param
     use_native(previous)
+
+
+@pytest.fixture(scope="module")
+def short_game() -> GameState:
+    """A finished game of two short hands of Oh Hell, played at random."""
+    return played(OhHell(players=3, schedule=(4, 3)), 4)
+
+
+@pytest.fixture(scope="module")
+def short_analysis(short_game: GameState) -> Analysis:
+    """:func:`~counter_rules.analysis.analyse` of ``short_game``, by both questions."""
+    return analyse(short_game)

@@ -48,17 +48,6 @@ from counter_rules.cli import main
 from counter_rules.rulesets.base import Ruleset
 
 
-@pytest.fixture(scope="module")
-def short_game() -> GameState:
-    """A finished game of two short hands of Oh Hell, played at random."""
-    return played(OhHell(players=3, schedule=(4, 3)), 4)
-
-
-@pytest.fixture(scope="module")
-def short_analysis(short_game: GameState) -> Analysis:
-    return analyse(short_game)
-
-
 def test_every_decision_with_a_choice_is_judged(
     short_game: GameState, short_analysis: Analysis
 ) -> None:

@@ -32,17 +32,6 @@ from counter_rules.analysis import Analysis, AnalysisStopped, _report, analyse
 from counter_rules.cli import main
 
 
-@pytest.fixture(scope="module")
-def game() -> GameState:
-    """Two short hands of Oh Hell, played at random."""
-    return played(OhHell(players=3, schedule=(4, 3)), 4)
-
-
-@pytest.fixture(scope="module")
-def whole(game: GameState) -> Analysis:
-    return analyse(game)
-
-
 def _stopped(whole: Analysis, kept: list[int]) -> Analysis:
     """``whole`` as a run that solved only the decisions ``kept`` would leave it."""
     return Analysis(
@@ -55,10 +44,10 @@ def _stopped(whole: Analysis, kept: list[int]) -> Analysis:
 
 
 # -- to_json and from_json --------------------------------------------------------------
-def test_an_analysis_reads_back_as_it_was_written(whole: Analysis) -> None:
-    assert Analysis.from_json(whole.to_json()) == whole
-    assert Analysis.from_json(whole.to_json(indent=1).encode()) == whole
-    assert Analysis.from_dict(whole.to_dict()) == whole
+def test_an_analysis_reads_back_as_it_was_written(short_analysis: Analysis) -> None:
+    assert Analysis.from_json(short_analysis.to_json()) == short_analysis
+    assert Analysis.from_json(short_analysis.to_json(indent=1).encode()) == short_analysis
+    assert Analysis.from_dict(short_analysis.to_dict()) == short_analysis
 
 
 def test_an_analysis_with_passes_outcomes_and_unsolved_decisions_reads_back() -> None:
@@ -116,10 +105,10 @@ def _broken(whole: Analysis, change: str) -> dict[str, Any]:
     ],
 )
 def test_a_broken_analysis_is_refused_where_it_is_broken(
-    whole: Analysis, change: str, message: str
+    short_analysis: Analysis, change: str, message: str
 ) -> None:
     with pytest.raises(InvalidNotationError) as refused:
-        Analysis.from_dict(_broken(whole, change))
+        Analysis.from_dict(_broken(short_analysis, change))
     assert str(refused.value).startswith(message)
 
 
@@ -130,64 +119,78 @@ def test_text_that_is_no_json_is_refused() -> None:
 
 # -- analyse(..., resume=...) ---------------------------------------------------------
 def test_a_stopped_analysis_taken_up_is_the_whole_analysis(
-    game: GameState, whole: Analysis
+    short_game: GameState, short_analysis: Analysis
 ) -> None:
     """Only the decisions the earlier run did not solve are judged: the
     progress starts from the number it holds."""
     kept = [0, 2, 3]
     calls: list[tuple[int, int]] = []
-    resumed = analyse(game, resume=_stopped(whole, kept), progress=lambda *a: calls.append(a))
-    assert resumed == whole
-    total = len(whole.decisions)
+    resumed = analyse(
+        short_game, resume=_stopped(short_analysis, kept), progress=lambda *a: calls.append(a)
+    )
+    assert resumed == short_analysis
+    total = len(short_analysis.decisions)
     assert calls == [(done, total) for done in range(len(kept), total + 1)]
 
 
 @settings(max_examples=15, deadline=None)
 @given(data=st.data())
 def test_any_part_of_an_analysis_taken_up_gives_the_whole(
-    game: GameState, whole: Analysis, data: st.DataObject
+    short_game: GameState, short_analysis: Analysis, data: st.DataObject
 ) -> None:
-    kept = data.draw(st.sets(st.integers(0, len(whole.decisions) - 1)))
-    assert analyse(record_of(game), resume=_stopped(whole, sorted(kept))) == whole
+    kept = data.draw(st.sets(st.integers(0, len(short_analysis.decisions) - 1)))
+    assert (
+        analyse(record_of(short_game), resume=_stopped(short_analysis, sorted(kept)))
+        == short_analysis
+    )
 
 
-def test_a_whole_analysis_taken_up_judges_nothing(game: GameState, whole: Analysis) -> None:
+def test_a_whole_analysis_taken_up_judges_nothing(
+    short_game: GameState, short_analysis: Analysis
+) -> None:
     calls: list[tuple[int, int]] = []
-    assert analyse(game, resume=whole, progress=lambda *a: calls.append(a)) == whole
-    assert calls == [(len(whole.decisions), len(whole.decisions))]
+    assert (
+        analyse(short_game, resume=short_analysis, progress=lambda *a: calls.append(a))
+        == short_analysis
+    )
+    assert calls == [(len(short_analysis.decisions), len(short_analysis.decisions))]
 
 
-def test_an_analysis_taken_up_with_workers_is_the_same(game: GameState, whole: Analysis) -> None:
-    assert analyse(game, resume=_stopped(whole, [1]), jobs=2) == whole
+def test_an_analysis_taken_up_with_workers_is_the_same(
+    short_game: GameState, short_analysis: Analysis
+) -> None:
+    assert analyse(short_game, resume=_stopped(short_analysis, [1]), jobs=2) == short_analysis
 
 
-def test_an_analysis_of_another_game_is_refused(game: GameState, whole: Analysis) -> None:
+def test_an_analysis_of_another_game_is_refused(
+    short_game: GameState, short_analysis: Analysis
+) -> None:
     other = played(OhHell(players=3, schedule=(4, 3)), 9)
     with pytest.raises(InvalidArgumentError, match="resume is not an analysis of this game: "):
-        analyse(other, resume=whole)
+        analyse(other, resume=short_analysis)
     with pytest.raises(InvalidArgumentError, match="resume is an analysis of "):
-        analyse(played(OhHell(players=4, schedule=(2,)), 1), resume=whole)
+        analyse(played(OhHell(players=4, schedule=(2,)), 1), resume=short_analysis)
     with pytest.raises(InvalidArgumentError, match="resume must be an Analysis"):
-        analyse(game, resume=whole.to_json())  # type: ignore[arg-type]
+        analyse(short_game, resume=short_analysis.to_json())  # type: ignore[arg-type]
 
 
 # -- the command line ----------------------------------------------------------------
 def test_the_command_saves_an_analysis_and_takes_it_up(
-    game: GameState, whole: Analysis, tmp_path: Path
+    short_game: GameState, short_analysis: Analysis, tmp_path: Path
 ) -> None:
     """--save writes the analysis, unsolved decisions included, and says how
     to go on; --resume judges only what is left."""
     path = tmp_path / "game.json"
-    path.write_text(state_to_json(game), encoding="utf-8")
+    path.write_text(state_to_json(short_game), encoding="utf-8")
     saved = tmp_path / "analysis.json"
-    saved.write_text(_stopped(whole, [0, 1]).to_json(), encoding="utf-8")
+    saved.write_text(_stopped(short_analysis, [0, 1]).to_json(), encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
     args = ["analyse", str(path), "--resume", str(saved), "--save", str(saved)]
     assert main(args, out=out, err=err) == 0
-    assert out.getvalue() == whole.report() + "\n"
-    total = len(whole.decisions)
+    assert out.getvalue() == short_analysis.report() + "\n"
+    total = len(short_analysis.decisions)
     assert err.getvalue().startswith(f"2/{total} decisions")
-    assert Analysis.from_json(saved.read_text(encoding="utf-8")) == whole
+    assert Analysis.from_json(saved.read_text(encoding="utf-8")) == short_analysis
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
@@ -214,10 +217,10 @@ def test_the_command_says_how_to_go_on_when_decisions_are_left(tmp_path: Path) -
     ],
 )
 def test_a_bad_resume_file_is_named(
-    game: GameState, tmp_path: Path, content: str | None, message: str
+    short_game: GameState, tmp_path: Path, content: str | None, message: str
 ) -> None:
     path = tmp_path / "game.json"
-    path.write_text(state_to_json(game), encoding="utf-8")
+    path.write_text(state_to_json(short_game), encoding="utf-8")
     resume = tmp_path / "analysis.json"
     if content == "other game":
         content = analyse(played(OhHell(players=3, schedule=(4, 3)), 9)).to_json()
@@ -230,9 +233,9 @@ def test_a_bad_resume_file_is_named(
     assert err.getvalue().count("\n") == 1
 
 
-def test_a_save_file_that_cannot_be_written_is_named(game: GameState, tmp_path: Path) -> None:
+def test_a_save_file_that_cannot_be_written_is_named(short_game: GameState, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    path.write_text(state_to_json(game), encoding="utf-8")
+    path.write_text(state_to_json(short_game), encoding="utf-8")
     target = tmp_path / "missing" / "analysis.json"
     err = io.StringIO()
     assert main(["analyse", str(path), "--save", str(target), "--quiet"], err=err) == 1
@@ -255,38 +258,40 @@ def _interrupted_after(monkeypatch: pytest.MonkeyPatch, calls: int) -> None:
 
 
 def test_ctrl_c_stops_the_analysis_with_what_it_judged(
-    game: GameState, whole: Analysis, monkeypatch: pytest.MonkeyPatch
+    short_game: GameState, short_analysis: Analysis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The KeyboardInterrupt carries the decisions judged, the rest listed as
     unsolved, and taking it up gives the whole analysis."""
     _interrupted_after(monkeypatch, 3)
     with pytest.raises(KeyboardInterrupt) as stop:
-        analyse(game)
+        analyse(short_game)
     assert isinstance(stop.value, AnalysisStopped)
     stopped = stop.value.analysis
-    assert stopped.decisions == whole.decisions[:3]
-    assert stopped.unsolved == tuple((d.hand, d.trick, d.move) for d in whole.decisions[3:])
+    assert stopped.decisions == short_analysis.decisions[:3]
+    assert stopped.unsolved == tuple(
+        (d.hand, d.trick, d.move) for d in short_analysis.decisions[3:]
+    )
     monkeypatch.undo()
-    assert analyse(game, resume=stopped) == whole
+    assert analyse(short_game, resume=stopped) == short_analysis
 
 
 def test_ctrl_c_in_the_command_saves_the_analysis_to_take_up(
-    game: GameState, whole: Analysis, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    short_game: GameState, short_analysis: Analysis, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     path = tmp_path / "game.json"
-    path.write_text(state_to_json(game), encoding="utf-8")
+    path.write_text(state_to_json(short_game), encoding="utf-8")
     saved = tmp_path / "analysis.json"
     _interrupted_after(monkeypatch, 2)
     err = io.StringIO()
     args = ["analyse", str(path), "--jobs", "1", "--budget", "0", "--quiet", "--save", str(saved)]
     assert main(args, out=io.StringIO(), err=err) == 130
     assert f"2 decisions judged are saved to {saved}; --resume {saved} takes" in err.getvalue()
-    assert Analysis.from_json(saved.read_bytes()).decisions == whole.decisions[:2]
+    assert Analysis.from_json(saved.read_bytes()).decisions == short_analysis.decisions[:2]
     monkeypatch.undo()
     out = io.StringIO()
     args = ["analyse", str(path), "--quiet", "--resume", str(saved)]
     assert main(args, out=out, err=io.StringIO()) == 0
-    assert out.getvalue() == whole.report() + "\n"
+    assert out.getvalue() == short_analysis.report() + "\n"
 
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
