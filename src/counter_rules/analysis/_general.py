@@ -52,7 +52,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from counter_rules.analysis._plain import _LIMIT, effect_kernel
-from counter_rules.analysis._questions import bisect, gallop, over_budget
+from counter_rules.analysis._questions import CollectorPaused, bisect, gallop, over_budget
 from counter_rules.board import Board, BoardMemo
 from counter_rules.cards import KEY_COUNT
 from counter_rules.engine.lookup_tables import tables_for
@@ -337,14 +337,16 @@ class GeneralSearch:
         """Whether the side can be sure of at least ``want`` of the tricks not
         yet finished, or with ``exact`` of exactly ``want`` (the board is left
         as it was found): by the native search where there is one, else by
-        :meth:`search`."""
-        native = self.native
-        if native is not None:
-            found = _native_question(board)
-            if found is not None:
-                return self._native_ask(native, found, want, exact)
-        self.budget_end = 0
-        return self.search(board, want, exact)
+        :meth:`search`; with Python's cyclic garbage collector paused
+        (``CollectorPaused``)."""
+        with CollectorPaused():
+            native = self.native
+            if native is not None:
+                found = _native_question(board)
+                if found is not None:
+                    return self._native_ask(native, found, want, exact)
+            self.budget_end = 0
+            return self.search(board, want, exact)
 
     def _native_ask(
         self, native: Any, position: tuple[object, ...], want: int, exact: bool

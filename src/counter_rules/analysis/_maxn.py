@@ -49,7 +49,7 @@ from counter_rules.analysis._plain import (
     plain_play,
     plain_tables,
 )
-from counter_rules.analysis._questions import over_budget
+from counter_rules.analysis._questions import CollectorPaused, over_budget
 from counter_rules.board import Board, BoardMemo
 from counter_rules.cards import Suit
 from counter_rules.engine.lookup_tables import tables_for
@@ -386,10 +386,13 @@ class OwnPointsSearch:
         """Each seat's tricks at the end of the hand, when the play goes on from
         ``board`` by the rule (the board is left as it was found): from the
         native search where this build has it and the hand fits it (it visits,
-        counts and keeps the same positions), else in Python."""
-        if self._native is not None:
-            return self._native_value(board)
-        return self._search(board, -1, _NONE, 0)
+        counts and keeps the same positions), else in Python; with Python's
+        cyclic garbage collector paused
+        (``CollectorPaused``)."""
+        with CollectorPaused():
+            if self._native is not None:
+                return self._native_value(board)
+            return self._search(board, -1, _NONE, 0)
 
     def _native_value(self, board: Board) -> tuple[int, ...]:
         kernel = self._native

@@ -53,6 +53,7 @@ from typing import Final
 import attrs
 
 from counter_rules.analysis._plain_search import WEIGHTS, PythonSearch, SearchTables
+from counter_rules.analysis._questions import CollectorPaused
 from counter_rules.cards import KEY_COUNT, SUIT_OF_KEY, Card, Suit
 from counter_rules.engine.lookup_tables import tables_for
 from counter_rules.errors import SearchLimitReached
@@ -622,10 +623,13 @@ class PlainSearch:
 
     def _ask(self, native: bool, question: str, argument: int) -> int:
         """The answer to ``question`` (``value``, ``at_least`` or ``exactly``)
-        about the position loaded, from the kernel or the Python search."""
+        about the position loaded, from the kernel or the Python search, with
+        Python's cyclic garbage collector paused
+        (``CollectorPaused``)."""
         search: object = self.kernel if native else self.python
         try:
-            return int(getattr(search, question)(argument))
+            with CollectorPaused():
+                return int(getattr(search, question)(argument))
         except _LIMIT:
             raise SearchLimitReached from None
 
