@@ -4,39 +4,31 @@ and leave it as they found it (``CollectorPaused``)."""
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Iterator
 
 import attrs
 import pytest
 from analysis_helpers import trick_start
 
-from counter_rules import OhHell, PlayedCard, Suit, TrickResult
+from counter_rules import OhHell, Play
 from counter_rules.analysis import SearchLimitReached, Solver, outcome, solve
 from counter_rules.analysis._questions import CollectorPaused
+from counter_rules.position import Position
 
-# What the collector said each time the ruleset resolved a trick.
+# What the collector said each time the ruleset listed a seat's plays.
 _SEEN: list[bool] = []
 
 
 @attrs.frozen(repr=False)
 class Watched(OhHell):
-    """Oh Hell that notes, for every trick it resolves, whether Python's
-    cyclic garbage collector runs (its own resolve makes the searches ask it)."""
+    """Oh Hell that notes, whenever it lists a seat's plays, whether Python's
+    cyclic garbage collector runs (its own ``legal_plays`` makes the searches
+    ask it)."""
 
-    def resolve(
-        self,
-        plays: Sequence[PlayedCard],
-        trump: Suit | None,
-        *,
-        doubled_lead: bool = False,
-        last_trick: bool = False,
-        explain: bool = True,
-        trump_card: Any = None,
-    ) -> TrickResult:
-        """Oh Hell's trick, noting whether the collector runs."""
+    def legal_plays(self, state: Position, seat: int) -> tuple[Play, ...]:
+        """Oh Hell's plays, noting whether the collector runs."""
         _SEEN.append(gc.isenabled())
-        return super().resolve(plays, trump, last_trick=last_trick, explain=explain)
+        return super().legal_plays(state, seat)
 
 
 @pytest.fixture
@@ -55,7 +47,7 @@ def collector() -> Iterator[None]:
 
 def test_a_question_runs_with_the_collector_paused_and_resumes_it(collector: None) -> None:
     state = trick_start(Watched(players=3, schedule=(4,)), 2, 4)
-    _SEEN.clear()  # the tricks played to reach the position
+    _SEEN.clear()  # the plays listed to reach the position
     solve(state, (state.current_player,))
     assert _SEEN and not any(_SEEN)
     assert gc.isenabled()
