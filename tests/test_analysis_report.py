@@ -7,6 +7,7 @@ import io
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from analysis_helpers import counted_calls, played, trick_start
@@ -36,6 +37,7 @@ from counter_rules.analysis import (
     Hint,
     MoveHint,
     Solver,
+    _report,
     _solving,
     analyse,
     can_make,
@@ -450,6 +452,27 @@ def test_under_a_budget_the_fewest_cards_are_analysed_first() -> None:
     unsolved = [steps[u] for u in analysis.unsolved]
     assert max(solved) <= min(unsolved)
     assert list(analysis.unsolved) == sorted(analysis.unsolved, key=lambda u: list(steps).index(u))
+
+
+def test_a_process_keeps_the_searches_of_one_hand(
+    short_game: GameState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a budget the decisions go from hand to hand; the process keeps
+    the searches of the hand of its last decision only (and the analysis is
+    the one it makes without a budget)."""
+    kept_hands: list[list[int]] = []
+    judge = _report._judge
+
+    def noted(kept: dict[int, _solving.Searches], *rest: Any) -> Decision | None:
+        decision = judge(kept, *rest)
+        kept_hands.append(sorted(kept))
+        return decision
+
+    monkeypatch.setattr(_report, "_judge", noted)
+    analysis = analyse(short_game, budget=600)
+    assert {hands[0] for hands in kept_hands} == {1, 2}
+    assert all(len(hands) == 1 for hands in kept_hands)
+    assert analysis.decisions == analyse(short_game).decisions
 
 
 def test_the_outcome_question_gets_a_count_of_positions_a_decision(

@@ -587,10 +587,10 @@ def analyse(
                 judged(
                     done,
                     i,
-                    None if spent else _judge(kept, steps[i], seconds, end, budget is None),
+                    None if spent else _judge(kept, steps[i], seconds, end),
                 )
         else:
-            _judge_apart(steps, order, seconds, end, budget is None, workers, judged)
+            _judge_apart(steps, order, seconds, end, workers, judged)
     except KeyboardInterrupt as stop:
         unsolved.update((i, _place(steps[i])) for i in order if i not in found)
         raise AnalysisStopped(_found(game.rules, found, unsolved)) from stop
@@ -654,18 +654,21 @@ def _resumed(resume: object, rules: Ruleset, steps: list[_Step]) -> dict[int, De
 
 
 def _judge(
-    kept: dict[int, Searches], step: _Step, seconds: float | None, end: float, in_order: bool
+    kept: dict[int, Searches], step: _Step, seconds: float | None, end: float
 ) -> Decision | None:
     """A decision judged within ``seconds`` and by the ``end`` of the budget
-    (0.0 for none), with the searches ``kept`` for its hand (made here for a
-    new hand; in the game's order, ``in_order``, no decision of an earlier
-    hand is left, and their searches go); ``None`` when out of time."""
+    (0.0 for none), with the searches ``kept`` for its hand; ``None`` when
+    out of time. A process keeps the searches of one hand, that of its last
+    decision: those of another hand go when a decision of a new hand comes.
+    Searches kept for every hand hold gigabytes where a budget has the
+    decisions taken from the fewest cards left up, hand after hand, and what
+    one hand's table gives its next decision costs less than the fresh
+    memory the others' tables take (see the performance page)."""
     state, move, choices = step
     hand = state.hand_number
     searches = kept.get(hand)
     if searches is None:
-        if in_order:
-            kept.clear()
+        kept.clear()
         searches = kept[hand] = Searches()
         searches.outcome_limit = outcome_positions(state)
     now = perf_counter()
@@ -681,12 +684,11 @@ def _judge(
 _kept_apart: dict[int, Searches] = {}
 
 
-def _judge_task(payload: tuple[float | None, bool], task: Task) -> Decision | None:
+def _judge_task(seconds: float | None, task: Task) -> Decision | None:
     """A decision judged in a worker of :func:`~counter_rules.runner.hand_out`."""
-    seconds, in_order = payload
     state, move, choices = task[1]
     step = (with_met_rules(state), move, choices)
-    return _judge(_kept_apart, step, seconds, time_left(task), in_order)
+    return _judge(_kept_apart, step, seconds, time_left(task))
 
 
 def _judge_apart(
@@ -694,7 +696,6 @@ def _judge_apart(
     order: list[int],
     seconds: float | None,
     end: float,
-    in_order: bool,
     workers: int,
     judged: Callable[[int, int, Decision | None], None],
 ) -> None:
@@ -709,9 +710,7 @@ def _judge_apart(
         hand, seat = seat_of(steps[order[number]])
         return f"the decision of seat {seat} in hand {hand}"
 
-    runs = run_apart(
-        (steps[i] for i in order), _judge_task, (seconds, in_order), workers, name, end, seat_of
-    )
+    runs = run_apart((steps[i] for i in order), _judge_task, seconds, workers, name, end, seat_of)
     done = 0
     seen = set()
     with contextlib.closing(runs):
