@@ -337,15 +337,16 @@ class GeneralSearch:
         """Whether the side can be sure of at least ``want`` of the tricks not
         yet finished, or with ``exact`` of exactly ``want`` (the board is left
         as it was found): by the native search where there is one, else by
-        :meth:`search`; with Python's cyclic garbage collector paused
-        (``CollectorPaused``)."""
+        :meth:`search`, with Python's cyclic garbage collector paused
+        (``CollectorPaused``: the native search makes no Python objects that
+        outlive a trick, and runs without the pause)."""
+        native = self.native
+        if native is not None:
+            found = _native_question(board)
+            if found is not None:
+                return self._native_ask(native, found, want, exact)
+        self.budget_end = 0
         with CollectorPaused():
-            native = self.native
-            if native is not None:
-                found = _native_question(board)
-                if found is not None:
-                    return self._native_ask(native, found, want, exact)
-            self.budget_end = 0
             return self.search(board, want, exact)
 
     def _native_ask(

@@ -386,12 +386,11 @@ class OwnPointsSearch:
         """Each seat's tricks at the end of the hand, when the play goes on from
         ``board`` by the rule (the board is left as it was found): from the
         native search where this build has it and the hand fits it (it visits,
-        counts and keeps the same positions), else in Python; with Python's
-        cyclic garbage collector paused
-        (``CollectorPaused``)."""
+        counts and keeps the same positions), else in Python, with Python's
+        cyclic garbage collector paused (``CollectorPaused``)."""
+        if self._native is not None:
+            return self._native_value(board)
         with CollectorPaused():
-            if self._native is not None:
-                return self._native_value(board)
             return self._search(board, -1, _NONE, 0)
 
     def _native_value(self, board: Board) -> tuple[int, ...]:

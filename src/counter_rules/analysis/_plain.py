@@ -623,13 +623,13 @@ class PlainSearch:
 
     def _ask(self, native: bool, question: str, argument: int) -> int:
         """The answer to ``question`` (``value``, ``at_least`` or ``exactly``)
-        about the position loaded, from the kernel or the Python search, with
-        Python's cyclic garbage collector paused
-        (``CollectorPaused``)."""
-        search: object = self.kernel if native else self.python
+        about the position loaded, from the kernel or the Python search (with
+        Python's cyclic garbage collector paused, ``CollectorPaused``)."""
         try:
+            if native:
+                return int(getattr(self.kernel, question)(argument))
             with CollectorPaused():
-                return int(getattr(search, question)(argument))
+                return int(getattr(self.python, question)(argument))
         except _LIMIT:
             raise SearchLimitReached from None
 
