@@ -10,6 +10,8 @@ import statistics
 import pytest
 from bench_helpers import benchmark
 
+from counter_rules import GameState
+
 
 def test_the_counter_part_summarises_each_number_of_cards() -> None:
     """A short run gives a summary for each number of cards. How many hands
@@ -24,6 +26,29 @@ def test_the_counter_part_summarises_each_number_of_cards() -> None:
         solved = 2 - summary["unsolved"]
         assert 0 <= solved <= 2 and 0 <= summary["within_10s"] <= solved
         assert ("median" in summary) == (solved > 0)
+
+
+def test_the_counter_hands_are_numbered_from_the_start_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``start`` picks the first hand: the hands measured from 1 are those
+    measured from 0 but the first, so a run can measure hands the solver was
+    never tuned on."""
+    bench = benchmark("bench_solver")
+    asked: list[GameState] = []
+
+    def capped(state: GameState, seats: tuple[int, ...], seconds: float) -> tuple[int, float]:
+        asked.append(state)
+        return 0, 0.0
+
+    monkeypatch.setattr(bench, "_capped", capped)
+    bench.counter_hands(count=2, seconds=1.0, start=0)
+    from_zero = asked[:]
+    asked.clear()
+    bench.counter_hands(count=1, seconds=1.0, start=1)
+    # Each run asks about 10, 7 and 5 cards left, its hands in turn.
+    assert [s.hands for s in asked] == [s.hands for s in from_zero[1::2]]
+    assert from_zero[0].hands != from_zero[1].hands
 
 
 @pytest.mark.parametrize(
