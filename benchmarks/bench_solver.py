@@ -451,9 +451,11 @@ def main() -> None:
         )
     for cards, summary in figures.get("counter", {}).items():
         solved = summary["positions"] - summary["unsolved"]
+        first = figures["counter_start"]
+        last = first + summary["positions"] - 1
+        hands = f"hand {first}" if last == first else f"hands {first} to {last}"
         text = (
-            f"Counter, 4 players, {cards} left, hands {figures['counter_start']} to "
-            f"{figures['counter_start'] + summary['positions'] - 1}: {solved} of "
+            f"Counter, 4 players, {cards} left, {hands}: {solved} of "
             f"{summary['positions']} solved within {summary['cap']:g} s"
         )
         if solved:
