@@ -92,11 +92,11 @@ intersphinx_timeout = 10
 
 # -- Optional frameworks ------------------------------------------------------
 # The research adapters need numpy, OpenSpiel or PettingZoo, and the web
-# table Starlette, which the docs extra does not install. Without them, autodoc imports the adapter modules
-# with stand-ins for the missing packages (their pages still document every
-# name), and the doctest builder skips the examples that import an adapter
-# whose packages are missing; with them installed (as in CI), every example
-# runs.
+# table Starlette, which the docs extra does not install. Without them,
+# autodoc imports the adapter modules with stand-ins for the missing packages
+# (their pages still document every name), and the doctest builder skips the
+# examples that import an adapter whose packages are missing; with them
+# installed (as in CI), every example runs.
 _ADAPTER_NEEDS = {
     "counter_rules.adapters.observation": ("numpy",),
     "counter_rules.adapters.openspiel": ("numpy", "pyspiel"),
