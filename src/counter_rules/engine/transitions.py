@@ -12,8 +12,7 @@ are in ``counter_rules.engine``.
 
 from __future__ import annotations
 
-from bisect import insort
-from operator import add, attrgetter
+from operator import add
 from typing import Any, Final, cast
 
 from counter_rules.argument_checks import seat_problem, shown
@@ -46,7 +45,6 @@ __all__ = [
     "why_malformed",
 ]
 
-_card_key: Final = attrgetter("_key")
 _new_state: Final = object.__new__
 _EMPTY: Final[frozenset[int]] = frozenset()
 # Every seat of a table of n players, by n.
@@ -222,8 +220,11 @@ def legal_moves(state: GameState | PlayerView, seat: object = None) -> tuple[Mov
         >>> legal_moves(state, seat=0)
         ()
     """
-    if state.__class__ is _STATE_CLASS or isinstance(state, GameState):
-        moves: tuple[Move, ...] | None = state._fields_dict["_legal"]
+    # type() is a pointer compare in compiled code; reading ``__class__``
+    # is a generic attribute lookup.
+    if type(state) is _STATE_CLASS or isinstance(state, GameState):
+        fields: dict[str, Any] = state._fields_dict
+        moves: tuple[Move, ...] | None = fields["_legal"]
         if moves is None:  # a state built by hand
             check_state(state)
             moves = compute_legal(state)
@@ -327,10 +328,12 @@ def apply_move(state: object, move: object) -> GameState:
         ...     print(exc)
         illegal move P3:bid 2: it is seat 1's turn, not seat 3's
     """
-    if state.__class__ is not _STATE_CLASS and not isinstance(state, GameState):
+    if type(state) is not _STATE_CLASS and not isinstance(state, GameState):
         raise InvalidArgumentError(f"apply_move needs a GameState, got {type(state).__name__}")
     game: Any = state
-    legal: tuple[Move, ...] | None = game._fields_dict["_legal"]
+    # The state's fields, read once here and handed to the transition.
+    d: dict[str, Any] = game._fields_dict
+    legal: tuple[Move, ...] | None = d["_legal"]
     if legal is None:  # a state built by hand
         check_state(game)
         legal = compute_legal(game)
@@ -356,10 +359,10 @@ def apply_move(state: object, move: object) -> GameState:
     legal_move: Any = move
     cls = type(move)
     if cls is _PLAY_CLASS:
-        return apply_play(game, legal_move)
+        return apply_play(game, d, legal_move)
     if cls is _BID_CLASS:
-        return apply_bid(game, legal_move)
-    return apply_pass(game, legal_move)
+        return apply_bid(d, legal_move)
+    return apply_pass(d, legal_move)
 
 
 def why_illegal(state: GameState, move: object) -> str | None:
@@ -399,9 +402,9 @@ def why_illegal(state: GameState, move: object) -> str | None:
     return state.rules.why_illegal_play(state, move)
 
 
-def apply_bid(state: GameState, move: Bid) -> GameState:
+def apply_bid(d: dict[str, Any], move: Bid) -> GameState:
+    """The state after ``move``, a legal bid in the state whose fields are ``d``."""
     seat = move.seat
-    d: dict[str, Any] = state._fields_dict
     rules: Ruleset = d["rules"]
     tables: EngineTables = d["_tables"] or tables_for(rules)
     bids: list[int | None] = list(d["bids"])
@@ -431,24 +434,25 @@ def apply_bid(state: GameState, move: Bid) -> GameState:
     return _make(nd)
 
 
-def apply_pass(state: GameState, move: Pass) -> GameState:
+def apply_pass(d: dict[str, Any], move: Pass) -> GameState:
+    """The state after ``move``, a legal pass in the state whose fields are ``d``."""
     seat = move.seat
     card = move.card
-    d: dict[str, Any] = state._fields_dict
-    hands = d["hands"]
-    pending = list(d["pending"])
+    hands: tuple[tuple[Card, ...], ...] = d["hands"]
+    held_cards = hands[seat]
+    pending: list[Card | None] = list(d["pending"])
     # The card held, by identity first: comparing with == calls Card.__eq__
     # for every card before it, and the moves handed out hold the same cards.
-    for held in hands[seat]:
+    for held in held_cards:
         if held is card:
             pending[seat] = held
             break
     else:
-        for held in hands[seat]:
+        for held in held_cards:
             if held == card:
                 pending[seat] = held
                 break
-    old_to_act = d["to_act"]
+    old_to_act: frozenset[int] = d["to_act"]
     to_act = old_to_act - _SEATS[seat]
     nd = d.copy()
     tables: EngineTables = d["_tables"] or tables_for(d["rules"])
@@ -456,21 +460,26 @@ def apply_pass(state: GameState, move: Pass) -> GameState:
     if to_act:
         nd["pending"] = tuple(pending)
         nd["to_act"] = to_act
-        legal = d["_legal"]
+        legal: tuple[Move, ...] | None = d["_legal"]
         if legal is not None:
             # The pass moves are grouped by seat in seat order, one per card
             # held: the other seats' moves are the old tuple less this slice.
-            start = sum(len(hands[s]) for s in old_to_act if s < seat)
-            legal = legal[:start] + legal[start + len(hands[seat]) :]
+            start = 0
+            for s in range(seat):
+                if s in old_to_act:
+                    start += len(hands[s])
+            legal = legal[:start] + legal[start + len(held_cards) :]
         nd["_legal"] = legal
         return _make(nd)
     players = len(hands)
     play = tables.play
-    new_hands = []
+    new_hands: list[tuple[Card, ...]] = []
     for s in range(players):
         given = pending[s]
         hand = [c for c in hands[s] if c is not given]
-        insort(hand, pending[play.giver(s)], key=_card_key)
+        received = pending[play.giver(s)]
+        assert received is not None  # every seat has chosen
+        _insert_sorted(hand, received)
         new_hands.append(tuple(hand))
     nd["hands"] = tuple(new_hands)
     nd["exchanges"] = (*d["exchanges"], tuple(pending))
@@ -480,6 +489,23 @@ def apply_pass(state: GameState, move: Pass) -> GameState:
     nd["to_act"] = _SEATS[leader]
     nd["_legal"] = _list_plays(tables, new_hands[leader], (), d["trump"], leader)
     return _make(nd)
+
+
+def _insert_sorted(hand: list[Card], card: Card) -> None:
+    """Put ``card`` into ``hand`` (sorted by card key) where it sorts: after
+    the cards with smaller or equal keys, as :func:`bisect.insort` does."""
+    # A bisection written out reads each key it compares once; insort with
+    # ``key=`` calls the key function from C for every comparison.
+    key = card._key
+    low = 0
+    high = len(hand)
+    while low < high:
+        middle = (low + high) // 2
+        if key < hand[middle]._key:
+            high = middle
+        else:
+            low = middle + 1
+    hand.insert(low, card)
 
 
 def derive(state: GameState, changes: dict[str, object]) -> GameState:
@@ -494,10 +520,10 @@ def derive(state: GameState, changes: dict[str, object]) -> GameState:
     return _make(d)
 
 
-def apply_play(state: GameState, move: Play) -> GameState:
+def apply_play(state: GameState, d: dict[str, Any], move: Play) -> GameState:
+    """The state after ``move``, a legal play in ``state``, whose fields are ``d``."""
     seat = move.seat
     card = move.card
-    d: dict[str, Any] = state._fields_dict
     tables: EngineTables | None = d["_tables"]
     built = tables is None  # a state built by hand carries no tables
     if tables is None:
@@ -526,7 +552,8 @@ def apply_play(state: GameState, move: Play) -> GameState:
     else:
         played = PlayedCard(seat, card, move.reveal, move.call)
     old_trick: tuple[PlayedCard, ...] = d["trick"]
-    trick = (*old_trick, played)
+    # Concatenated: unpacking into a display builds a list first.
+    trick = old_trick + (played,)  # noqa: RUF005
     players = len(hands)
     nd = d.copy()
     nd["hands"] = hands
