@@ -13,7 +13,7 @@ are in ``counter_rules.engine``.
 from __future__ import annotations
 
 from operator import add
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from counter_rules.argument_checks import seat_problem, shown
 from counter_rules.board import AFTER_LAST, AFTER_PASS, after_trick
@@ -21,9 +21,9 @@ from counter_rules.cards import Card, Suit
 from counter_rules.deal import Deal, DealtHand
 from counter_rules.engine.lookup_tables import SEATS, EngineTables, tables_for, turn_bid_moves
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
-from counter_rules.fast_values import PLAYED_TABLES, played_card
+from counter_rules.fast_values import PLAYED_TABLES, make_hand_result, played_card
 from counter_rules.hand_result import HandResult
-from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
+from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, shared_pass
 from counter_rules.phase import Phase
 from counter_rules.position import Position
 from counter_rules.rulesets.base import SHORTCUT_NONE, Ruleset
@@ -195,8 +195,13 @@ def seat_moves(
             moves += bid_moves(seat, bids, blind=True)
         return moves
     if phase is _PASSING:
-        table = pass_table(seat)
-        return tuple([table[card._key] or shared_pass(seat, card) for card in game.hands[seat]])
+        table = tables.passes[seat]
+        passes: list[Pass] = []
+        for card in game.hands[seat]:
+            found = table[card._key]
+            # A card outside the deck (a state built by hand) has no entry.
+            passes.append(found if found is not None else shared_pass(seat, card))
+        return tuple(passes)
     return ()
 
 
@@ -634,38 +639,44 @@ def end_hand(
     trump: Suit | None,
     trump_card: Card | None,
 ) -> GameState:
-    rules = state.rules
-    finished_fields = state._fields_dict.copy()
+    # The fields are read from the state's dict: reading them as attributes
+    # is a generic lookup each in compiled code.
+    d: dict[str, Any] = state._fields_dict
+    rules: Ruleset = d["rules"]
+    finished_fields = d.copy()
     finished_fields.update(
         {
             "hands": hands, "tricks_won": won, "trick": (), "stock": stock, "tricks": tricks,
             "trump": trump, "trump_card": trump_card, "to_act": _EMPTY, "doubled_lead": False,
-            "_legal": (), "_tables": _tables(state._fields_dict),
+            "_legal": (), "_tables": _tables(d),
         }
     )  # fmt: skip
     points = rules.score_hand(_make(dict(finished_fields)))
-    scores = tuple(map(add, state.scores, points))
-    bids = cast("tuple[int, ...]", state.bids)  # every seat has bid by now
+    scores = tuple(map(add, d["scores"], points))
+    bids: tuple[int, ...] = d["bids"]  # every seat has bid by now
     first_trump = tricks[0].trump if tricks else trump
-    result = HandResult(
-        state.hand_number, state.dealer, state.cards_dealt, first_trump,
-        bids, won, points, scores, state.blind, state.exchanges, tricks,
+    hand_number: int = d["hand_number"]
+    dealer: int = d["dealer"]
+    result = make_hand_result(
+        hand_number, dealer, d["cards_dealt"], first_trump,
+        bids, won, points, scores, d["blind"], d["exchanges"], tricks,
     )  # fmt: skip
-    history = (*state.history, result)
+    history = (*d["history"], result)
     if rules.is_game_over(history):
         finished_fields["phase"] = _GAME_OVER
         finished_fields["scores"] = scores
         finished_fields["history"] = history
         return _make(finished_fields)
-    number = state.hand_number + 1
-    dealer = (state.dealer + 1) % rules.players
+    number = hand_number + 1
+    dealer = (dealer + 1) % rules.players
+    seed: int = d["seed"]
     return start_hand(
         rules,
         number,
         dealer,
-        rules.deal(state.seed, number),
+        rules.deal(seed, number),
         scores,
-        state.seed,
+        seed,
         history,
-        state.first_deal,
+        d["first_deal"],
     )
