@@ -19,6 +19,7 @@ from counter_rules import (
     Card,
     Counter,
     GameState,
+    HandResult,
     OhHell,
     Play,
     PlayedCard,
@@ -263,10 +264,10 @@ def test_a_deck_out_of_order_still_deals_sorted_hands() -> None:
     assert all(list(hand) == sorted(hand) for hand in unordered.hands)
 
 
-def test_states_and_tricks_built_on_the_hot_path_have_exactly_their_fields() -> None:
-    """The engine builds states and trick results without attrs' ``__init__``:
-    they hold exactly the declared fields, in order, and equal the ones the
-    classes' own constructors build."""
+def test_states_tricks_and_hands_built_on_the_hot_path_have_exactly_their_fields() -> None:
+    """The engine builds states, trick results and hand results without
+    attrs' ``__init__``: they hold exactly the declared fields, in order, and
+    equal the ones the classes' own constructors build."""
     for rules in (Counter(players=4), OhHell(players=4, schedule=(3,))):
         state = new_game(rules, seed=11)
         assert list(state.__dict__) == [f.name for f in attrs.fields(GameState)]
@@ -279,6 +280,13 @@ def test_states_and_tricks_built_on_the_hot_path_have_exactly_their_fields() -> 
         result = state.tricks[0]
         assert list(result.__dict__) == [f.name for f in attrs.fields(TrickResult)]
         assert TrickResult(**attrs.asdict(result, recurse=False)) == result
+        while not state.history:
+            state = apply_move(state, legal_moves(state)[0])
+        hand = state.history[0]
+        assert attrs.asdict(hand, recurse=False).keys() == attrs.fields_dict(HandResult).keys()
+        rebuilt_hand = HandResult(**attrs.asdict(hand, recurse=False))
+        assert rebuilt_hand == hand
+        assert hash(rebuilt_hand) == hash(hand)
 
 
 def _kinds(rules: Ruleset) -> tuple[int, int]:

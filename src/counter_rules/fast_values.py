@@ -1,7 +1,8 @@
 """Builders of the value objects on the engine's hot path (internal).
 
 The rulesets' trick resolutions and the engine build a
-:class:`~counter_rules.TrickResult` for every trick and look up the shared
+:class:`~counter_rules.TrickResult` for every trick and a
+:class:`~counter_rules.HandResult` for every hand, and look up the shared
 :class:`~counter_rules.Play` of every held card and the shared
 :class:`~counter_rules.PlayedCard` of every card played; these functions do
 it without the generic machinery of attrs. The compiled build compiles this
@@ -15,10 +16,18 @@ from typing import Final
 
 from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.errors import InvalidArgumentError
+from counter_rules.hand_result import HandResult
 from counter_rules.moves import Play, PlayTable
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 
-__all__ = ["PLAYED_TABLES", "make_result", "not_in_deck", "played_card", "plays_of"]
+__all__ = [
+    "PLAYED_TABLES",
+    "make_hand_result",
+    "make_result",
+    "not_in_deck",
+    "played_card",
+    "plays_of",
+]
 
 _new: Final = object.__new__
 
@@ -71,6 +80,41 @@ def make_result(
             "trump_card": trump_card,
         },
     )
+    return result
+
+
+def make_hand_result(
+    hand_number: int,
+    dealer: int,
+    cards_dealt: int,
+    trump: Suit | None,
+    bids: tuple[int, ...],
+    tricks_won: tuple[int, ...],
+    points: tuple[int, ...],
+    scores: tuple[int, ...],
+    blind: tuple[bool, ...],
+    exchanges: tuple[tuple[Card | None, ...], ...],
+    tricks: tuple[TrickResult, ...],
+) -> HandResult:
+    """A :class:`~counter_rules.HandResult` from all its fields, in order: the
+    engine builds every hand's result with it.
+
+    It sets the slots one by one instead of calling attrs' ``__init__``,
+    which goes through a bound ``object.__setattr__`` per field; a test
+    checks that the result equals the one ``HandResult(...)`` builds.
+    """
+    result = _new(HandResult)
+    object.__setattr__(result, "hand_number", hand_number)
+    object.__setattr__(result, "dealer", dealer)
+    object.__setattr__(result, "cards_dealt", cards_dealt)
+    object.__setattr__(result, "trump", trump)
+    object.__setattr__(result, "bids", bids)
+    object.__setattr__(result, "tricks_won", tricks_won)
+    object.__setattr__(result, "points", points)
+    object.__setattr__(result, "scores", scores)
+    object.__setattr__(result, "blind", blind)
+    object.__setattr__(result, "exchanges", exchanges)
+    object.__setattr__(result, "tricks", tricks)
     return result
 
 

@@ -36,6 +36,8 @@ def showings(playable: Sequence[Card], hand: Sequence[Card]) -> list[tuple[Card,
         []
     """
     pairs: list[tuple[Card, Card]] = []
+    if len(hand) < 2:
+        return pairs  # fewer than two cards: no second Four to show
     first: Card | None = None
     for card in hand:
         if card.rank is _FOUR:

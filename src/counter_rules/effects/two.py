@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from counter_rules.cards import Card, Rank, Suit
+from counter_rules.cards import RANK_OF_KEY, SUIT_OF_KEY, Card, Rank, Suit
 from counter_rules.effects.base import TrickWork
 
 __all__ = ["apply", "suit_to_follow"]
 
 _TWO: Final = Rank.TWO
+_RANK_OF: Final[tuple[Rank | None, ...]] = RANK_OF_KEY
+_SUIT_OF: Final[tuple[Suit | None, ...]] = SUIT_OF_KEY
 
 
 def suit_to_follow(led: Card, trump: Suit | None) -> Suit | None:
@@ -33,9 +35,11 @@ def suit_to_follow(led: Card, trump: Suit | None) -> Suit | None:
         >>> two.suit_to_follow(Card.parse("2C"), Suit.HEARTS)
         <Suit.HEARTS: 2>
     """
-    if led.rank is _TWO and trump is not None:
+    # Rank and suit by the card's key: one attribute read instead of two.
+    key = led._key
+    if _RANK_OF[key] is _TWO and trump is not None:
         return trump
-    return led.suit
+    return _SUIT_OF[key]
 
 
 def apply(work: TrickWork) -> None:

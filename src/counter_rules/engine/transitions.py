@@ -12,9 +12,8 @@ are in ``counter_rules.engine``.
 
 from __future__ import annotations
 
-from bisect import insort
-from operator import add, attrgetter
-from typing import Any, Final, cast
+from operator import add
+from typing import Any, Final
 
 from counter_rules.argument_checks import seat_problem, shown
 from counter_rules.board import AFTER_LAST, AFTER_PASS, after_trick
@@ -22,9 +21,9 @@ from counter_rules.cards import Card, Suit
 from counter_rules.deal import Deal, DealtHand
 from counter_rules.engine.lookup_tables import SEATS, EngineTables, tables_for, turn_bid_moves
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
-from counter_rules.fast_values import PLAYED_TABLES, played_card
+from counter_rules.fast_values import PLAYED_TABLES, make_hand_result, played_card
 from counter_rules.hand_result import HandResult
-from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, pass_table, shared_pass
+from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, shared_pass
 from counter_rules.phase import Phase
 from counter_rules.position import Position
 from counter_rules.rulesets.base import SHORTCUT_NONE, Ruleset
@@ -46,7 +45,6 @@ __all__ = [
     "why_malformed",
 ]
 
-_card_key: Final = attrgetter("_key")
 _new_state: Final = object.__new__
 _EMPTY: Final[frozenset[int]] = frozenset()
 # Every seat of a table of n players, by n.
@@ -197,8 +195,13 @@ def seat_moves(
             moves += bid_moves(seat, bids, blind=True)
         return moves
     if phase is _PASSING:
-        table = pass_table(seat)
-        return tuple([table[card._key] or shared_pass(seat, card) for card in game.hands[seat]])
+        table = tables.passes[seat]
+        passes: list[Pass] = []
+        for card in game.hands[seat]:
+            found = table[card._key]
+            # A card outside the deck (a state built by hand) has no entry.
+            passes.append(found if found is not None else shared_pass(seat, card))
+        return tuple(passes)
     return ()
 
 
@@ -222,8 +225,11 @@ def legal_moves(state: GameState | PlayerView, seat: object = None) -> tuple[Mov
         >>> legal_moves(state, seat=0)
         ()
     """
-    if state.__class__ is _STATE_CLASS or isinstance(state, GameState):
-        moves: tuple[Move, ...] | None = state._fields_dict["_legal"]
+    # type() is a pointer compare in compiled code; reading ``__class__``
+    # is a generic attribute lookup.
+    if type(state) is _STATE_CLASS or isinstance(state, GameState):
+        fields: dict[str, Any] = state._fields_dict
+        moves: tuple[Move, ...] | None = fields["_legal"]
         if moves is None:  # a state built by hand
             check_state(state)
             moves = compute_legal(state)
@@ -327,10 +333,12 @@ def apply_move(state: object, move: object) -> GameState:
         ...     print(exc)
         illegal move P3:bid 2: it is seat 1's turn, not seat 3's
     """
-    if state.__class__ is not _STATE_CLASS and not isinstance(state, GameState):
+    if type(state) is not _STATE_CLASS and not isinstance(state, GameState):
         raise InvalidArgumentError(f"apply_move needs a GameState, got {type(state).__name__}")
     game: Any = state
-    legal: tuple[Move, ...] | None = game._fields_dict["_legal"]
+    # The state's fields, read once here and handed to the transition.
+    d: dict[str, Any] = game._fields_dict
+    legal: tuple[Move, ...] | None = d["_legal"]
     if legal is None:  # a state built by hand
         check_state(game)
         legal = compute_legal(game)
@@ -356,10 +364,10 @@ def apply_move(state: object, move: object) -> GameState:
     legal_move: Any = move
     cls = type(move)
     if cls is _PLAY_CLASS:
-        return apply_play(game, legal_move)
+        return apply_play(game, d, legal_move)
     if cls is _BID_CLASS:
-        return apply_bid(game, legal_move)
-    return apply_pass(game, legal_move)
+        return apply_bid(d, legal_move)
+    return apply_pass(d, legal_move)
 
 
 def why_illegal(state: GameState, move: object) -> str | None:
@@ -399,9 +407,9 @@ def why_illegal(state: GameState, move: object) -> str | None:
     return state.rules.why_illegal_play(state, move)
 
 
-def apply_bid(state: GameState, move: Bid) -> GameState:
+def apply_bid(d: dict[str, Any], move: Bid) -> GameState:
+    """The state after ``move``, a legal bid in the state whose fields are ``d``."""
     seat = move.seat
-    d: dict[str, Any] = state._fields_dict
     rules: Ruleset = d["rules"]
     tables: EngineTables = d["_tables"] or tables_for(rules)
     bids: list[int | None] = list(d["bids"])
@@ -431,24 +439,25 @@ def apply_bid(state: GameState, move: Bid) -> GameState:
     return _make(nd)
 
 
-def apply_pass(state: GameState, move: Pass) -> GameState:
+def apply_pass(d: dict[str, Any], move: Pass) -> GameState:
+    """The state after ``move``, a legal pass in the state whose fields are ``d``."""
     seat = move.seat
     card = move.card
-    d: dict[str, Any] = state._fields_dict
-    hands = d["hands"]
-    pending = list(d["pending"])
+    hands: tuple[tuple[Card, ...], ...] = d["hands"]
+    held_cards = hands[seat]
+    pending: list[Card | None] = list(d["pending"])
     # The card held, by identity first: comparing with == calls Card.__eq__
     # for every card before it, and the moves handed out hold the same cards.
-    for held in hands[seat]:
+    for held in held_cards:
         if held is card:
             pending[seat] = held
             break
     else:
-        for held in hands[seat]:
+        for held in held_cards:
             if held == card:
                 pending[seat] = held
                 break
-    old_to_act = d["to_act"]
+    old_to_act: frozenset[int] = d["to_act"]
     to_act = old_to_act - _SEATS[seat]
     nd = d.copy()
     tables: EngineTables = d["_tables"] or tables_for(d["rules"])
@@ -456,21 +465,26 @@ def apply_pass(state: GameState, move: Pass) -> GameState:
     if to_act:
         nd["pending"] = tuple(pending)
         nd["to_act"] = to_act
-        legal = d["_legal"]
+        legal: tuple[Move, ...] | None = d["_legal"]
         if legal is not None:
             # The pass moves are grouped by seat in seat order, one per card
             # held: the other seats' moves are the old tuple less this slice.
-            start = sum(len(hands[s]) for s in old_to_act if s < seat)
-            legal = legal[:start] + legal[start + len(hands[seat]) :]
+            start = 0
+            for s in range(seat):
+                if s in old_to_act:
+                    start += len(hands[s])
+            legal = legal[:start] + legal[start + len(held_cards) :]
         nd["_legal"] = legal
         return _make(nd)
     players = len(hands)
     play = tables.play
-    new_hands = []
+    new_hands: list[tuple[Card, ...]] = []
     for s in range(players):
         given = pending[s]
         hand = [c for c in hands[s] if c is not given]
-        insort(hand, pending[play.giver(s)], key=_card_key)
+        received = pending[play.giver(s)]
+        assert received is not None  # every seat has chosen
+        _insert_sorted(hand, received)
         new_hands.append(tuple(hand))
     nd["hands"] = tuple(new_hands)
     nd["exchanges"] = (*d["exchanges"], tuple(pending))
@@ -480,6 +494,23 @@ def apply_pass(state: GameState, move: Pass) -> GameState:
     nd["to_act"] = _SEATS[leader]
     nd["_legal"] = _list_plays(tables, new_hands[leader], (), d["trump"], leader)
     return _make(nd)
+
+
+def _insert_sorted(hand: list[Card], card: Card) -> None:
+    """Put ``card`` into ``hand`` (sorted by card key) where it sorts: after
+    the cards with smaller or equal keys, as :func:`bisect.insort` does."""
+    # A bisection written out reads each key it compares once; insort with
+    # ``key=`` calls the key function from C for every comparison.
+    key = card._key
+    low = 0
+    high = len(hand)
+    while low < high:
+        middle = (low + high) // 2
+        if key < hand[middle]._key:
+            high = middle
+        else:
+            low = middle + 1
+    hand.insert(low, card)
 
 
 def derive(state: GameState, changes: dict[str, object]) -> GameState:
@@ -494,10 +525,10 @@ def derive(state: GameState, changes: dict[str, object]) -> GameState:
     return _make(d)
 
 
-def apply_play(state: GameState, move: Play) -> GameState:
+def apply_play(state: GameState, d: dict[str, Any], move: Play) -> GameState:
+    """The state after ``move``, a legal play in ``state``, whose fields are ``d``."""
     seat = move.seat
     card = move.card
-    d: dict[str, Any] = state._fields_dict
     tables: EngineTables | None = d["_tables"]
     built = tables is None  # a state built by hand carries no tables
     if tables is None:
@@ -526,7 +557,8 @@ def apply_play(state: GameState, move: Play) -> GameState:
     else:
         played = PlayedCard(seat, card, move.reveal, move.call)
     old_trick: tuple[PlayedCard, ...] = d["trick"]
-    trick = (*old_trick, played)
+    # Concatenated: unpacking into a display builds a list first.
+    trick = old_trick + (played,)  # noqa: RUF005
     players = len(hands)
     nd = d.copy()
     nd["hands"] = hands
@@ -607,38 +639,44 @@ def end_hand(
     trump: Suit | None,
     trump_card: Card | None,
 ) -> GameState:
-    rules = state.rules
-    finished_fields = state._fields_dict.copy()
+    # The fields are read from the state's dict: reading them as attributes
+    # is a generic lookup each in compiled code.
+    d: dict[str, Any] = state._fields_dict
+    rules: Ruleset = d["rules"]
+    finished_fields = d.copy()
     finished_fields.update(
         {
             "hands": hands, "tricks_won": won, "trick": (), "stock": stock, "tricks": tricks,
             "trump": trump, "trump_card": trump_card, "to_act": _EMPTY, "doubled_lead": False,
-            "_legal": (), "_tables": _tables(state._fields_dict),
+            "_legal": (), "_tables": _tables(d),
         }
     )  # fmt: skip
     points = rules.score_hand(_make(dict(finished_fields)))
-    scores = tuple(map(add, state.scores, points))
-    bids = cast("tuple[int, ...]", state.bids)  # every seat has bid by now
+    scores = tuple(map(add, d["scores"], points))
+    bids: tuple[int, ...] = d["bids"]  # every seat has bid by now
     first_trump = tricks[0].trump if tricks else trump
-    result = HandResult(
-        state.hand_number, state.dealer, state.cards_dealt, first_trump,
-        bids, won, points, scores, state.blind, state.exchanges, tricks,
+    hand_number: int = d["hand_number"]
+    dealer: int = d["dealer"]
+    result = make_hand_result(
+        hand_number, dealer, d["cards_dealt"], first_trump,
+        bids, won, points, scores, d["blind"], d["exchanges"], tricks,
     )  # fmt: skip
-    history = (*state.history, result)
+    history = (*d["history"], result)
     if rules.is_game_over(history):
         finished_fields["phase"] = _GAME_OVER
         finished_fields["scores"] = scores
         finished_fields["history"] = history
         return _make(finished_fields)
-    number = state.hand_number + 1
-    dealer = (state.dealer + 1) % rules.players
+    number = hand_number + 1
+    dealer = (dealer + 1) % rules.players
+    seed: int = d["seed"]
     return start_hand(
         rules,
         number,
         dealer,
-        rules.deal(state.seed, number),
+        rules.deal(seed, number),
         scores,
-        state.seed,
+        seed,
         history,
-        state.first_deal,
+        d["first_deal"],
     )

@@ -332,10 +332,11 @@ def legal_plays(
             suited.append(card)
         if rank_of[key] is _FOUR_RANK:
             fours.append(card)
+    playable: Sequence[Card]
     if _must_follow(suited):
         moves, playable = suited_plays, suited
     else:
-        moves, playable = every, list(hand)
+        moves, playable = every, hand
     if fours:
         for card, shown in four.showings(playable, fours):
             moves.append(reveal_play(seat, card, shown))

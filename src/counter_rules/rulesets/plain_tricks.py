@@ -214,11 +214,10 @@ def resolve_suited(
 ) -> TrickResult:
     """A trick of suited cards only (no Jokers, no bowers), without explanations:
     the engine's path for plain Oh Hell, by :func:`plain_level` and :func:`best_card`."""
-    levels, values = _levels_and_values(plays, trump)
+    levels, values, led = _levels_and_values(plays, trump)
     # The led card always ranks (level 1 or 2), so a suited trick has a winner.
     winner: int = best_card(levels, values)  # type: ignore[assignment]
     seat = plays[winner].seat
-    led = _SUIT_OF[plays[0].card._key]
     return make_result(
         plays, seat, winner, tuple(values), trump, led, seat, trump, False, False, (), (),
         trump, False, last_trick, trump_card,
@@ -228,25 +227,30 @@ def resolve_suited(
 def suited_winner(plays: tuple[PlayedCard, ...], trump: Suit | None) -> int:
     """The index of the card that wins a trick of suited cards only: the winner
     :func:`resolve_suited` gives, without building the result."""
-    levels, values = _levels_and_values(plays, trump)
+    levels, values, _ = _levels_and_values(plays, trump)
     winner: int = best_card(levels, values)  # type: ignore[assignment]  # always one
     return winner
 
 
 def _levels_and_values(
     plays: tuple[PlayedCard, ...], trump: Suit | None
-) -> tuple[list[int], list[int]]:
-    """Each card's :func:`plain_level` and value in half points."""
+) -> tuple[list[int], list[int], Suit | None]:
+    """Each card's :func:`plain_level` and value in half points, and the led suit."""
     half = _HALF_STRENGTH
     suit_of = _SUIT_OF
-    led = suit_of[plays[0].card._key]
+    # The led suit comes from the first card's key, read in the loop: reading
+    # a card's field is a generic attribute lookup in compiled code.
+    led: Suit | None = None
     values: list[int] = []
     levels: list[int] = []
     for played in plays:
         key = played.card._key
+        suit = suit_of[key]
+        if not values:
+            led = suit
         values.append(half[key])
-        levels.append(plain_level(suit_of[key], trump, led))
-    return levels, values
+        levels.append(plain_level(suit, trump, led))
+    return levels, values, led
 
 
 class PlainPlayRules(PlayRules):
