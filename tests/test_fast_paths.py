@@ -283,7 +283,6 @@ def test_states_tricks_and_hands_built_on_the_hot_path_have_exactly_their_fields
         while not state.history:
             state = apply_move(state, legal_moves(state)[0])
         hand = state.history[0]
-        assert attrs.asdict(hand, recurse=False).keys() == attrs.fields_dict(HandResult).keys()
         rebuilt_hand = HandResult(**attrs.asdict(hand, recurse=False))
         assert rebuilt_hand == hand
         assert hash(rebuilt_hand) == hash(hand)

@@ -33,7 +33,7 @@ from typing import Any, Final, Protocol
 from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.fast_values import played_card
 from counter_rules.hand_result import HandResult
-from counter_rules.moves import Move, Pass, Play, pass_table, shared_pass
+from counter_rules.moves import Move, Pass, Play, shared_pass
 from counter_rules.phase import Phase
 from counter_rules.play_rules import PlayRules
 from counter_rules.position import Position
@@ -348,7 +348,7 @@ class Board:
 
     def passes(self, seat: int) -> tuple[Pass, ...]:
         """The passes ``seat`` may choose from: any card it holds."""
-        table = pass_table(seat)
+        table = self.rules.passes[seat]
         out: list[Pass] = []
         for card in self.rules.hand_of(self.masks[seat]):
             found = table[card._key]

@@ -13,6 +13,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeAlias, TypeVar
 
 import attrs
@@ -112,6 +113,10 @@ PlayTable: TypeAlias = "tuple[Play | None, ...]"
 """One seat's shared plays indexed by card key, ``None`` for cards outside the
 ruleset's deck (internal)."""
 
+PassTable: TypeAlias = "tuple[Pass | None, ...]"
+"""One seat's shared passes indexed by card key, ``None`` for cards outside
+the ruleset's deck (internal)."""
+
 
 # Shared move instances: the engine hands out one object per distinct move, so
 # ``move in legal_moves(state)`` usually succeeds on identity alone.
@@ -151,24 +156,43 @@ def seat_plays(players: int, deck: tuple[Card, ...]) -> tuple[PlayTable, ...]:
     """For each seat, the shared plays without a reveal of every card of
     ``deck``, indexed by the card's key, ``None`` for cards outside ``deck``
     (internal). Built once per deck object and player count."""
-    known = _SEAT_PLAYS.get((players, id(deck)))
-    if known is not None and known[0] is deck:
-        return known[1]
+    return _per_seat(shared_play, _SEAT_PLAYS, players, deck)
+
+
+def seat_passes(players: int, deck: tuple[Card, ...]) -> tuple[PassTable, ...]:
+    """For each seat, the shared passes of every card of ``deck``, indexed by
+    the card's key, ``None`` for cards outside ``deck`` (internal). Built once
+    per deck object and player count."""
+    return _per_seat(shared_pass, _SEAT_PASSES, players, deck)
+
+
+def _per_seat(
+    shared: Callable[[int, Card], _Shared],
+    known: dict[tuple[int, int], tuple[tuple[Card, ...], tuple[tuple[_Shared | None, ...], ...]]],
+    players: int,
+    deck: tuple[Card, ...],
+) -> tuple[tuple[_Shared | None, ...], ...]:
+    """For each seat, ``shared(seat, card)`` of every card of ``deck`` by card
+    key, kept in ``known`` for the deck object and player count."""
+    found = known.get((players, id(deck)))
+    if found is not None and found[0] is deck:
+        return found[1]
     tables = []
     for seat in range(players):
-        table: list[Play | None] = [None] * _PLAY_TABLE_SIZE
+        table: list[_Shared | None] = [None] * _PLAY_TABLE_SIZE
         for card in deck:
-            table[card._key] = shared_play(seat, card)
+            table[card._key] = shared(seat, card)
         tables.append(tuple(table))
-    if len(_SEAT_PLAYS) > 256:
-        _SEAT_PLAYS.clear()
+    if len(known) > 256:
+        known.clear()
     result = tuple(tables)
     # The deck is kept with its tables, so that its id is not reused meanwhile.
-    _SEAT_PLAYS[(players, id(deck))] = (deck, result)
+    known[(players, id(deck))] = (deck, result)
     return result
 
 
 _SEAT_PLAYS: dict[tuple[int, int], tuple[tuple[Card, ...], tuple[PlayTable, ...]]] = {}
+_SEAT_PASSES: dict[tuple[int, int], tuple[tuple[Card, ...], tuple[PassTable, ...]]] = {}
 
 
 def any_plays(seat: int) -> PlayTable:

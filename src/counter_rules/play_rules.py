@@ -35,7 +35,7 @@ from typing import Final, Protocol, TypeAlias
 
 from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.fast_values import played_card
-from counter_rules.moves import Play, PlayTable, seat_plays
+from counter_rules.moves import PassTable, Play, PlayTable, seat_passes, seat_plays
 from counter_rules.per_ruleset import PerRuleset
 from counter_rules.position import Position
 from counter_rules.trick import PlayedCard, TrickResult
@@ -185,6 +185,8 @@ class PlayRules:
         deck = rules.deck()
         self.tables: tuple[PlayTable, ...] = seat_plays(players, deck)
         """For each seat, the shared play of every card of the deck by card key."""
+        self.passes: tuple[PassTable, ...] = seat_passes(players, deck)
+        """For each seat, the shared pass of every card of the deck by card key."""
         cards = tuple(sorted(set(deck), key=_card_key))
         self.cards: tuple[Card, ...] = cards
         """The cards of the deck in sorting order: bit ``i`` of a hand's mask

@@ -1,8 +1,7 @@
 """What the engine keeps once per ruleset, and the shared seat sets (internal).
 
 :class:`EngineTables` holds what the engine's compiled paths need of one
-ruleset: the shared :class:`~counter_rules.Play` and
-:class:`~counter_rules.Pass` of every seat and card, the
+ruleset: the shared :class:`~counter_rules.Play` of every seat and card, the
 rules of the play (:meth:`Ruleset.play_rules <counter_rules.Ruleset.play_rules>`)
 and the engine's fast paths the ruleset declares, the rule of bids in turn
 among them (:meth:`Ruleset.shortcuts <counter_rules.Ruleset.shortcuts>`).
@@ -16,8 +15,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from counter_rules.cards import KEY_COUNT, Card
-from counter_rules.moves import Bid, Pass, Play, bid_moves, shared_pass
+from counter_rules.moves import Bid, Play, bid_moves
 from counter_rules.per_ruleset import PerRuleset
 from counter_rules.play_rules import PlayRules, play_rules_of
 from counter_rules.rulesets.base import Ruleset, Shortcuts
@@ -36,9 +34,6 @@ class EngineTables(NamedTuple):
     plays: tuple[tuple[Play | None, ...], ...]
     """For each seat, the shared plays of every card of the deck, by card key
     (``None`` for a card outside the deck)."""
-    passes: tuple[tuple[Pass | None, ...], ...]
-    """For each seat, the shared passes of every card of the deck, by card key
-    (``None`` for a card outside the deck)."""
     play: PlayRules
     """The rules of the play (:meth:`Ruleset.play_rules
     <counter_rules.Ruleset.play_rules>`)."""
@@ -49,19 +44,10 @@ class EngineTables(NamedTuple):
     <counter_rules.Ruleset.shortcuts>`), asked once."""
 
 
-def _seat_passes(seat: int, deck: tuple[Card, ...]) -> tuple[Pass | None, ...]:
-    """The shared passes of ``seat`` for every card of ``deck``, by card key."""
-    table: list[Pass | None] = [None] * KEY_COUNT
-    for card in deck:
-        table[card._key] = shared_pass(seat, card)
-    return tuple(table)
-
-
 def _build_tables(rules: Ruleset) -> EngineTables:
     play = play_rules_of(rules)
     shortcuts = rules.shortcuts()
-    passes = tuple([_seat_passes(seat, play.cards) for seat in range(play.players)])
-    return EngineTables(play.tables, passes, play, shortcuts.bids, shortcuts)
+    return EngineTables(play.tables, play, shortcuts.bids, shortcuts)
 
 
 tables_for: Final = PerRuleset(_build_tables)

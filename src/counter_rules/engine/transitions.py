@@ -195,7 +195,7 @@ def seat_moves(
             moves += bid_moves(seat, bids, blind=True)
         return moves
     if phase is _PASSING:
-        table = tables.passes[seat]
+        table = tables.play.passes[seat]
         passes: list[Pass] = []
         for card in game.hands[seat]:
             found = table[card._key]
