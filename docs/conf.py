@@ -72,6 +72,10 @@ nitpick_ignore = [
     ("py:class", "counter_rules.analysis._worlds._Answer"),
     # The type variable of what FieldReader's readers give.
     ("py:class", "counter_rules.input_limits._T"),
+    # The internal table aliases of counter_rules.moves, named in the types of
+    # PlayRules' attributes.
+    ("py:class", "PlayTable"),
+    ("py:class", "PassTable"),
 ]
 default_role = "py:obj"
 
