@@ -14,13 +14,24 @@
  *
  * A block starts with a header of BLOCK_HEADER bytes that holds its size and
  * kind, so that a kept block larger than asked goes back with its own size,
- * and a table that grows asks for its own kind. */
+ * and a table that grows asks for its own kind.
+ *
+ * On Linux a new block of HUGE_FROM bytes or more asks for huge pages
+ * (madvise MADV_HUGEPAGE, where the system leaves that to the program): the
+ * search reads its table and its memo of tricks at random, and with pages of
+ * 4 kB nearly every such read also misses the processor's cache of page
+ * addresses. A first-lead search of Counter takes about a tenth less time
+ * with them. */
 
 #ifndef COUNTER_RULES_KEPT_MEMORY_H
 #define COUNTER_RULES_KEPT_MEMORY_H
 
 #include <Python.h>
 #include <string.h>
+#if defined(__linux__)
+#include <stdint.h>
+#include <sys/mman.h>
+#endif
 
 /* The kinds of blocks: a block is taken only for its own kind, so that one
  * table does not take the block another grows into. */
@@ -34,6 +45,8 @@ enum { KEPT_MEMO, KEPT_TABLE, KEPT_TAGS, KEPT_COUNTERMOVES, KEPT_KINDS };
 #define KEPT_MOST ((size_t)256 << 20)
 #endif
 #define BLOCK_HEADER 16
+#define HUGE_PAGE ((size_t)2 << 20)
+#define HUGE_FROM ((size_t)4 << 20)
 
 typedef struct {
     size_t size; /* the bytes after the header */
@@ -46,6 +59,22 @@ typedef struct {
 } KeptBlock;
 
 static KeptBlock kept[KEPT_KINDS][KEPT_EACH];
+
+/* Huge pages asked for the whole huge pages inside the size bytes at
+ * memory, where the system offers them (a hint: nothing changes where it
+ * does not). */
+static void ask_huge_pages(void *memory, size_t size) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    uintptr_t from = ((uintptr_t)memory + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+    uintptr_t to = ((uintptr_t)memory + size) & ~(uintptr_t)(HUGE_PAGE - 1);
+    if (to > from) {
+        (void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+    }
+#else
+    (void)memory;
+    (void)size;
+#endif
+}
 
 /* A block of kind and at least size bytes (zeroed when zero is set): for
  * KEPT_SMALLEST bytes or more, the smallest kept one of the kind that is
@@ -71,6 +100,9 @@ static void *block_take(int kind, size_t size, int zero) {
                                 : PyMem_Malloc(size + BLOCK_HEADER);
     if (block == NULL) {
         return NULL;
+    }
+    if (size >= HUGE_FROM) {
+        ask_huge_pages(block, size + BLOCK_HEADER);
     }
     BlockHeader header = {size, kind};
     memcpy(block, &header, sizeof header);
