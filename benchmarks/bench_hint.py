@@ -13,6 +13,13 @@ came within their count of positions, and the median time::
     python benchmarks/bench_hint.py
     python benchmarks/bench_hint.py --games counter --cards 10 7 5 --hands 4
     python benchmarks/bench_hint.py --games counter --jobs 2
+
+With ``--alone N`` it prints instead, for each hand, what the first
+question of each of the hint's first ``N`` worlds costs alone: the tricks
+the seat to lead can be sure of (``solve``), the positions and the time,
+within ``--alone-positions`` positions a world (15 million by default)::
+
+    python benchmarks/bench_hint.py --games counter --cards 10 --alone 2
 """
 
 from __future__ import annotations
@@ -24,8 +31,8 @@ import time
 
 from bench_outcome import GAMES
 
-from counter_rules import GameState, Phase, apply_move, legal_moves, new_game, view
-from counter_rules.analysis import Hint, hint
+from counter_rules import GameState, Phase, apply_move, legal_moves, new_game, sample_world, view
+from counter_rules.analysis import Hint, SearchLimitReached, Solver, hint
 from counter_rules.rulesets.base import Ruleset
 
 
@@ -56,6 +63,27 @@ def timed_hint(state: GameState, worlds: int, seconds: float, jobs: int = 1) -> 
     return advice, time.perf_counter() - start
 
 
+def worlds_alone(state: GameState, worlds: int, positions: int) -> None:
+    """Print what the sure-of question costs in each of the first ``worlds``
+    worlds the hint for the seat to lead ``state`` draws (the same draws)."""
+    seat = state.leader
+    seen = view(state, seat)
+    rng = random.Random(1)
+    for number in range(worlds):
+        world = sample_world(seen, rng, recordable=False)
+        solver = Solver(nodes=positions)
+        start = time.perf_counter()
+        try:
+            answer = str(solver.solve(world, (seat,)))
+        except SearchLimitReached:
+            answer = "not solved"
+        print(
+            f"    world {number}: {answer}, {solver.positions:,} positions, "
+            f"{time.perf_counter() - start:.2f} s",
+            flush=True,
+        )
+
+
 def main() -> None:
     """Ask the hints and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -65,11 +93,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=sorted(GAMES))
+    parser.add_argument("--alone", type=int, default=0)
+    parser.add_argument("--alone-positions", type=int, default=15_000_000)
     args = parser.parse_args()
     for name, rules in GAMES.items():
         if name not in args.games:
             continue
         for cards in args.cards:
+            if args.alone:
+                for seed in range(args.hands):
+                    print(f"{name} {cards} cards, hand {seed}:", flush=True)
+                    worlds_alone(position(rules, seed, cards), args.alone, args.alone_positions)
+                continue
             found = [
                 timed_hint(position(rules, seed, cards), args.worlds, args.seconds, args.jobs)
                 for seed in range(args.hands)
