@@ -286,6 +286,25 @@ def test_a_hint_recommends_by_the_points_only_where_half_the_worlds_have_them() 
     assert "points over" not in str(Hint(seat=0, moves=moves, worlds=2, bid=None, outcome_worlds=2))
 
 
+def test_a_hint_whose_moves_all_tie_says_none_stands_out() -> None:
+    """Where every move has the most of what the hint goes by (at Counter's
+    first lead every world solved says the seat can be sure of no trick),
+    the text says that no move stands out instead of naming them all;
+    :attr:`Hint.best` still holds every move."""
+    q, k = (Play(0, Card.parse(text)) for text in ("QS", "KS"))
+    tied = (
+        MoveHint(move=q, value=0.0, bid_made=None),
+        MoveHint(move=k, value=0.0, bid_made=None),
+    )
+    advice = Hint(seat=0, moves=tied, worlds=3, bid=None)
+    assert advice.best == (q, k)
+    assert str(advice).endswith(
+        "Best: none stands out (every move has the most tricks sure of alone here)"
+    )
+    alone = Hint(seat=0, moves=tied[:1], worlds=3, bid=None)
+    assert str(alone).endswith("Best: Q♠ (the most tricks sure of alone)")
+
+
 def test_a_hint_gives_the_outcome_question_a_count_of_positions_a_world(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -105,13 +105,17 @@ class Hint:
                 f"  (points over {self.outcome_worlds} of the {self.worlds} {world_word}: in the "
                 "others the search with every seat for itself ran past its count of positions)"
             )
-        best = " or ".join(format_move(m).partition(":")[2] for m in self.best)
         question = (
             "the most points with every seat for itself"
             if self.by_points
             else "the most tricks sure of alone"
         )
-        lines.append(f"Best: {best} ({question})")
+        if len(self.moves) > 1 and len(self.best) == len(self.moves):
+            # Listing every move as the best would read as a recommendation.
+            lines.append(f"Best: none stands out (every move has {question} here)")
+        else:
+            best = " or ".join(format_move(m).partition(":")[2] for m in self.best)
+            lines.append(f"Best: {best} ({question})")
         return "\n".join(lines)
 
 
