@@ -20,8 +20,8 @@
  * (madvise MADV_HUGEPAGE, where the system leaves that to the program): the
  * search reads its table and its memo of tricks at random, and with pages of
  * 4 kB nearly every such read also misses the processor's cache of page
- * addresses. A first-lead search of Counter takes about a tenth less time
- * with them. */
+ * addresses. First-lead searches of Counter take a tenth to a fifth less
+ * time with them (docs/performance.rst). */
 
 #ifndef COUNTER_RULES_KEPT_MEMORY_H
 #define COUNTER_RULES_KEPT_MEMORY_H
