@@ -31,6 +31,7 @@ from counter_rules import (
     new_game,
 )
 from counter_rules.dealing import deal_order
+from counter_rules.moves import passes_of, shared_pass
 from counter_rules.play_rules import play_rules_of
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.scoring import up_and_down
@@ -528,3 +529,17 @@ def test_a_card_outside_the_rulesets_deck_is_named_not_listed() -> None:
     broken = attrs.evolve(state, hands=tuple(hands))
     with pytest.raises(InvalidArgumentError, match="A♠/1"):
         legal_moves(broken)
+
+
+def test_passes_come_from_the_ruleset_table_and_a_card_outside_the_deck_still_gets_one() -> None:
+    """The passes of held cards are the shared ones of the ruleset's table,
+    in the order of the cards; a card the deck lacks (a state built by hand)
+    gets the shared pass all the same."""
+    rules = Counter(players=4)
+    table = play_rules_of(rules).passes[2]
+    held = (Card.parse("3C"), Card.parse("KH"))
+    outside = Card(Rank.ACE, Suit.SPADES, 1)  # a second deck's card
+    assert table[outside._key] is None
+    passes = passes_of(table, 2, (*held, outside))
+    assert [(p.seat, p.card) for p in passes] == [(2, c) for c in (*held, outside)]
+    assert passes[0] is table[held[0]._key] and passes[2] is shared_pass(2, outside)

@@ -33,7 +33,7 @@ from typing import Any, Final, Protocol
 from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.fast_values import played_card
 from counter_rules.hand_result import HandResult
-from counter_rules.moves import Move, Pass, Play, shared_pass
+from counter_rules.moves import Move, Pass, Play, passes_of
 from counter_rules.phase import Phase
 from counter_rules.play_rules import PlayRules
 from counter_rules.position import Position
@@ -348,12 +348,7 @@ class Board:
 
     def passes(self, seat: int) -> tuple[Pass, ...]:
         """The passes ``seat`` may choose from: any card it holds."""
-        table = self.rules.passes[seat]
-        out: list[Pass] = []
-        for card in self.rules.hand_of(self.masks[seat]):
-            found = table[card._key]
-            out.append(found if found is not None else shared_pass(seat, card))
-        return tuple(out)
+        return passes_of(self.rules.passes[seat], seat, self.rules.hand_of(self.masks[seat]))
 
     def winner_if(self, move: Play) -> int | None:
         """The seat that wins the current trick if ``move`` completes it, or

@@ -13,7 +13,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TypeAlias, TypeVar
 
 import attrs
@@ -166,6 +166,18 @@ def seat_passes(players: int, deck: tuple[Card, ...]) -> tuple[PassTable, ...]:
     return _per_seat(shared_pass, _SEAT_PASSES, players, deck)
 
 
+def passes_of(table: PassTable, seat: int, cards: Iterable[Card]) -> tuple[Pass, ...]:
+    """The shared passes of ``cards`` by ``seat``, from ``table`` (the seat's
+    row of :func:`seat_passes`), in the order of ``cards`` (internal). A card
+    outside the ruleset's deck (a state built by hand) has no entry and gets
+    its pass from :func:`shared_pass`."""
+    passes: list[Pass] = []
+    for card in cards:
+        found = table[card._key]
+        passes.append(found if found is not None else shared_pass(seat, card))
+    return tuple(passes)
+
+
 def _per_seat(
     shared: Callable[[int, Card], _Shared],
     known: dict[tuple[int, int], tuple[tuple[Card, ...], tuple[tuple[_Shared | None, ...], ...]]],
@@ -225,7 +237,7 @@ def shared_bid(seat: int, tricks: int, blind: bool = False) -> Bid:
 
 def shared_pass(seat: int, card: Card) -> Pass:
     """The shared :class:`Pass` instance for these values (internal)."""
-    table = pass_table(seat)
+    table = _seat_table(_PASS_TABLES, seat)
     move = table[card._key]
     if move is None:
         move = table[card._key] = Pass(seat, card)
@@ -233,11 +245,6 @@ def shared_pass(seat: int, card: Card) -> Pass:
 
 
 _PASS_TABLES: dict[int, list[Pass | None]] = {}
-
-
-def pass_table(seat: int) -> list[Pass | None]:
-    """Shared passes for ``seat``, indexed by the card's key (internal)."""
-    return _seat_table(_PASS_TABLES, seat)
 
 
 _REVEALS: dict[tuple[int, int, int], Play] = {}

@@ -110,12 +110,13 @@ class Hint:
             if self.by_points
             else "the most tricks sure of alone"
         )
-        if len(self.moves) > 1 and len(self.best) == len(self.moves):
+        best = self.best
+        if len(self.moves) > 1 and len(best) == len(self.moves):
             # Listing every move as the best would read as a recommendation.
             lines.append(f"Best: none stands out (every move has {question} here)")
         else:
-            best = " or ".join(format_move(m).partition(":")[2] for m in self.best)
-            lines.append(f"Best: {best} ({question})")
+            named = " or ".join(format_move(m).partition(":")[2] for m in best)
+            lines.append(f"Best: {named} ({question})")
         return "\n".join(lines)
 
 

@@ -23,7 +23,7 @@ from counter_rules.engine.lookup_tables import SEATS, EngineTables, tables_for, 
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
 from counter_rules.fast_values import PLAYED_TABLES, make_hand_result, played_card
 from counter_rules.hand_result import HandResult
-from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, shared_pass
+from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, passes_of
 from counter_rules.phase import Phase
 from counter_rules.position import Position
 from counter_rules.rulesets.base import SHORTCUT_NONE, Ruleset
@@ -195,13 +195,7 @@ def seat_moves(
             moves += bid_moves(seat, bids, blind=True)
         return moves
     if phase is _PASSING:
-        table = tables.play.passes[seat]
-        passes: list[Pass] = []
-        for card in game.hands[seat]:
-            found = table[card._key]
-            # A card outside the deck (a state built by hand) has no entry.
-            passes.append(found if found is not None else shared_pass(seat, card))
-        return tuple(passes)
+        return passes_of(tables.play.passes[seat], seat, game.hands[seat])
     return ()
 
 
