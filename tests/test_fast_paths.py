@@ -31,7 +31,8 @@ from counter_rules import (
     new_game,
 )
 from counter_rules.dealing import deal_order
-from counter_rules.moves import passes_of, shared_pass
+from counter_rules.fast_values import passes_of
+from counter_rules.moves import shared_pass
 from counter_rules.play_rules import play_rules_of
 from counter_rules.rulesets.base import Ruleset
 from counter_rules.scoring import up_and_down

@@ -31,9 +31,9 @@ from collections.abc import Sequence
 from typing import Any, Final, Protocol
 
 from counter_rules.cards import KEY_COUNT, Card, Suit
-from counter_rules.fast_values import played_card
+from counter_rules.fast_values import passes_of, played_card
 from counter_rules.hand_result import HandResult
-from counter_rules.moves import Move, Pass, Play, passes_of
+from counter_rules.moves import Move, Pass, Play
 from counter_rules.phase import Phase
 from counter_rules.play_rules import PlayRules
 from counter_rules.position import Position

@@ -3,7 +3,8 @@
 The rulesets' trick resolutions and the engine build a
 :class:`~counter_rules.TrickResult` for every trick and a
 :class:`~counter_rules.HandResult` for every hand, and look up the shared
-:class:`~counter_rules.Play` of every held card and the shared
+:class:`~counter_rules.Play` (or :class:`~counter_rules.Pass`) of every held
+card and the shared
 :class:`~counter_rules.PlayedCard` of every card played; these functions do
 it without the generic machinery of attrs. The compiled build compiles this
 module with mypyc.
@@ -17,7 +18,7 @@ from typing import Final
 from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hand_result import HandResult
-from counter_rules.moves import Play, PlayTable
+from counter_rules.moves import Pass, PassTable, Play, PlayTable, shared_pass
 from counter_rules.trick import Effect, PlayedCard, TrickResult
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "make_hand_result",
     "make_result",
     "not_in_deck",
+    "passes_of",
     "played_card",
     "plays_of",
 ]
@@ -132,6 +134,18 @@ def plays_of(table: PlayTable, cards: Sequence[Card]) -> list[Play]:
             raise not_in_deck(card)
         plays.append(play)
     return plays
+
+
+def passes_of(table: PassTable, seat: int, cards: Sequence[Card]) -> tuple[Pass, ...]:
+    """The shared passes of ``cards`` by ``seat``, from ``table`` (the seat's
+    row of :func:`~counter_rules.moves.seat_passes`), in the order of
+    ``cards``. A card outside the ruleset's deck (a state built by hand) has
+    no entry and gets its pass from :func:`~counter_rules.moves.shared_pass`."""
+    passes: list[Pass] = []
+    for card in cards:
+        found = table[card._key]
+        passes.append(found if found is not None else shared_pass(seat, card))
+    return tuple(passes)
 
 
 def not_in_deck(card: Card) -> InvalidArgumentError:

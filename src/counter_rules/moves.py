@@ -13,7 +13,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TypeAlias, TypeVar
 
 import attrs
@@ -164,18 +164,6 @@ def seat_passes(players: int, deck: tuple[Card, ...]) -> tuple[PassTable, ...]:
     the card's key, ``None`` for cards outside ``deck`` (internal). Built once
     per deck object and player count."""
     return _per_seat(shared_pass, _SEAT_PASSES, players, deck)
-
-
-def passes_of(table: PassTable, seat: int, cards: Iterable[Card]) -> tuple[Pass, ...]:
-    """The shared passes of ``cards`` by ``seat``, from ``table`` (the seat's
-    row of :func:`seat_passes`), in the order of ``cards`` (internal). A card
-    outside the ruleset's deck (a state built by hand) has no entry and gets
-    its pass from :func:`shared_pass`."""
-    passes: list[Pass] = []
-    for card in cards:
-        found = table[card._key]
-        passes.append(found if found is not None else shared_pass(seat, card))
-    return tuple(passes)
 
 
 def _per_seat(

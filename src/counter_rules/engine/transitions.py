@@ -21,9 +21,9 @@ from counter_rules.cards import Card, Suit
 from counter_rules.deal import Deal, DealtHand
 from counter_rules.engine.lookup_tables import SEATS, EngineTables, tables_for, turn_bid_moves
 from counter_rules.errors import GameOverError, IllegalMoveError, InvalidArgumentError
-from counter_rules.fast_values import PLAYED_TABLES, make_hand_result, played_card
+from counter_rules.fast_values import PLAYED_TABLES, make_hand_result, passes_of, played_card
 from counter_rules.hand_result import HandResult
-from counter_rules.moves import Bid, Move, Pass, Play, bid_moves, passes_of
+from counter_rules.moves import Bid, Move, Pass, Play, bid_moves
 from counter_rules.phase import Phase
 from counter_rules.position import Position
 from counter_rules.rulesets.base import SHORTCUT_NONE, Ruleset
