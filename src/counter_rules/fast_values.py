@@ -136,7 +136,7 @@ def plays_of(table: PlayTable, cards: Sequence[Card]) -> list[Play]:
     return plays
 
 
-def passes_of(table: PassTable, seat: int, cards: Sequence[Card]) -> tuple[Pass, ...]:
+def passes_of(table: PassTable, seat: int, cards: tuple[Card, ...]) -> tuple[Pass, ...]:
     """The shared passes of ``cards`` by ``seat``, from ``table`` (the seat's
     row of :func:`~counter_rules.moves.seat_passes`), in the order of
     ``cards``. A card outside the ruleset's deck (a state built by hand) has
