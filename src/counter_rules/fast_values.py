@@ -138,9 +138,9 @@ def plays_of(table: PlayTable, cards: Sequence[Card]) -> list[Play]:
 
 def passes_of(table: PassTable, seat: int, cards: tuple[Card, ...]) -> tuple[Pass, ...]:
     """The shared passes of ``cards`` by ``seat``, from ``table`` (the seat's
-    row of :func:`~counter_rules.moves.seat_passes`), in the order of
-    ``cards``. A card outside the ruleset's deck (a state built by hand) has
-    no entry and gets its pass from :func:`~counter_rules.moves.shared_pass`."""
+    row of the per-ruleset table of passes, ``moves.seat_passes``), in the
+    order of ``cards``. A card outside the ruleset's deck (a state built by
+    hand) has no entry and gets its pass from ``moves.shared_pass``."""
     passes: list[Pass] = []
     for card in cards:
         found = table[card._key]
