@@ -50,12 +50,16 @@ def position(rules: Ruleset, seed: int, cards: int) -> GameState:
     return state
 
 
+# The seed of the hint's worlds: --alone draws the same worlds as the hint.
+WORLD_SEED = 1
+
+
 def timed_hint(state: GameState, worlds: int, seconds: float, jobs: int = 1) -> tuple[Hint, float]:
     """The hint for the seat to lead ``state`` and the time it took."""
     start = time.perf_counter()
     advice = hint(
         view(state, state.leader),
-        rng=random.Random(1),
+        rng=random.Random(WORLD_SEED),
         worlds=worlds,
         seconds=seconds,
         jobs=jobs,
@@ -68,7 +72,7 @@ def worlds_alone(state: GameState, worlds: int, positions: int) -> None:
     worlds the hint for the seat to lead ``state`` draws (the same draws)."""
     seat = state.leader
     seen = view(state, seat)
-    rng = random.Random(1)
+    rng = random.Random(WORLD_SEED)
     for number in range(worlds):
         world = sample_world(seen, rng, recordable=False)
         solver = Solver(nodes=positions)
