@@ -40,6 +40,7 @@ COMPILED_MODULES = [
     "src/counter_rules/engine/transitions.py",
     "src/counter_rules/per_ruleset.py",
     "src/counter_rules/play_rules.py",
+    "src/counter_rules/state.py",
     "src/counter_rules/rulesets/bids_in_turn.py",
     "src/counter_rules/rulesets/plain_tricks.py",
     "src/counter_rules/rulesets/counter_tricks.py",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -117,7 +118,6 @@ BAD_STATES: dict[str, tuple[GameState, dict[str, Any], str]] = {
     "a dealer outside the table": (BIDDING, {"dealer": -1}, "dealer must be a seat 0..3"),
     "a leader outside the table": (PLAYING, {"leader": 4}, "leader must be a seat 0..3"),
     "scores of the wrong length": (PLAYING, {"scores": (0,)}, "scores must be a tuple of 4"),
-    "a seed as text": (PLAYING, {"seed": "1"}, "seed must be an integer"),
     "hand number 0": (PLAYING, {"hand_number": 0}, "hand_number must be"),
     "a played card of seat 9": (
         PLAYING,
@@ -155,6 +155,47 @@ def test_impossible_hand_built_states_get_the_librarys_error(name: str) -> None:
         with pytest.raises(InvalidArgumentError, match=message) as caught:
             call()
         assert str(caught.value).startswith("the state is not one a game can reach: ")
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"seed": "1"}, "seed must be an integer, got '1'"),
+        ({"hand_number": 1.0}, "hand_number must be an integer, got 1.0"),
+        ({"dealer": True}, "dealer must be an integer, got True"),
+        ({"leader": None}, "leader must be an integer, got None"),
+        ({"cards_dealt": "10"}, "cards_dealt must be an integer, got '10'"),
+        ({"doubled_lead": 1}, "doubled_lead must be True or False, got 1"),
+        ({"hands": [()] * 4}, "hands must be a tuple, got [(), (), (), ()]"),
+        ({"bids": None}, "bids must be a tuple, got None"),
+        ({"to_act": {1}}, "to_act must be a frozenset, got {1}"),
+        ({"history": ()}, None),
+    ],
+)
+def test_a_state_built_with_a_field_of_another_type_is_refused_as_it_is_built(
+    changes: dict[str, object], message: str | None
+) -> None:
+    """The whole-number fields, the doubled lead, the tuples and the seats to
+    act are checked as a state is built (by hand, by attrs.evolve or by
+    unpickling), with the library's error naming the field, in both builds:
+    the compiled build keeps them as machine values or reads them as their
+    type. A field of the right type builds."""
+    if message is None:
+        assert attrs.evolve(PLAYING, **changes).history == ()
+        return
+    with pytest.raises(InvalidArgumentError, match=re.escape(message)) as caught:
+        attrs.evolve(PLAYING, **changes)
+    assert str(caught.value).startswith("the state is not one a game can reach: ")
+
+
+def test_every_field_a_state_checks_as_it_is_built_is_refused_with_another_type() -> None:
+    """Each field of the table the constructor checks, given a string, is
+    refused by name (the constructor's quick test and its table agree)."""
+    from counter_rules.state import _KINDS
+
+    for name, _ in _KINDS:
+        with pytest.raises(InvalidArgumentError, match=f": {name} must be "):
+            attrs.evolve(PLAYING, **{name: "x"})
 
 
 def test_a_state_rebuilt_by_hand_unchanged_plays_as_the_engines() -> None:

@@ -267,9 +267,9 @@ def test_a_deck_out_of_order_still_deals_sorted_hands() -> None:
 
 
 def test_states_tricks_and_hands_built_on_the_hot_path_have_exactly_their_fields() -> None:
-    """The engine builds states, trick results and hand results without
-    attrs' ``__init__``: they hold exactly the declared fields, in order, and
-    equal the ones the classes' own constructors build."""
+    """The engine builds states (by ``derive``), trick results and hand
+    results without attrs' ``__init__``: they hold exactly the declared
+    fields, in order, and equal the ones the classes' own constructors build."""
     for rules in (Counter(players=4), OhHell(players=4, schedule=(3,))):
         state = new_game(rules, seed=11)
         assert list(state.__dict__) == [f.name for f in attrs.fields(GameState)]
@@ -402,7 +402,7 @@ def test_bid_moves_listed_ahead_equal_the_rulesets_legal_bids(
     exactly the ruleset's ``legal_bids`` for the seat to bid, as shared moves."""
     state = new_game(rules, seed=seed)
     while state.phase.name == "BIDDING":
-        listed = state.__dict__["_legal"]
+        listed = state._legal
         assert listed is not None
         seat = state.current_player
         assert seat is not None
@@ -447,9 +447,9 @@ def test_moves_listed_ahead_equal_the_moves_listed_afresh(
     from counter_rules.engine.transitions import compute_legal
 
     for state, _ in random_playout(rules, seed, choice_seed):
-        listed = state.__dict__["_legal"]
+        listed = state._legal
         fresh = attrs.evolve(state)
-        assert fresh.__dict__["_legal"] is None
+        assert fresh._legal is None
         assert listed is not None  # every state the engine hands out lists its moves
         assert listed == compute_legal(fresh)
         assert legal_moves(state) == legal_moves(fresh)

@@ -1,19 +1,22 @@
 """The base of the value classes the engine builds on its hot path (internal).
 
-:class:`~counter_rules.GameState` and :class:`~counter_rules.TrickResult` keep
-their fields in an instance dict: the engine builds a new state for every move,
-and handing a ready dict to a fresh instance costs a fraction of attrs'
-``__init__``. That dict must never change once the object is handed out, so
-``vars(obj)`` and ``obj.__dict__`` give a read-only view of it; the engine
-alone reaches the dict itself, through the internal attribute
-``_fields_dict``.
+:class:`~counter_rules.TrickResult`, and :class:`~counter_rules.GameState` in the
+pure-Python build, keep their fields in an instance dict: the engine builds a
+new trick result for every trick and a new state for every move, and handing
+a ready dict to a fresh instance costs a fraction of attrs' ``__init__``.
+That dict must never change once the object is handed out, so ``vars(obj)``
+and ``obj.__dict__`` give a read-only view of it; the engine alone reaches the
+dict itself, through the internal attribute ``_fields_dict``.
 
 Example:
-    >>> from counter_rules import Counter, new_game
+    >>> from counter_rules import Counter, apply_move, legal_moves, new_game
     >>> state = new_game(Counter(), seed=1)
-    >>> vars(state)["hand_number"]
-    1
-    >>> vars(state)["hand_number"] = 5
+    >>> while not state.tricks:
+    ...     state = apply_move(state, legal_moves(state)[0])
+    >>> result = state.tricks[0]
+    >>> vars(result)["winner"] == result.winner
+    True
+    >>> vars(result)["winner"] = 5
     Traceback (most recent call last):
     ...
     TypeError: 'mappingproxy' object does not support item assignment

@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-__all__ = ["Phase", "Turn"]
+__all__ = ["Phase", "Turn", "only_seat"]
 
 
 class Phase(enum.Enum):
@@ -28,10 +28,20 @@ class Phase(enum.Enum):
 _GAME_OVER: Final = Phase.GAME_OVER
 
 
+def only_seat(to_act: frozenset[int]) -> int | None:
+    """The one seat of ``to_act``, or ``None`` when it holds none or several:
+    the current player of a state or a view."""
+    if len(to_act) == 1:
+        for seat in to_act:
+            return seat
+    return None
+
+
 class Turn:
     """The questions about whose turn it is that a
-    :class:`~counter_rules.GameState` and a :class:`~counter_rules.PlayerView`
-    answer alike, from their ``phase`` and ``to_act``."""
+    :class:`~counter_rules.PlayerView` answers from its ``phase`` and
+    ``to_act`` (a :class:`~counter_rules.GameState` answers them alike, by
+    :func:`only_seat`)."""
 
     __slots__ = ()
 
@@ -41,10 +51,7 @@ class Turn:
     @property
     def current_player(self) -> int | None:
         """The one seat to act, or ``None`` in a simultaneous phase or at the end."""
-        if len(self.to_act) == 1:
-            for seat in self.to_act:
-                return seat
-        return None
+        return only_seat(self.to_act)
 
     @property
     def is_over(self) -> bool:

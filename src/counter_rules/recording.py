@@ -123,7 +123,7 @@ def record_of(state: GameState) -> GameRecord:
             only the first deal). No record of another game is made.
     """
     _check_state(state)
-    if state._fields_dict["_legal"] is None:  # a state built by hand
+    if state._legal is None:  # a state built by hand
         check_state(state)
     try:
         moves = _moves_of(state)

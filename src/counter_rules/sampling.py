@@ -51,7 +51,7 @@ from counter_rules.argument_checks import shown
 from counter_rules.cards import Card, Suit
 from counter_rules.deal import Deal
 from counter_rules.dealing import shuffled, sort_hand
-from counter_rules.engine.transitions import derive
+from counter_rules.engine.transitions import listed
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.phase import Phase
 from counter_rules.play_rules import play_rules_of
@@ -463,4 +463,4 @@ def _build(
     )
     # Handed over as the engine builds a state (its legal moves listed): a
     # world drawn from a checked view needs no check of a state built by hand.
-    return derive(world, {})
+    return listed(world)

@@ -148,7 +148,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     """
     if not isinstance(state, GameState):
         raise InvalidArgumentError(f"state must be a GameState, got {shown(state)}")
-    if state._fields_dict["_legal"] is None:  # a state built by hand
+    if state._legal is None:  # a state built by hand
         check_state(state)
     players = state.players
     problem = seat_problem(seat, players)

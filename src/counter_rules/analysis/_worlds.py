@@ -11,7 +11,7 @@ import os
 import pickle
 from collections.abc import Callable, Generator, Iterable, Iterator
 from time import perf_counter
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar, cast
 
 import attrs
 
@@ -224,7 +224,11 @@ def met(rules: Ruleset) -> Ruleset:
 def with_met_rules(state: GameState) -> GameState:
     """``state`` with the ruleset object this process keeps for its rules (see :func:`met`)."""
     rules = met(state.rules)
-    return state if rules is state.rules else attrs.evolve(state, rules=rules)
+    if rules is state.rules:
+        return state
+    # A state is no attrs class to the type checker, but attrs.evolve reads it alike.
+    evolved: GameState = attrs.evolve(cast(Any, state), rules=rules)
+    return evolved
 
 
 def _ask_task(

@@ -13,7 +13,7 @@ are in ``counter_rules.engine``.
 from __future__ import annotations
 
 from operator import add
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from counter_rules.argument_checks import seat_problem, shown
 from counter_rules.board import AFTER_LAST, AFTER_PASS, after_trick
@@ -27,7 +27,7 @@ from counter_rules.moves import Bid, Move, Pass, Play, bid_moves
 from counter_rules.phase import Phase
 from counter_rules.position import Position
 from counter_rules.rulesets.base import SHORTCUT_NONE, Ruleset
-from counter_rules.state import GameState
+from counter_rules.state import GameState, derive, derive_played, derive_trick_done
 from counter_rules.state_checks import check_state
 from counter_rules.trick import PlayedCard, TrickResult
 from counter_rules.views import PlayerView, SeatPosition
@@ -36,16 +36,15 @@ __all__ = [
     "accepts",
     "apply_move",
     "compute_legal",
-    "derive",
     "equals_legal",
     "hand_points",
     "legal_moves",
+    "listed",
     "start_hand",
     "why_illegal",
     "why_malformed",
 ]
 
-_new_state: Final = object.__new__
 _EMPTY: Final[frozenset[int]] = frozenset()
 # Every seat of a table of n players, by n.
 _EVERYONE: Final = tuple(frozenset(range(n)) for n in range(17))
@@ -65,24 +64,24 @@ _PASSING: Final = Phase.PASSING
 _PLAYING: Final = Phase.PLAYING
 
 
-def _make(fields: dict[str, object]) -> GameState:
-    """The one place the engine builds a state: from the dict of all its fields
-    (without attrs' ``__init__``, the hot path; a test checks the keys are
-    exactly GameState's fields). The legal moves are listed here when the
-    caller has not: nothing is written into a state once it is handed out."""
-    state = _new_state(_STATE_CLASS)
-    # Written out (not through an alias) so that compiled code calls the C
-    # generic setattr directly.
-    object.__setattr__(state, "_fields_dict", fields)
-    if fields["_legal"] is None:
-        fields["_legal"] = compute_legal(state)
-    return state
+def _make(state: GameState) -> GameState:
+    """``state`` as the engine hands it out: with its legal moves listed. Where
+    the caller has not listed them, they are listed here from ``state`` and
+    handed to a copy of it, since nothing is written into a state once built."""
+    if state._legal is not None:
+        return state
+    return _listed(state, compute_legal(state), _tables(state))
 
 
-def _tables(d: dict[str, Any]) -> EngineTables:
-    tables: EngineTables | None = d["_tables"]
+def _listed(state: GameState, legal: tuple[Move, ...], tables: EngineTables) -> GameState:
+    """A copy of ``state`` that carries its legal moves ``legal`` and the tables."""
+    return derive(state, _legal=legal, _tables=tables)
+
+
+def _tables(state: GameState) -> EngineTables:
+    tables: EngineTables | None = state._tables
     if tables is None:  # a state built by hand
-        return tables_for(d["rules"])
+        return tables_for(state.rules)
     return tables
 
 
@@ -116,34 +115,13 @@ def start_hand(
         if rule != SHORTCUT_NONE:
             legal = turn_bid_moves(rule, first, cards, bids)
     return _make(
-        {
-            "rules": rules,
-            "phase": _BIDDING,
-            "hand_number": hand_number,
-            "dealer": dealer,
-            "hands": dealt.hands,
-            "bids": bids,
-            "tricks_won": (0,) * players,
-            "trick": (),
-            "leader": rules.first_leader(dealer),
-            "trump": dealt.trump,
-            "stock": dealt.stock,
-            "scores": scores,
-            "tricks": (),
-            "to_act": to_act,
-            "doubled_lead": False,
-            "pending": (None,) * players,
-            "seed": seed,
-            "history": history,
-            "cards_dealt": cards,
-            "trump_card": dealt.trump_card,
-            "blind": (False,) * players,
-            "exchanges": (),
-            "first_deal": first_deal,
-            "_legal": legal,
-            "_tables": tables,
-        }
-    )
+        GameState(
+            rules, _BIDDING, hand_number, dealer, dealt.hands, bids, (0,) * players, (),
+            rules.first_leader(dealer), dealt.trump, dealt.stock, scores, (), to_act, False,
+            (None,) * players, seed, history, cards, dealt.trump_card, (False,) * players, (),
+            first_deal, _legal=legal, _tables=tables,
+        )
+    )  # fmt: skip
 
 
 # Alike on purpose: the parameters of PlayRules.plays_from, which it asks.
@@ -162,10 +140,9 @@ def _list_plays(
 # -- legality -----------------------------------------------------------------
 def compute_legal(state: GameState) -> tuple[Move, ...]:
     """Every legal move of ``state``, listed from scratch."""
-    d: dict[str, Any] = state._fields_dict
-    to_act: frozenset[int] = d["to_act"]
-    rules: Ruleset = d["rules"]
-    tables = _tables(d)
+    to_act = state.to_act
+    rules = state.rules
+    tables = _tables(state)
     if len(to_act) == 1:
         for seat in to_act:
             return seat_moves(rules, tables, state, seat, True)
@@ -222,8 +199,7 @@ def legal_moves(state: GameState | PlayerView, seat: object = None) -> tuple[Mov
     # type() is a pointer compare in compiled code; reading ``__class__``
     # is a generic attribute lookup.
     if type(state) is _STATE_CLASS or isinstance(state, GameState):
-        fields: dict[str, Any] = state._fields_dict
-        moves: tuple[Move, ...] | None = fields["_legal"]
+        moves: tuple[Move, ...] | None = state._legal
         if moves is None:  # a state built by hand
             check_state(state)
             moves = compute_legal(state)
@@ -329,10 +305,8 @@ def apply_move(state: object, move: object) -> GameState:
     """
     if type(state) is not _STATE_CLASS and not isinstance(state, GameState):
         raise InvalidArgumentError(f"apply_move needs a GameState, got {type(state).__name__}")
-    game: Any = state
-    # The state's fields, read once here and handed to the transition.
-    d: dict[str, Any] = game._fields_dict
-    legal: tuple[Move, ...] | None = d["_legal"]
+    game: GameState = state
+    legal: tuple[Move, ...] | None = game._legal
     if legal is None:  # a state built by hand
         check_state(game)
         legal = compute_legal(game)
@@ -358,10 +332,10 @@ def apply_move(state: object, move: object) -> GameState:
     legal_move: Any = move
     cls = type(move)
     if cls is _PLAY_CLASS:
-        return apply_play(game, d, legal_move)
+        return apply_play(game, legal_move)
     if cls is _BID_CLASS:
-        return apply_bid(d, legal_move)
-    return apply_pass(d, legal_move)
+        return apply_bid(game, legal_move)
+    return apply_pass(game, legal_move)
 
 
 def why_illegal(state: GameState, move: object) -> str | None:
@@ -401,45 +375,49 @@ def why_illegal(state: GameState, move: object) -> str | None:
     return state.rules.why_illegal_play(state, move)
 
 
-def apply_bid(d: dict[str, Any], move: Bid) -> GameState:
-    """The state after ``move``, a legal bid in the state whose fields are ``d``."""
+def apply_bid(state: GameState, move: Bid) -> GameState:
+    """The state after ``move``, a legal bid in ``state``."""
     seat = move.seat
-    rules: Ruleset = d["rules"]
-    tables: EngineTables = d["_tables"] or tables_for(rules)
-    bids: list[int | None] = list(d["bids"])
+    rules = state.rules
+    tables: EngineTables = state._tables or tables_for(rules)
+    bids: list[int | None] = list(state.bids)
     bids[seat] = move.tricks
     new_bids = tuple(bids)
-    nd = d.copy()
-    nd["_legal"] = None
-    nd["_tables"] = tables
-    nd["bids"] = new_bids
+    blind = state.blind
     if move.blind:
-        blind = list(d["blind"])
-        blind[seat] = True
-        nd["blind"] = tuple(blind)
+        blind_list = list(blind)
+        blind_list[seat] = True
+        blind = tuple(blind_list)
+    phase = state.phase
+    legal: tuple[Move, ...] | None = None
     if None not in bids:
-        nd["phase"] = _PLAYING
-        leader = d["leader"]
-        nd["to_act"] = _SEATS[leader]
-        nd["_legal"] = _list_plays(tables, d["hands"][leader], (), d["trump"], leader)
+        phase = _PLAYING
+        leader = state.leader
+        to_act = _SEATS[leader]
+        legal = _list_plays(tables, state.hands[leader], (), state.trump, leader)
     elif rules.simultaneous_bidding:
-        nd["to_act"] = d["to_act"] - _SEATS[seat]
+        to_act = state.to_act - _SEATS[seat]
     else:
         following = (seat + 1) % len(bids)
-        nd["to_act"] = _SEATS[following]
+        to_act = _SEATS[following]
         rule = tables.bid_rule
         if rule != SHORTCUT_NONE:
-            nd["_legal"] = turn_bid_moves(rule, following, d["cards_dealt"], new_bids)
-    return _make(nd)
+            legal = turn_bid_moves(rule, following, state.cards_dealt, new_bids)
+    return _make(
+        derive(
+            state, phase=phase, bids=new_bids, to_act=to_act, blind=blind,
+            _legal=legal, _tables=tables,
+        )
+    )  # fmt: skip
 
 
-def apply_pass(d: dict[str, Any], move: Pass) -> GameState:
-    """The state after ``move``, a legal pass in the state whose fields are ``d``."""
+def apply_pass(state: GameState, move: Pass) -> GameState:
+    """The state after ``move``, a legal pass in ``state``."""
     seat = move.seat
     card = move.card
-    hands: tuple[tuple[Card, ...], ...] = d["hands"]
+    hands = state.hands
     held_cards = hands[seat]
-    pending: list[Card | None] = list(d["pending"])
+    pending: list[Card | None] = list(state.pending)
     # The card held, by identity first: comparing with == calls Card.__eq__
     # for every card before it, and the moves handed out hold the same cards.
     for held in held_cards:
@@ -451,43 +429,41 @@ def apply_pass(d: dict[str, Any], move: Pass) -> GameState:
             if held == card:
                 pending[seat] = held
                 break
-    old_to_act: frozenset[int] = d["to_act"]
+    old_to_act = state.to_act
     to_act = old_to_act - _SEATS[seat]
-    nd = d.copy()
-    tables: EngineTables = d["_tables"] or tables_for(d["rules"])
-    nd["_tables"] = tables
+    tables: EngineTables = state._tables or tables_for(state.rules)
     if to_act:
-        nd["pending"] = tuple(pending)
-        nd["to_act"] = to_act
-        legal: tuple[Move, ...] | None = d["_legal"]
+        legal: tuple[Move, ...] | None = state._legal
         if legal is not None:
             # The pass moves are grouped by seat in seat order, one per card
             # held: the other seats' moves are the old tuple less this slice.
             start = 0
-            for s in range(seat):
-                if s in old_to_act:
-                    start += len(hands[s])
+            for other in range(seat):
+                if other in old_to_act:
+                    start += len(hands[other])
             legal = legal[:start] + legal[start + len(held_cards) :]
-        nd["_legal"] = legal
-        return _make(nd)
+        return _make(
+            derive(state, to_act=to_act, pending=tuple(pending), _legal=legal, _tables=tables)
+        )
     players = len(hands)
     play = tables.play
     new_hands: list[tuple[Card, ...]] = []
-    for s in range(players):
-        given = pending[s]
-        hand = [c for c in hands[s] if c is not given]
-        received = pending[play.giver(s)]
+    for other in range(players):
+        given = pending[other]
+        hand = [c for c in hands[other] if c is not given]
+        received = pending[play.giver(other)]
         assert received is not None  # every seat has chosen
         _insert_sorted(hand, received)
         new_hands.append(tuple(hand))
-    nd["hands"] = tuple(new_hands)
-    nd["exchanges"] = (*d["exchanges"], tuple(pending))
-    nd["pending"] = (None,) * players
-    nd["phase"] = _PLAYING
-    leader = d["leader"]
-    nd["to_act"] = _SEATS[leader]
-    nd["_legal"] = _list_plays(tables, new_hands[leader], (), d["trump"], leader)
-    return _make(nd)
+    leader = state.leader
+    return _make(
+        derive(
+            state, phase=_PLAYING, hands=tuple(new_hands), to_act=_SEATS[leader],
+            pending=(None,) * players, exchanges=(*state.exchanges, tuple(pending)),
+            _legal=_list_plays(tables, new_hands[leader], (), state.trump, leader),
+            _tables=tables,
+        )
+    )  # fmt: skip
 
 
 def _insert_sorted(hand: list[Card], card: Card) -> None:
@@ -507,27 +483,20 @@ def _insert_sorted(hand: list[Card], card: Card) -> None:
     hand.insert(low, card)
 
 
-def derive(state: GameState, changes: dict[str, object]) -> GameState:
-    """A copy of ``state`` with some fields replaced: the hot path's cheap evolve.
-
-    ``GameState`` keeps its fields in the instance dict (``slots=False``), so a
-    copy is one C-level dict copy; the legal moves are listed afresh.
-    """
-    d: dict[str, Any] = state._fields_dict.copy()
-    d.update(changes)
-    d["_legal"] = None
-    return _make(d)
+def listed(state: GameState) -> GameState:
+    """``state`` as the engine hands out a state it builds: with its legal
+    moves and the ruleset's tables (a state built by hand has neither)."""
+    return _listed(state, compute_legal(state), _tables(state))
 
 
-def apply_play(state: GameState, d: dict[str, Any], move: Play) -> GameState:
-    """The state after ``move``, a legal play in ``state``, whose fields are ``d``."""
+def apply_play(state: GameState, move: Play) -> GameState:
+    """The state after ``move``, a legal play in ``state``."""
     seat = move.seat
     card = move.card
-    tables: EngineTables | None = d["_tables"]
-    built = tables is None  # a state built by hand carries no tables
-    if tables is None:
-        tables = tables_for(d["rules"])
-    hands: tuple[tuple[Card, ...], ...] = d["hands"]
+    tables: EngineTables | None = state._tables
+    if tables is None:  # a state built by hand carries no tables
+        tables = tables_for(state.rules)
+    hands = state.hands
     hand = hands[seat]
     i = 0
     for held in hand:
@@ -550,78 +519,62 @@ def apply_play(state: GameState, d: dict[str, Any], move: Play) -> GameState:
             played = played_card(seat, card)
     else:
         played = PlayedCard(seat, card, move.reveal, move.call)
-    old_trick: tuple[PlayedCard, ...] = d["trick"]
     # Concatenated: unpacking into a display builds a list first.
-    trick = old_trick + (played,)  # noqa: RUF005
+    trick = state.trick + (played,)  # noqa: RUF005
     players = len(hands)
-    nd = d.copy()
-    nd["hands"] = hands
-    if built:
-        nd["_tables"] = tables
     play = tables.play
-    trump: Suit | None = d["trump"]
+    trump = state.trump
     if len(trick) < players:
         # The most frequent transition: the next seat plays to the same trick.
-        nd["trick"] = trick
+        # Every state a move is applied to needs its legal moves: list them
+        # now where the ruleset can from the hand and trick alone.
         following = play.following[seat]
-        nd["to_act"] = _SEATS[following]
-        # Every state a move is applied to needs its legal moves: list them now
-        # where the ruleset can from the hand and trick alone.
-        nd["_legal"] = play.plays_from(hands[following], trick, trump, following)
-        return _make(nd)
+        listed = play.plays_from(hands[following], trick, trump, following)
+        after = derive_played(state, hands, trick, _SEATS[following], listed, tables)
+        return after if listed is not None else _make(after)
     last = not hands[seat]
-    trump_card = d["trump_card"]
-    result = play.resolve(trick, trump, d["doubled_lead"], last, trump_card)
+    trump_card = state.trump_card
+    result = play.resolve(trick, trump, state.doubled_lead, last, trump_card)
     # The result's fields, read from its dict (cheaper than attributes here).
     rd: dict[str, Any] = result._fields_dict
-    won = d["tricks_won"]
+    won = state.tricks_won
     winner_seat: int | None = rd["winner"]
     if winner_seat is not None:
         won_list = list(won)
         won_list[winner_seat] += 1
         won = tuple(won_list)
-    tricks = (*d["tricks"], result)
+    tricks = (*state.tricks, result)
     quiet = play.quiet_tricks
-    stock, trump_card, following = after_trick(rd, d["stock"], trump_card, last, quiet)
-    # A quiet trick (see after_trick) leaves trump and the doubled lead too.
+    stock, trump_card, following = after_trick(rd, state.stock, trump_card, last, quiet)
+    # A quiet trick (see after_trick) leaves trump, the stock and the doubled lead.
     next_trump: Suit | None = trump if quiet else rd["next_trump"]
     if following == AFTER_LAST:
         return end_hand(state, hands, won, stock, tricks, next_trump, trump_card)
+    legal: tuple[Move, ...] | None = None
     if following == AFTER_PASS:
         leader: int = rd["next_leader"]
-        nd["phase"] = _PASSING
-        nd["to_act"] = _EVERYONE[players]
-        nd["_legal"] = None
+        phase = _PASSING
+        to_act = _EVERYONE[players]
     else:
         leader = following
-        nd["to_act"] = _SEATS[following]
-        nd["_legal"] = play.plays_from(hands[following], (), next_trump, following)
-    nd["tricks_won"] = won
-    nd["trick"] = ()
-    nd["leader"] = leader
-    nd["tricks"] = tricks
-    # Most tricks change none of these: the copied fields stand (a quiet
-    # trick leaves trump and the stock; a hand-built state may carry a
-    # doubled lead, which it clears).
-    if not quiet:
-        if next_trump is not trump:
-            nd["trump"] = next_trump
-        if stock is not d["stock"]:
-            nd["stock"] = stock
-            nd["trump_card"] = trump_card
+        phase = state.phase
+        to_act = _SEATS[following]
+        legal = play.plays_from(hands[following], (), next_trump, following)
     doubled: bool = False if quiet else rd["double_next_lead"]
-    if doubled is not d["doubled_lead"]:
-        nd["doubled_lead"] = doubled
-    return _make(nd)
+    after = derive_trick_done(
+        state, phase, hands, won, leader, next_trump, stock, tricks, to_act, doubled,
+        trump_card, legal, tables,
+    )  # fmt: skip
+    return after if legal is not None else _make(after)
 
 
 def hand_points(state: GameState, bids: tuple[int, ...], won: tuple[int, ...]) -> tuple[int, ...]:
     """The points each seat scores if the hand of ``state`` ends with the
     tricks ``won`` after the bids ``bids``: the ruleset's score of the hand,
     asked as :func:`end_hand` asks it (what a bot weighs before the end)."""
-    fields = state._fields_dict.copy()
-    fields.update({"bids": bids, "tricks_won": won, "to_act": _EMPTY, "_legal": ()})
-    return state.rules.score_hand(_make(fields))
+    return state.rules.score_hand(
+        derive(state, bids=bids, tricks_won=won, to_act=_EMPTY, _legal=())
+    )
 
 
 def end_hand(
@@ -633,37 +586,37 @@ def end_hand(
     trump: Suit | None,
     trump_card: Card | None,
 ) -> GameState:
-    # The fields are read from the state's dict: reading them as attributes
-    # is a generic lookup each in compiled code.
-    d: dict[str, Any] = state._fields_dict
-    rules: Ruleset = d["rules"]
-    finished_fields = d.copy()
-    finished_fields.update(
-        {
-            "hands": hands, "tricks_won": won, "trick": (), "stock": stock, "tricks": tricks,
-            "trump": trump, "trump_card": trump_card, "to_act": _EMPTY, "doubled_lead": False,
-            "_legal": (), "_tables": _tables(d),
-        }
-    )  # fmt: skip
-    points = rules.score_hand(_make(dict(finished_fields)))
-    scores = tuple(map(add, d["scores"], points))
-    bids: tuple[int, ...] = d["bids"]  # every seat has bid by now
+    rules = state.rules
+    finished = derive(
+        state,
+        hands=hands,
+        tricks_won=won,
+        trick=(),
+        trump=trump,
+        stock=stock,
+        tricks=tricks,
+        to_act=_EMPTY,
+        doubled_lead=False,
+        trump_card=trump_card,
+        _legal=(),
+        _tables=_tables(state),
+    )
+    points = rules.score_hand(finished)
+    scores = tuple(map(add, state.scores, points))
+    bids = cast(tuple[int, ...], state.bids)  # every seat has bid by now
     first_trump = tricks[0].trump if tricks else trump
-    hand_number: int = d["hand_number"]
-    dealer: int = d["dealer"]
+    hand_number = state.hand_number
+    dealer = state.dealer
     result = make_hand_result(
-        hand_number, dealer, d["cards_dealt"], first_trump,
-        bids, won, points, scores, d["blind"], d["exchanges"], tricks,
+        hand_number, dealer, state.cards_dealt, first_trump,
+        bids, won, points, scores, state.blind, state.exchanges, tricks,
     )  # fmt: skip
-    history = (*d["history"], result)
+    history = (*state.history, result)
     if rules.is_game_over(history):
-        finished_fields["phase"] = _GAME_OVER
-        finished_fields["scores"] = scores
-        finished_fields["history"] = history
-        return _make(finished_fields)
+        return derive(finished, phase=_GAME_OVER, scores=scores, history=history)
     number = hand_number + 1
     dealer = (dealer + 1) % rules.players
-    seed: int = d["seed"]
+    seed = state.seed
     return start_hand(
         rules,
         number,
@@ -672,5 +625,5 @@ def end_hand(
         scores,
         seed,
         history,
-        d["first_deal"],
+        state.first_deal,
     )
