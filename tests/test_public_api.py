@@ -112,6 +112,8 @@ def _field_docs(cls: type) -> set[str]:
 def test_every_attrs_field_has_a_docstring(name: str) -> None:
     """STYLE: an attribute docstring under every public attrs field."""
     cls = getattr(counter_rules, name)
+    if hasattr(cls, "__mypyc_attrs__"):
+        pytest.skip("a native class has no source here; the pure-Python build checks it")
     documented: set[str] = set()
     for klass in cls.__mro__:
         if attrs.has(klass):
