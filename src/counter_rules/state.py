@@ -563,11 +563,12 @@ def _derive_interpreted(state: GameState, **changes: Any) -> GameState:
 
 
 # The fields by name, in order (the engine's two caches left out): a native
-# class lists its attributes in ``__mypyc_attrs__``, an interpreted one in its
-# annotations.
+# class lists its attributes in ``__mypyc_attrs__``; an interpreted one names
+# them as the positional parameters of its ``__init__``.
 _FIELD_NAMES: Final[tuple[str, ...]] = tuple(
     name
-    for name in getattr(GameState, "__mypyc_attrs__", None) or vars(GameState)["__annotations__"]
+    for name in getattr(GameState, "__mypyc_attrs__", None)
+    or GameState.__init__.__code__.co_varnames[1 : GameState.__init__.__code__.co_argcount]
     if not name.startswith("_")
 )
 
