@@ -68,17 +68,14 @@ def _make(state: GameState) -> GameState:
     """``state`` as the engine hands it out: with its legal moves listed. Where
     the caller has not listed them, they are listed here from ``state`` and
     handed to a copy of it, since nothing is written into a state once built."""
-    if state._legal is not None:
-        return state
-    return _listed(state, compute_legal(state), _tables(state))
-
-
-def _listed(state: GameState, legal: tuple[Move, ...], tables: EngineTables) -> GameState:
-    """A copy of ``state`` that carries its legal moves ``legal`` and the tables."""
-    return derive(state, _legal=legal, _tables=tables)
+    return state if state._legal is not None else listed(state)
 
 
 def _tables(state: GameState) -> EngineTables:
+    """The ruleset's engine tables the state carries, or (for a state built
+    by hand, which carries none) the ruleset's own. The transitions of single
+    moves write the same inline (``state._tables or tables_for(...)``): a
+    call costs there in the pure-Python build."""
     tables: EngineTables | None = state._tables
     if tables is None:  # a state built by hand
         return tables_for(state.rules)
@@ -486,16 +483,14 @@ def _insert_sorted(hand: list[Card], card: Card) -> None:
 def listed(state: GameState) -> GameState:
     """``state`` as the engine hands out a state it builds: with its legal
     moves and the ruleset's tables (a state built by hand has neither)."""
-    return _listed(state, compute_legal(state), _tables(state))
+    return derive(state, _legal=compute_legal(state), _tables=_tables(state))
 
 
 def apply_play(state: GameState, move: Play) -> GameState:
     """The state after ``move``, a legal play in ``state``."""
     seat = move.seat
     card = move.card
-    tables: EngineTables | None = state._tables
-    if tables is None:  # a state built by hand carries no tables
-        tables = tables_for(state.rules)
+    tables: EngineTables = state._tables or tables_for(state.rules)
     hands = state.hands
     hand = hands[seat]
     i = 0
