@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
+import itertools
 import pickle
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -64,6 +67,53 @@ def test_positional_construction_and_bad_fields() -> None:
         Card(Rank.QUEEN, Suit.SPADES, -1)
     with pytest.raises(InvalidNotationError):
         Card(Rank.JOKER, Suit.SPADES)
+
+
+@pytest.mark.parametrize("name", ["rank", "suit", "copy", "_key", "colour"])
+def test_a_card_refuses_every_write(name: str) -> None:
+    """A card is immutable: writing or deleting any attribute raises
+    AttributeError naming it, and the card (shared by every game) keeps its
+    value."""
+    card = Card.parse("QS")
+    with pytest.raises(AttributeError, match=repr(name)):
+        setattr(card, name, 1)
+    with pytest.raises(AttributeError, match=repr(name)):
+        delattr(card, name)
+    assert card == Card(Rank.QUEEN, Suit.SPADES) and hash(card) == hash(Card.parse("Q♠"))
+    assert not hasattr(card, "__dict__")
+
+
+def test_keyword_construction_and_the_bad_part_named() -> None:
+    """Card(rank=..., suit=..., copy=...) builds the same card, and a bad part
+    is refused by the library's error naming it, in both builds (the
+    compiled build's class checks the parts before its typed constructor)."""
+    assert Card(rank=Rank.ACE, suit=Suit.HEARTS, copy=1) == Card.parse("AH/1")
+    with pytest.raises(InvalidNotationError, match="expected a Rank for rank, got 'A'"):
+        Card("A", Suit.HEARTS)  # type: ignore[arg-type]
+    with pytest.raises(InvalidNotationError, match="copy to be an integer from 0 to 15, got 16"):
+        Card(Rank.ACE, Suit.HEARTS, copy=16)
+    with pytest.raises(InvalidNotationError, match="copy to be an integer"):
+        Card(Rank.ACE, Suit.HEARTS, copy=True)  # a bool is no copy number
+
+
+def test_every_public_card_attribute_has_a_docstring() -> None:
+    """STYLE: an attribute docstring under rank, suit and copy (read from the
+    checkout's source, which the compiled build does not keep with the class)."""
+    source = Path(__file__).parents[1] / "src" / "counter_rules" / "cards.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    card_class = next(
+        node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Card"
+    )
+    documented = {
+        node.target.id
+        for node, after in itertools.pairwise(card_class.body)
+        if isinstance(node, ast.AnnAssign)
+        and isinstance(node.target, ast.Name)
+        and isinstance(after, ast.Expr)
+        and isinstance(after.value, ast.Constant)
+    }
+    assert {"rank", "suit", "copy"} <= documented
+    assert Card.__doc__ and "One playing card" in Card.__doc__
 
 
 def test_jokers_have_no_suit() -> None:

@@ -18,113 +18,27 @@ Example:
 
 from __future__ import annotations
 
-import enum
+import inspect
 from collections.abc import Iterable
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, overload
 
-import attrs
-
+from counter_rules._suits import (
+    _RANK_PARSE,
+    _RANK_TEXT,
+    _SUIT_TEXT,
+    SUITS,
+    Rank,
+    Suit,
+)
 from counter_rules.argument_checks import shown
 from counter_rules.errors import InvalidNotationError
 
 __all__ = ["SUITS", "Card", "Rank", "Suit", "cards", "standard_deck"]
 
-
-class Suit(enum.Enum):
-    """The four suits. ``str()`` gives the symbol, :attr:`letter` the ASCII letter.
-
-    Example:
-        >>> from counter_rules import Suit
-        >>> str(Suit.SPADES), Suit.SPADES.letter
-        ('♠', 'S')
-    """
-
-    CLUBS = 0
-    DIAMONDS = 1
-    HEARTS = 2
-    SPADES = 3
-
-    @property
-    def symbol(self) -> str:
-        """The suit symbol, one of ``♣ ♦ ♥ ♠``."""
-        return _SUIT_SYMBOLS[self.value]
-
-    @property
-    def letter(self) -> str:
-        """The ASCII letter, one of ``C D H S``."""
-        return "CDHS"[self.value]
-
-    @classmethod
-    def parse(cls, text: str) -> Suit:
-        """Read a suit from a letter (``"S"``, ``"s"``) or a symbol (``"♠"``, ``"♤"``).
-
-        Raises:
-            InvalidNotationError: The text names no suit.
-
-        Example:
-            >>> from counter_rules import Suit
-            >>> Suit.parse("h"), Suit.parse("♦")
-            (<Suit.HEARTS: 2>, <Suit.DIAMONDS: 1>)
-        """
-        if not isinstance(text, str):
-            raise InvalidNotationError(
-                f"expected a suit: one of C D H S or ♣ ♦ ♥ ♠, got {shown(text)}"
-            )
-        suit = _SUIT_TEXT.get(text.strip().upper())
-        if suit is None:
-            raise InvalidNotationError(
-                f"expected a suit: one of C D H S or ♣ ♦ ♥ ♠, got {shown(text)}"
-            )
-        return suit
-
-    def __str__(self) -> str:
-        return _SUIT_SYMBOLS[self.value]
-
-
-_SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
-SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-"""The four suits in sorting order (♣ ♦ ♥ ♠)."""
-
-_SUIT_TEXT: dict[str, Suit] = {}
-for _s in SUITS:
-    _SUIT_TEXT[_s.letter] = _s
-    _SUIT_TEXT[_s.symbol] = _s
-_SUIT_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
-
-
-class Rank(enum.IntEnum):
-    """Card ranks, valued as printed: ``ACE=1`` ... ``KING=13``.
-
-    ``JOKER=14`` exists only for the rulesets that add Jokers; a Joker has no suit.
-
-    Example:
-        >>> from counter_rules import Rank
-        >>> int(Rank.QUEEN), str(Rank.TEN), str(Rank.ACE)
-        (12, '10', 'A')
-    """
-
-    ACE = 1
-    TWO = 2
-    THREE = 3
-    FOUR = 4
-    FIVE = 5
-    SIX = 6
-    SEVEN = 7
-    EIGHT = 8
-    NINE = 9
-    TEN = 10
-    JACK = 11
-    QUEEN = 12
-    KING = 13
-    JOKER = 14
-
-    def __str__(self) -> str:
-        return _RANK_TEXT[self.value]
-
-
-_RANK_TEXT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Jo")
-_RANK_PARSE: dict[str, Rank] = {_RANK_TEXT[r]: Rank(r) for r in range(1, 14)}
-_RANK_PARSE["T"] = Rank.TEN
+# The compiled build compiles this module with mypyc, and a compiled function
+# checks its arguments' declared types itself (a bare TypeError). The public
+# entry points that refuse bad input in words therefore take ``object``; a
+# single ``@overload`` above each gives type checkers the typed form.
 
 
 def _card_key(rank: Rank, suit: Suit | None, copy: int) -> int:
@@ -138,14 +52,18 @@ below this, from its suit (or Joker), rank and copy, so tables indexed by key
 stand in for lookups by card on the engine's hot paths."""
 
 
-@attrs.frozen(eq=False, order=False, repr=False)
-class Card:
-    """One playing card.
+_CARD_DOC: Final = """One playing card.
 
     ``Card(rank, suit, copy=0)``: ``copy`` tells apart identical cards of a
     two-deck game (``0`` for the first deck, ``1`` for the second); it prints as
     a suffix ``/1``. Jokers are ``Card(Rank.JOKER, None, copy)`` and print as
-    ``Jo`` (``Jo/1`` for the second one).
+    ``Jo`` (``Jo/1`` for the second one). A card is immutable: writing an
+    attribute raises :exc:`AttributeError`.
+
+    Raises:
+        InvalidNotationError: ``rank`` is not a :class:`Rank`, ``suit`` not a
+            :class:`Suit` (``None`` for a Joker, and only for a Joker), or
+            ``copy`` not an integer from 0 to 15.
 
     Example:
         >>> from counter_rules import Card, Rank, Suit
@@ -156,32 +74,66 @@ class Card:
         'A♦/1'
     """
 
-    rank: Rank
-    """The rank; ``Rank.JOKER`` for a Joker."""
-    suit: Suit | None
-    """The printed suit; ``None`` only for a Joker."""
-    copy: int = 0
-    """Which physical deck the card comes from (0 or 1 in a two-deck game)."""
-    _key: int = attrs.field(init=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.rank, Rank):
-            raise InvalidNotationError(f"expected a Rank for rank, got {shown(self.rank)}")
-        if self.rank is Rank.JOKER:
-            if self.suit is not None:
-                raise InvalidNotationError(f"a Joker has no suit, got {shown(self.suit)}")
-        elif not isinstance(self.suit, Suit):
-            raise InvalidNotationError(f"expected a Suit for suit, got {shown(self.suit)}")
-        if type(self.copy) is not int or not 0 <= self.copy < 16:
-            raise InvalidNotationError(
-                f"expected copy to be an integer from 0 to 15, got {shown(self.copy)}"
-            )
-        object.__setattr__(self, "_key", _card_key(self.rank, self.suit, self.copy))
+def _check_card(rank: object, suit: object, copy: object) -> None:
+    """Refuse the parts of a card that make none, naming the part."""
+    if not isinstance(rank, Rank):
+        raise InvalidNotationError(f"expected a Rank for rank, got {shown(rank)}")
+    if rank is Rank.JOKER:
+        if suit is not None:
+            raise InvalidNotationError(f"a Joker has no suit, got {shown(suit)}")
+    elif not isinstance(suit, Suit):
+        raise InvalidNotationError(f"expected a Suit for suit, got {shown(suit)}")
+    if type(copy) is not int or not 0 <= copy < 16:
+        raise InvalidNotationError(
+            f"expected copy to be an integer from 0 to 15, got {shown(copy)}"
+        )
+
+
+class Card:
+    # In the compiled build this is a native class: its attributes are
+    # read-only slots that compiled code reads directly. ``__new__`` checks the
+    # parts first, so that a bad one is refused in words in both builds (the
+    # compiled ``__init__`` would raise a bare TypeError on a wrong type), and
+    # type checkers still read the parts' types from ``__init__``.
+    __slots__ = ("_key", "copy", "rank", "suit")
+
+    rank: Final[Rank]
+    """The rank; ``Rank.JOKER`` for a Joker."""
+    suit: Final[Suit | None]
+    """The printed suit; ``None`` only for a Joker."""
+    copy: Final[int]
+    """Which physical deck the card comes from (0 or 1 in a two-deck game)."""
+    _key: Final[int]
+
+    def __new__(cls, rank: object, suit: object, copy: object = 0) -> Card:
+        _check_card(rank, suit, copy)
+        return super().__new__(cls)
+
+    def __init__(self, rank: Rank, suit: Suit | None, copy: int = 0) -> None:
+        self.rank = rank
+        self.suit = suit
+        self.copy = copy
+        self._key = _card_key(rank, suit, copy)  # written last: see __setattr__
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # Compiled code writes the slots in __init__ directly; every other
+        # write comes here. A card without its key is one being made.
+        if hasattr(self, "_key"):
+            raise AttributeError(f"attribute {name!r} of 'Card' objects is not writable")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"attribute {name!r} of 'Card' objects is not writable")
 
     _interned: ClassVar[dict[int, Card]] = {}
 
+    @overload  # type: ignore[misc]  # the typed form, for type checkers
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: str) -> Card: ...
+
+    @classmethod
+    def parse(cls, text: object) -> Card:
         """Read a card: ``"QS"``, ``"Q♠"``, ``"qs"``, ``"10H"``, ``"TH"``, ``"AD"``,
         ``"2♣"``, ``"Q♠/1"`` (second deck) or ``"Jo"`` (a Joker).
 
@@ -193,27 +145,7 @@ class Card:
             >>> print(Card.parse("TH"), Card.parse("2♣"), Card.parse("jo/1"))
             10♥ 2♣ Jo/1
         """
-        if not isinstance(text, str) or len(text) > 12:
-            raise InvalidNotationError(f"expected a card like 'Q♠' or 'QS', got {text!r:.40}")
-        raw = text.strip()
-        body, _, copy_text = raw.partition("/")
-        copy = 0
-        if copy_text:
-            if not (copy_text.isascii() and copy_text.isdigit()) or int(copy_text) > 15:
-                raise InvalidNotationError(
-                    f"expected a card like 'Q♠' or 'QS' (a copy suffix like '/1'),"
-                    f" got {shown(text)}"
-                )
-            copy = int(copy_text)
-        upper = body.upper()
-        if upper in ("JO", "JOKER", "🃏"):
-            return _intern(Rank.JOKER, None, copy)
-        if len(upper) >= 2:
-            rank = _RANK_PARSE.get(upper[:-1])
-            suit = _SUIT_TEXT.get(upper[-1])
-            if rank is not None and suit is not None:
-                return _intern(rank, suit, copy)
-        raise InvalidNotationError(f"expected a card like 'Q♠' or 'QS', got {shown(text)}")
+        return _parse_card(text)
 
     @property
     def is_joker(self) -> bool:
@@ -275,6 +207,40 @@ class Card:
         return (_intern, (self.rank, self.suit, self.copy))
 
 
+setattr(Card, "__doc__", _CARD_DOC)  # noqa: B010  # a native class keeps no docstring
+# help() and the API reference show the parts as __init__ types them (not as
+# __new__, which takes anything in order to refuse it in words).
+_init_parameters = tuple(inspect.signature(Card.__init__).parameters.values())[1:]
+setattr(  # noqa: B010  # read by inspect.signature
+    Card, "__signature__", inspect.Signature(_init_parameters)
+)
+
+
+def _parse_card(text: object) -> Card:
+    """:meth:`Card.parse` (which compiled code calls with its typed form:
+    :func:`cards` calls this, which takes anything)."""
+    if not isinstance(text, str) or len(text) > 12:
+        raise InvalidNotationError(f"expected a card like 'Q♠' or 'QS', got {text!r:.40}")
+    raw = text.strip()
+    body, _, copy_text = raw.partition("/")
+    copy = 0
+    if copy_text:
+        if not (copy_text.isascii() and copy_text.isdigit()) or int(copy_text) > 15:
+            raise InvalidNotationError(
+                f"expected a card like 'Q♠' or 'QS' (a copy suffix like '/1'), got {shown(text)}"
+            )
+        copy = int(copy_text)
+    upper = body.upper()
+    if upper in ("JO", "JOKER", "🃏"):
+        return _intern(Rank.JOKER, None, copy)
+    if len(upper) >= 2:
+        rank = _RANK_PARSE.get(upper[:-1])
+        suit = _SUIT_TEXT.get(upper[-1])
+        if rank is not None and suit is not None:
+            return _intern(rank, suit, copy)
+    raise InvalidNotationError(f"expected a card like 'Q♠' or 'QS', got {shown(text)}")
+
+
 def _intern(rank: Rank, suit: Suit | None, copy: int = 0) -> Card:
     key = _card_key(rank, suit, copy)
     card = Card._interned.get(key)
@@ -293,7 +259,11 @@ def intern_card(card: Card) -> Card:
     return found
 
 
-def standard_deck(copy: int = 0) -> tuple[Card, ...]:
+@overload  # type: ignore[misc]  # the typed form, for type checkers
+def standard_deck(copy: int = 0) -> tuple[Card, ...]: ...
+
+
+def standard_deck(copy: object = 0) -> tuple[Card, ...]:
     """The 52 cards of one deck in sorting order (♣A ... ♠K).
 
     Raises:
@@ -312,7 +282,11 @@ def standard_deck(copy: int = 0) -> tuple[Card, ...]:
     return tuple(_intern(Rank(r), s, copy) for s in SUITS for r in range(1, 14))
 
 
-def cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+@overload  # type: ignore[misc]  # the typed form, for type checkers
+def cards(text: str | Iterable[str]) -> tuple[Card, ...]: ...
+
+
+def cards(text: object) -> tuple[Card, ...]:
     """Parse a space-separated list of cards (or an iterable of card texts).
 
     Raises:
@@ -324,13 +298,14 @@ def cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         >>> [str(c) for c in cards("4S 4D 3S QS")]
         ['4♠', '4♦', '3♠', 'Q♠']
     """
+    items: list[object]  # each item is checked by _parse_card, whatever it is
     if isinstance(text, str):
-        items = text.split()
+        items = list(text.split())
     elif isinstance(text, Iterable) and not isinstance(text, (bytes, Card)):
         items = list(text)
     else:
         raise InvalidNotationError(f"expected card texts like 'QS 4D', got {text!r:.80}")
-    return tuple(Card.parse(item) for item in items)
+    return tuple(_parse_card(item) for item in items)
 
 
 def _by_key(part: str) -> tuple[Any, ...]:

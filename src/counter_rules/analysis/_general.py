@@ -270,7 +270,9 @@ class GeneralSearch:
             # Four shown or not, the first of them by the other scores), then
             # the moves that give the trick so far to the mover's side, then
             # the others, each group by the other scores.
-            head = scored[:1] if first >= 0 and scored[0][2].card._key == first else []
+            head: list[tuple[int, int, Play | Pass, int]] = []
+            if first >= 0 and _key_of(scored[0][2]) == first:
+                head = scored[:1]
             rest = scored[len(head) :]
             scored = (
                 head
@@ -510,6 +512,13 @@ class GeneralSearch:
     def board_value(self, board: Board) -> int:
         """:meth:`value` on a board (left as it was found)."""
         return gallop(lambda target: self.ask(board, target, False), board.cards_left())
+
+
+def _key_of(move: Play | Pass) -> int:
+    """The key of the card ``move`` plays or passes (a function of its own:
+    the same read inline in a conditional expression makes mypyc's C code
+    trip a compiler warning)."""
+    return move.card._key
 
 
 def _killer_score(key: int, first: int, killer: int, second: int) -> int:
