@@ -84,10 +84,16 @@ def _check_card(rank: object, suit: object, copy: object) -> None:
             raise InvalidNotationError(f"a Joker has no suit, got {shown(suit)}")
     elif not isinstance(suit, Suit):
         raise InvalidNotationError(f"expected a Suit for suit, got {shown(suit)}")
+    _check_copy(copy)
+
+
+def _check_copy(copy: object) -> int:
+    """``copy``, refused unless it is an integer from 0 to 15."""
     if type(copy) is not int or not 0 <= copy < 16:
         raise InvalidNotationError(
             f"expected copy to be an integer from 0 to 15, got {shown(copy)}"
         )
+    return copy
 
 
 class Card:
@@ -217,8 +223,8 @@ setattr(  # noqa: B010  # read by inspect.signature
 
 
 def _parse_card(text: object) -> Card:
-    """:meth:`Card.parse` (which compiled code calls with its typed form:
-    :func:`cards` calls this, which takes anything)."""
+    """The body of :meth:`Card.parse`, taking anything: compiled code calls
+    ``Card.parse`` through its typed form, so :func:`cards` calls this."""
     if not isinstance(text, str) or len(text) > 12:
         raise InvalidNotationError(f"expected a card like 'Q♠' or 'QS', got {text!r:.40}")
     raw = text.strip()
@@ -275,11 +281,8 @@ def standard_deck(copy: object = 0) -> tuple[Card, ...]:
         >>> len(deck), str(deck[0]), str(deck[-1])
         (52, 'A♣', 'K♠')
     """
-    if type(copy) is not int or not 0 <= copy < 16:
-        raise InvalidNotationError(
-            f"expected copy to be an integer from 0 to 15, got {shown(copy)}"
-        )
-    return tuple(_intern(Rank(r), s, copy) for s in SUITS for r in range(1, 14))
+    number = _check_copy(copy)
+    return tuple(_intern(Rank(r), s, number) for s in SUITS for r in range(1, 14))
 
 
 @overload  # type: ignore[misc]  # the typed form, for type checkers
