@@ -28,7 +28,27 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-__all__ = ["FrozenFields"]
+import attrs
+
+__all__ = ["FrozenFields", "give_attrs_fields"]
+
+
+def give_attrs_fields(cls: type, names: tuple[str, ...], defaults: Mapping[str, object]) -> None:
+    """Let :func:`attrs.fields`, :func:`attrs.evolve` and :func:`attrs.asdict`
+    work on ``cls``, a value class that attrs did not build (a native class in
+    the compiled build), as on a frozen attrs class with the fields ``names``
+    in order (``defaults`` for those that have one): attrs reads a class's
+    fields from its ``__attrs_attrs__``, and ``evolve`` builds the copy by
+    calling ``cls`` with the fields by name."""
+    model = attrs.make_class(
+        cls.__name__,
+        {
+            name: attrs.field(default=defaults[name]) if name in defaults else attrs.field()
+            for name in names
+        },
+        frozen=True,
+    )
+    setattr(cls, "__attrs_attrs__", attrs.fields(model))  # noqa: B010  # not declared on cls
 
 
 class _InstanceDict:

@@ -43,10 +43,15 @@ class Bid:
 
 
 @attrs.frozen
-class _CardPlay:
-    """The record of a card played by a seat: a :class:`Play` (the decision)
-    and a :class:`~counter_rules.PlayedCard` (the card on the table) both are
-    one, and print alike."""
+class Play:
+    """Play ``card`` to the current trick.
+
+    ``reveal`` is Counter's optional part of playing a Four: another Four shown
+    (not played) from the same hand, which makes the played Four a *victor*
+    Four. ``Play(s, 4♠)`` and ``Play(s, 4♠, reveal=4♦)`` are different moves.
+    A ``Play`` never equals the :class:`~counter_rules.PlayedCard` it puts on
+    the table: one is a decision, the other a card of a trick; both print alike.
+    """
 
     seat: int
     """The seat that plays the card."""
@@ -60,18 +65,6 @@ class _CardPlay:
 
     def __str__(self) -> str:
         return play_text(self.seat, self.card, self.reveal, self.call)
-
-
-@attrs.frozen
-class Play(_CardPlay):
-    """Play ``card`` to the current trick.
-
-    ``reveal`` is Counter's optional part of playing a Four: another Four shown
-    (not played) from the same hand, which makes the played Four a *victor*
-    Four. ``Play(s, 4♠)`` and ``Play(s, 4♠, reveal=4♦)`` are different moves.
-    A ``Play`` never equals the :class:`~counter_rules.PlayedCard` it puts on
-    the table: one is a decision, the other a card of a trick.
-    """
 
 
 def play_text(

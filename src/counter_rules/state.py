@@ -19,9 +19,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final, cast
 
-import attrs
-
-from counter_rules._fields import FrozenFields
+from counter_rules._fields import FrozenFields, give_attrs_fields
 from counter_rules.argument_checks import shown
 from counter_rules.cards import Card, Suit
 from counter_rules.deal import Deal
@@ -616,16 +614,4 @@ if not hasattr(GameState, "__mypyc_attrs__"):  # the pure-Python build
 setattr(GameState, "__doc__", _DOC)  # noqa: B010  # a native class keeps no docstring
 # Positional patterns (``case GameState(rules, phase)``) match the fields in order.
 setattr(GameState, "__match_args__", _FIELD_NAMES)  # noqa: B010  # set on the built class
-# attrs.fields(), attrs.evolve() and attrs.asdict() read a class's fields here.
-setattr(  # noqa: B010  # not a declared attribute of the class
-    GameState,
-    "__attrs_attrs__",
-    attrs.fields(
-        attrs.make_class(
-            "GameState",
-            {name: attrs.field(default=None) if name == "first_deal" else attrs.field()
-             for name in _FIELD_NAMES},
-            frozen=True,
-        )
-    ),
-)  # fmt: skip
+give_attrs_fields(GameState, _FIELD_NAMES, {"first_deal": None})

@@ -12,24 +12,10 @@ from fractions import Fraction
 import attrs
 
 from counter_rules._fields import FrozenFields
+from counter_rules._played import PlayedCard
 from counter_rules.cards import Card, Rank, Suit
-from counter_rules.moves import _CardPlay
 
 __all__ = ["Effect", "PlayedCard", "TrickResult"]
-
-
-@attrs.frozen
-class PlayedCard(_CardPlay):
-    """A card played to a trick by ``seat``; ``reveal`` is a Four shown alongside it.
-
-    The same record as the :class:`~counter_rules.Play` that put it there
-    (seat, card, reveal, call), as a card of the trick.
-
-    Example:
-        >>> from counter_rules import Card, PlayedCard
-        >>> str(PlayedCard(2, Card.parse("4S"), reveal=Card.parse("4H")))
-        'P2:4♠+4♥'
-    """
 
 
 @attrs.frozen
