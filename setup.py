@@ -32,7 +32,8 @@ from backend import compile_mode  # noqa: E402
 COMPILED_MODULES = [
     "src/counter_rules/board.py",
     "src/counter_rules/cards.py",
-    "src/counter_rules/_played.py",
+    "src/counter_rules/_value.py",
+    "src/counter_rules/trick.py",
     "src/counter_rules/fast_values.py",
     "src/counter_rules/bots/policy.py",
     "src/counter_rules/bots/_race.py",

@@ -404,11 +404,12 @@ def test_a_trick_s_jacks_go_onto_the_stock_the_top_one_showing_trump() -> None:
     shows trump, and the next seat is the next leader, or a pass, or nobody
     after the hand's last trick; a quiet ruleset's trick reads neither."""
     j1, j2, card, other = (Card.parse(c) for c in ("JS", "JH", "3C", "9D"))
-    result = {"jacks": (j1, j2), "pass_cards": False, "next_leader": 2}
+    plays = tuple(PlayedCard(seat, c) for seat, c in enumerate((j1, j2)))
+    result = TrickResult(plays, 0, 0, (0, 0), None, None, 2, None, False, jacks=(j1, j2))
     assert after_trick(result, (card,), other, False, False) == ((j2, j1, card), j2, 2)
     assert after_trick(result, (card,), other, True, False) == ((j2, j1, card), j2, AFTER_LAST)
     assert after_trick(result, (card,), other, False, True) == ((card,), other, 2)
-    passing = {"jacks": (), "pass_cards": True, "next_leader": 1}
+    passing = TrickResult(plays, 0, 0, (0, 0), None, None, 1, None, pass_cards=True)
     assert after_trick(passing, (card,), other, False, False) == ((card,), other, AFTER_PASS)
     assert after_trick(passing, (card,), other, False, True) == ((card,), other, 1)
     assert after_trick(passing, (card,), other, True, False) == ((card,), other, AFTER_LAST)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import ast
-import itertools
 import pickle
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from source_helpers import documented_attributes
 
 from counter_rules import SUITS, Card, InvalidNotationError, Rank, Suit, cards, standard_deck
 
@@ -99,19 +97,7 @@ def test_keyword_construction_and_the_bad_part_named() -> None:
 def test_every_public_card_attribute_has_a_docstring() -> None:
     """STYLE: an attribute docstring under rank, suit and copy (read from the
     checkout's source, which the compiled build does not keep with the class)."""
-    source = Path(__file__).parents[1] / "src" / "counter_rules" / "cards.py"
-    tree = ast.parse(source.read_text(encoding="utf-8"))
-    card_class = next(
-        node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Card"
-    )
-    documented = {
-        node.target.id
-        for node, after in itertools.pairwise(card_class.body)
-        if isinstance(node, ast.AnnAssign)
-        and isinstance(node.target, ast.Name)
-        and isinstance(after, ast.Expr)
-        and isinstance(after.value, ast.Constant)
-    }
+    documented = documented_attributes("cards.py", "Card")
     assert {"rank", "suit", "copy"} <= documented
     assert Card.__doc__ and "One playing card" in Card.__doc__
 

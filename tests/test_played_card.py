@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import ast
 import copy
-import itertools
 import pickle
-from pathlib import Path
 
 import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from source_helpers import documented_attributes
 
 from counter_rules import Card, InvalidArgumentError, Play, PlayedCard, standard_deck
 
@@ -123,18 +121,6 @@ def test_copies_and_pickles_are_equal(
 def test_every_played_card_attribute_has_a_docstring() -> None:
     """STYLE: an attribute docstring under each field (read from the
     checkout's source, which the compiled build does not keep with the class)."""
-    source = Path(__file__).parents[1] / "src" / "counter_rules" / "_played.py"
-    tree = ast.parse(source.read_text(encoding="utf-8"))
-    played_class = next(
-        node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "PlayedCard"
-    )
-    documented = {
-        node.target.id
-        for node, after in itertools.pairwise(played_class.body)
-        if isinstance(node, ast.AnnAssign)
-        and isinstance(node.target, ast.Name)
-        and isinstance(after, ast.Expr)
-        and isinstance(after.value, ast.Constant)
-    }
+    documented = documented_attributes("trick.py", "PlayedCard")
     assert {"seat", "card", "reveal", "call"} <= documented
     assert PlayedCard.__doc__ and "A card played to a trick" in PlayedCard.__doc__

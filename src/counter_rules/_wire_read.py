@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -193,7 +193,7 @@ class ViewReader(Reader):
         except CounterRulesError as exc:
             raise self.bad(where, f"not a trick of these rules: {exc}") from None
         if not given.effects:
-            resolved = attrs.evolve(resolved, effects=())
+            resolved = attrs.evolve(cast(Any, resolved), effects=())
         if resolved != given:
             raise self.bad(where, "does not match the trick the rules resolve from its cards")
         return given

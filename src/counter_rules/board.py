@@ -28,7 +28,7 @@ The compiled build compiles this module with mypyc.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.fast_values import passes_of, played_card
@@ -114,14 +114,13 @@ NO_CARD_BIT: Final = 255
 
 
 def after_trick(
-    result: dict[str, Any],
+    result: TrickResult,
     stock: tuple[Card, ...],
     trump_card: Card | None,
     last: bool,
     quiet: bool,
 ) -> tuple[tuple[Card, ...], Card | None, int]:
-    """What a resolved trick (``result``, the fields of its
-    :class:`~counter_rules.TrickResult`) changes for the play to go on,
+    """What a resolved trick (``result``) changes for the play to go on,
     besides what the result says itself (the winner's trick, the next leader,
     trump, the doubled lead): the stock, the face-up card and who acts next.
 
@@ -134,16 +133,15 @@ def after_trick(
     so neither is read. The engine's transition and the board both run it.
     """
     if not quiet:
-        jacks: tuple[Card, ...] = result["jacks"]
+        jacks = result.jacks
         if jacks:
             stock = (*reversed(jacks), *stock)
             trump_card = stock[0]
     if last:
         return stock, trump_card, AFTER_LAST
-    if not quiet and result["pass_cards"]:
+    if not quiet and result.pass_cards:
         return stock, trump_card, AFTER_PASS
-    following: int = result["next_leader"]
-    return stock, trump_card, following
+    return stock, trump_card, result.next_leader
 
 
 class BoardMemo:
@@ -438,7 +436,7 @@ class Board:
             self.won[winner] += 1
         self.results.append(result)
         stock, trump_card, following = after_trick(
-            result._fields_dict, self.stock, self.trump_card, last, self.rules.quiet_tricks
+            result, self.stock, self.trump_card, last, self.rules.quiet_tricks
         )
         self._trick = []
         self.leader = result.next_leader

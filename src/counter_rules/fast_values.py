@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from counter_rules._fields import interpreted_maker
 from counter_rules.cards import KEY_COUNT, Card, Suit
 from counter_rules.errors import InvalidArgumentError
 from counter_rules.hand_result import HandResult
@@ -53,36 +54,21 @@ def make_result(
     trump_card: Card | None,
 ) -> TrickResult:
     """A :class:`~counter_rules.TrickResult` from all its fields, in order: the
-    rulesets' resolutions build their results with it.
-
-    It fills the instance dict at once instead of calling attrs' ``__init__``,
-    which costs several times as much on the engine's hot path; a test checks
-    that the result equals the one ``TrickResult(...)`` builds.
+    rulesets' resolutions build their results with it. The compiled build
+    calls the native constructor; the pure-Python build fills the instance
+    dict at once (:func:`~counter_rules._fields.interpreted_maker`), which costs a fraction of
+    the interpreted constructor and its check on the engine's hot path; a
+    test checks that the result equals the one ``TrickResult(...)`` builds.
     """
-    result = _new(TrickResult)
-    object.__setattr__(
-        result,
-        "_fields_dict",
-        {
-            "plays": plays,
-            "winner": winner,
-            "winning_index": winning_index,
-            "half_values": half_values,
-            "trick_trump": trick_trump,
-            "led_suit": led_suit,
-            "next_leader": next_leader,
-            "next_trump": next_trump,
-            "pass_cards": pass_cards,
-            "double_next_lead": double_next_lead,
-            "jacks": jacks,
-            "effects": effects,
-            "trump": trump,
-            "doubled_lead": doubled_lead,
-            "last_trick": last_trick,
-            "trump_card": trump_card,
-        },
-    )
-    return result
+    return TrickResult(
+        plays, winner, winning_index, half_values, trick_trump, led_suit, next_leader,
+        next_trump, pass_cards, double_next_lead, jacks, effects, trump, doubled_lead,
+        last_trick, trump_card,
+    )  # fmt: skip
+
+
+if not hasattr(TrickResult, "__mypyc_attrs__"):  # the pure-Python build
+    globals()["make_result"] = interpreted_maker(TrickResult)
 
 
 def make_hand_result(

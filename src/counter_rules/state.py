@@ -15,11 +15,11 @@ definition (``_interpreted``): its fields live in an instance dict that
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final, cast
 
-from counter_rules._fields import FrozenFields, give_attrs_fields
+from counter_rules._fields import field_names, give_attrs_fields, give_fields, interpreted_class
+from counter_rules._value import FieldsValue
 from counter_rules.argument_checks import shown
 from counter_rules.cards import Card, Suit
 from counter_rules.deal import Deal
@@ -171,7 +171,7 @@ Example:
 """
 
 
-class GameState:
+class GameState(FieldsValue):
     rules: Final[Ruleset]
     """The ruleset being played."""
     phase: Final[Phase]
@@ -315,29 +315,6 @@ class GameState:
             self.tricks, self.to_act, self.doubled_lead, self.pending, self.seed, self.history,
             self.cards_dealt, self.trump_card, self.blind, self.exchanges, self.first_deal,
         )  # fmt: skip
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, GameState)
-        return self._values() == other._values()
-
-    def __ne__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, GameState)
-        return self._values() != other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), self._values())
-
-    @property
-    def __dict__(self) -> Mapping[str, Any]:  # type: ignore[override]  # read-only view
-        """The fields by name, read-only."""
-        return MappingProxyType(dict(zip(_FIELD_NAMES, self._values(), strict=True)))
 
     # -- derived --------------------------------------------------------------
     @property
@@ -484,7 +461,7 @@ def _derive_played_interpreted(
     fields["_legal"] = legal
     fields["_tables"] = tables
     new: GameState = _new_instance(GameState)
-    _give_fields(new, fields)
+    give_fields(new, fields)
     return new
 
 
@@ -545,7 +522,7 @@ def _derive_trick_done_interpreted(
     fields["_legal"] = legal
     fields["_tables"] = tables
     new: GameState = _new_instance(GameState)
-    _give_fields(new, fields)
+    give_fields(new, fields)
     return new
 
 
@@ -556,57 +533,25 @@ def _derive_interpreted(state: GameState, **changes: Any) -> GameState:
     fields: dict[str, Any] = state._fields_dict.copy()  # type: ignore[attr-defined]
     fields.update(changes)
     new: GameState = _new_instance(GameState)
-    _give_fields(new, fields)
+    give_fields(new, fields)
     return new
 
 
-# The fields by name, in order (the engine's two caches left out): a native
-# class lists its attributes in ``__mypyc_attrs__``; an interpreted one names
-# them as the positional parameters of its ``__init__``.
-_FIELD_NAMES: Final[tuple[str, ...]] = tuple(
-    name
-    for name in getattr(GameState, "__mypyc_attrs__", None)
-    or GameState.__init__.__code__.co_varnames[1 : GameState.__init__.__code__.co_argcount]
-    if not name.startswith("_")
-)
+# The fields by name, in order (the engine's two caches left out).
+_FIELD_NAMES: Final[tuple[str, ...]] = field_names(GameState)
 
-
-def _refuse_write(self: object, name: str, value: object = None) -> None:
-    if name in _FIELD_NAMES or name in ("_legal", "_tables"):
-        raise AttributeError(f"attribute {name!r} of 'GameState' objects is not writable")
-    raise AttributeError(f"'GameState' object has no attribute {name!r}")
-
-
-def _interpreted(cls: type) -> type:
-    """The pure-Python build's :class:`GameState`: ``cls``'s methods and
-    properties on a :class:`~counter_rules._fields.FrozenFields` value whose
-    ``__init__`` fills the instance dict in one step and whose fields refuse
-    every write, as the compiled build's read-only slots do."""
-    names = (*_FIELD_NAMES, "_legal", "_tables")
-    params = ", ".join(_FIELD_NAMES[:-1])
-    source = (
-        f"def __init__(self, {params}, {_FIELD_NAMES[-1]}=None, *, _legal=None, _tables=None):\n"
-        f"    _check({', '.join(name for name, _ in _KINDS)})\n"
-        f"    _give(self, {{{', '.join(f'{name!r}: {name}' for name in names)}}})\n"
-    )
-    scope: dict[str, Any] = {"_give": _give_fields, "_check": check_kinds}
-    exec(source, scope)  # built from the class's own field names
-    init: Callable[..., None] = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    namespace = {
-        key: value for key, value in vars(cls).items() if key not in ("__weakref__", "__init__")
-    }
-    namespace.update(
-        __slots__=(), __init__=init, __setattr__=_refuse_write, __delattr__=_refuse_write
-    )
-    return type(cls.__name__, (FrozenFields,), namespace)
-
-
-_give_fields: Final = FrozenFields._fields_dict.__set__
+# The fields that have a default, as the constructor gives them.
+_DEFAULTS: Final = MappingProxyType({"first_deal": None})
 _new_instance: Final = object.__new__
 
 if not hasattr(GameState, "__mypyc_attrs__"):  # the pure-Python build
-    globals()["GameState"] = _interpreted(GameState)
+    globals()["GameState"] = interpreted_class(
+        GameState,
+        check_kinds,
+        tuple(name for name, _ in _KINDS),
+        _DEFAULTS,
+        internal=("_legal", "_tables"),
+    )
     globals()["derive"] = _derive_interpreted
     globals()["derive_played"] = _derive_played_interpreted
     globals()["derive_trick_done"] = _derive_trick_done_interpreted
@@ -614,4 +559,4 @@ if not hasattr(GameState, "__mypyc_attrs__"):  # the pure-Python build
 setattr(GameState, "__doc__", _DOC)  # noqa: B010  # a native class keeps no docstring
 # Positional patterns (``case GameState(rules, phase)``) match the fields in order.
 setattr(GameState, "__match_args__", _FIELD_NAMES)  # noqa: B010  # set on the built class
-give_attrs_fields(GameState, _FIELD_NAMES, {"first_deal": None})
+give_attrs_fields(GameState, _FIELD_NAMES, _DEFAULTS)

@@ -530,24 +530,22 @@ def apply_play(state: GameState, move: Play) -> GameState:
     last = not hands[seat]
     trump_card = state.trump_card
     result = play.resolve(trick, trump, state.doubled_lead, last, trump_card)
-    # The result's fields, read from its dict (cheaper than attributes here).
-    rd: dict[str, Any] = result._fields_dict
     won = state.tricks_won
-    winner_seat: int | None = rd["winner"]
+    winner_seat = result.winner
     if winner_seat is not None:
         won_list = list(won)
         won_list[winner_seat] += 1
         won = tuple(won_list)
     tricks = (*state.tricks, result)
     quiet = play.quiet_tricks
-    stock, trump_card, following = after_trick(rd, state.stock, trump_card, last, quiet)
+    stock, trump_card, following = after_trick(result, state.stock, trump_card, last, quiet)
     # A quiet trick (see after_trick) leaves trump, the stock and the doubled lead.
-    next_trump: Suit | None = trump if quiet else rd["next_trump"]
+    next_trump = trump if quiet else result.next_trump
     if following == AFTER_LAST:
         return end_hand(state, hands, won, stock, tricks, next_trump, trump_card)
     legal: tuple[Move, ...] | None = None
     if following == AFTER_PASS:
-        leader: int = rd["next_leader"]
+        leader = result.next_leader
         phase = _PASSING
         to_act = _EVERYONE[players]
     else:
@@ -555,7 +553,7 @@ def apply_play(state: GameState, move: Play) -> GameState:
         phase = state.phase
         to_act = _SEATS[following]
         legal = play.plays_from(hands[following], (), next_trump, following)
-    doubled: bool = False if quiet else rd["double_next_lead"]
+    doubled = False if quiet else result.double_next_lead
     after = derive_trick_done(
         state, phase, hands, won, leader, next_trump, stock, tricks, to_act, doubled,
         trump_card, legal, tables,
