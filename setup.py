@@ -65,11 +65,13 @@ COMPILED_MODULES = [
 # Extension modules written in C, built with the compiled build: the solver's
 # kernel for the plain family (its pure-Python twin is _plain_search.py),
 # which also holds the general search for rulesets whose tricks have effects
-# (its twin is GeneralSearch.search in _general.py), and the bots' playouts
-# (their twin is Policy.play_out in bots/policy.py).
+# (its twin is GeneralSearch.search in _general.py), the bots' playouts
+# (their twin is Policy.play_out in bots/policy.py), and the deal's order
+# from its random bytes (its twin is dealing.order_from_digest).
 NATIVE_MODULES = {
     "counter_rules.analysis._plain_kernel": "src/counter_rules/analysis/_plain_kernel.c",
     "counter_rules.bots._playout": "src/counter_rules/bots/_playout.c",
+    "counter_rules._shuffle": "src/counter_rules/_shuffle.c",
 }
 # The headers they include: the bit masks of cards, the rules of the play of
 # rulesets whose tricks have effects as native code reads them, and the memory

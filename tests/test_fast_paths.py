@@ -9,6 +9,8 @@ those against the rulesets' methods and the classes' own constructors.
 
 from __future__ import annotations
 
+import hashlib
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -29,8 +31,9 @@ from counter_rules import (
     apply_move,
     legal_moves,
     new_game,
+    standard_deck,
 )
-from counter_rules.dealing import deal_order
+from counter_rules.dealing import deal_order, order_from_digest, split_deal, split_from_order
 from counter_rules.fast_values import passes_of
 from counter_rules.moves import shared_pass
 from counter_rules.play_rules import play_rules_of
@@ -248,6 +251,55 @@ def test_deal_order_is_a_reproducible_permutation(seed: int, hand: int, size: in
     assert order == deal_order(seed, hand, size)
     if size > 8:
         assert order != deal_order(seed, hand + 1, size)
+
+
+@given(st.binary(min_size=8 * 255, max_size=8 * 255), st.integers(1, 255))
+def test_the_native_deal_order_is_the_python_one(random_bytes: bytes, size: int) -> None:
+    """The compiled build's native order of a deal gives the bytes of the
+    Python path (order_from_digest) for any digest and deck size, including
+    lanes that differ only in the bits both ignore; deal_order uses it."""
+    native = pytest.importorskip("counter_rules._shuffle", reason="the compiled build's module")
+    digest = random_bytes[: 8 * size]
+    assert native.order(digest, size) == order_from_digest(digest, size)
+    # The top 12 bits of a lane do not count: the Python path fixes them.
+    masked = bytes(b & 0x0F if i % 8 == 7 else b for i, b in enumerate(digest))
+    assert native.order(masked, size) == native.order(digest, size)
+    assert deal_order(3, 1, size) == order_from_digest(
+        hashlib.shake_256(b"counter-rules/3/1/deal").digest(8 * size), size
+    )
+
+
+@given(st.integers(0, 2**63), st.integers(1, 4), st.integers(0, 13))
+def test_the_native_split_is_the_python_one(seed: int, deck_copies: int, size: int) -> None:
+    """The compiled build's native split of a deal gives the hands and stock
+    of the Python path (split_from_order), cards and all, for decks of 52 to
+    208 cards and any hand size that fits four seats."""
+    native = pytest.importorskip("counter_rules._shuffle", reason="the compiled build's module")
+    deck = tuple(card for copy in range(deck_copies) for card in standard_deck(copy))[:255]
+    order = deal_order(seed, 1, len(deck))
+    hands, stock = native.split(deck, order, size, 4)
+    assert (hands, stock) == split_from_order(deck, order, size, 4)
+    assert split_deal(deck, order, size, 4) == (hands, stock)
+    assert all(type(hand) is tuple for hand in hands) and type(stock) is tuple
+
+
+def test_the_native_deal_order_refuses_bad_arguments_in_words() -> None:
+    """A digest of the wrong length or a deck size out of range is a
+    ValueError that says what is needed, never a read past the bytes."""
+    native = pytest.importorskip("counter_rules._shuffle", reason="the compiled build's module")
+    with pytest.raises(ValueError, match="8 bytes a card, got 52 cards and 415 bytes"):
+        native.order(bytes(415), 52)
+    with pytest.raises(ValueError, match="1 to 255 cards"):
+        native.order(b"", 0)
+    with pytest.raises(TypeError, match="digest: bytes, size: int"):
+        native.order("x" * 8, 1)
+    deck = standard_deck(0)
+    with pytest.raises(ValueError, match="not one of distinct positions"):
+        native.split(deck, bytes([0, 0]), 1, 2)
+    with pytest.raises(ValueError, match="not one of distinct positions"):
+        native.split(deck, bytes([52]), 1, 1)
+    with pytest.raises(ValueError, match="cannot deal 3 cards to each of 2 seats"):
+        native.split(deck, bytes(range(5)), 3, 2)
 
 
 class _ReversedDeckCounter(Counter):

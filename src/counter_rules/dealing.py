@@ -17,17 +17,27 @@ The compiled build compiles this module with mypyc.
 
 from __future__ import annotations
 
+import importlib
 import random
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from hashlib import shake_256 as _shake_256
 from operator import attrgetter
-from typing import Final
+from typing import Any, Final
 
 from counter_rules.cards import Card
 from counter_rules.errors import InvalidArgumentError
 
-__all__ = ["deal_order", "hand_rng", "shuffled", "sort_hand", "sorted_deck", "split_deal"]
+__all__ = [
+    "deal_order",
+    "hand_rng",
+    "order_from_digest",
+    "shuffled",
+    "sort_hand",
+    "sorted_deck",
+    "split_deal",
+    "split_from_order",
+]
 
 _card_key: Final = attrgetter("_key")
 
@@ -112,20 +122,68 @@ def deal_order(seed: int, hand_number: int, size: int) -> bytes:
         >>> sorted(order) == list(range(52)), order == deal_order(7, 1, 52)
         (True, True)
     """
-    keep, fixed, layout = _ORDER_LAYOUTS.get(size) or _order_layout(size)
+    layout = _ORDER_LAYOUTS.get(size) or _order_layout(size)
     digest = _shake_256(f"counter-rules/{seed}/{hand_number}/deal".encode()).digest(8 * size)
+    if _NATIVE_ORDER is not None:
+        return _NATIVE_ORDER(digest, size)
+    return _sorted_lanes(digest, size, layout)
+
+
+def order_from_digest(digest: bytes, size: int) -> bytes:
+    """The deck positions in dealing order from ``digest``, SHAKE-256 output
+    of 8 bytes a position (what :func:`deal_order` hashes): the positions
+    sorted by 44 bits of their lanes. This is the Python path, which the
+    compiled build's native ``counter_rules._shuffle.order`` follows and the
+    tests hold it to."""
+    return _sorted_lanes(digest, size, _ORDER_LAYOUTS.get(size) or _order_layout(size))
+
+
+def _sorted_lanes(digest: bytes, size: int, layout: tuple[int, int, struct.Struct]) -> bytes:
+    keep, fixed, lanes_struct = layout
     lanes = ((int.from_bytes(digest, "little") & keep) | fixed).to_bytes(8 * size, "little")
-    return layout.pack(*sorted(layout.unpack(lanes)))[::8]
+    return lanes_struct.pack(*sorted(lanes_struct.unpack(lanes)))[::8]
 
 
 def split_deal(
     deck: tuple[Card, ...], order: bytes, size: int, players: int
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
     """Each seat's ``size`` cards and the stock, from a deck in sorting order
-    and a :func:`deal_order`: sorted positions give sorted hands."""
+    and a :func:`deal_order`: sorted positions give sorted hands. The compiled
+    build cuts them in C (``counter_rules._shuffle.split``), which the tests
+    hold to the Python path, :func:`split_from_order`."""
+    if _NATIVE_SPLIT is not None:
+        return _NATIVE_SPLIT(deck, order, size, players)
+    return split_from_order(deck, order, size, players)
+
+
+def split_from_order(
+    deck: tuple[Card, ...], order: bytes, size: int, players: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """:func:`split_deal`'s Python path: each seat's positions sorted."""
     hands = []
     for s in range(players):
         positions = sorted(order[s * size : s * size + size])
         hands.append(tuple([deck[i] for i in positions]))
     stock = tuple([deck[i] for i in order[players * size :]])
     return tuple(hands), stock
+
+
+def _native(name: str) -> Any:
+    """The compiled build's native function ``name`` of ``_shuffle.c``, or
+    None in the pure-Python build."""
+    try:
+        native = importlib.import_module("counter_rules._shuffle")
+    except ImportError:  # the pure-Python build
+        return None
+    return getattr(native, name)
+
+
+# The compiled build's native order and split of a deal, or None.
+_NATIVE_ORDER: Final[Callable[[bytes, int], bytes] | None] = _native("order")
+_NATIVE_SPLIT: Final[
+    Callable[
+        [tuple[Card, ...], bytes, int, int],
+        tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]],
+    ]
+    | None
+] = _native("split")

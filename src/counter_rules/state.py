@@ -9,8 +9,9 @@ and whole-state invariants are checked by the property tests.
 In the compiled build a state is a native class: its fields are read-only
 slots that compiled code reads directly and that the engine fills in one call
 for every move. The pure-Python build makes the same class from this one
-definition (``_interpreted``): its fields live in an instance dict that
-``__init__`` fills at once and ``vars()`` shows read-only.
+definition (:func:`~counter_rules._fields.interpreted_class`): its fields
+live in an instance dict that ``__init__`` fills at once and ``vars()``
+shows read-only.
 """
 
 from __future__ import annotations
