@@ -16,8 +16,10 @@ from counter_rules import (
     Suit,
     TrickResult,
     cards,
+    new_game,
     resolve_trick,
 )
+from counter_rules._value import FieldsValue
 from counter_rules.fast_values import make_result
 
 _RESULT = resolve_trick(list(enumerate(cards("5S 6S 3S JS"))), trump=Suit.HEARTS, rules=Counter())
@@ -102,3 +104,11 @@ def test_the_engine_s_builder_equals_the_constructor() -> None:
     assert built == _RESULT and _fields(built) == _fields(_RESULT)
     assert type(built) is TrickResult
     assert _RESULT.jacks == (Card.parse("JS"),) and _RESULT.pass_cards
+
+
+def test_each_value_lists_its_fields_in_the_order_they_are_named() -> None:
+    """A state's and a trick result's own list of fields (what equality,
+    hashing and pickling go by) is the fields read by name, in order."""
+    for value in (_RESULT, new_game(Counter(), seed=4)):
+        assert value._values() == FieldsValue._values(value)
+        assert tuple(vars(value).values()) == value._values()

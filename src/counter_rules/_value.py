@@ -22,8 +22,10 @@ class FieldsValue:
     __slots__ = ()
 
     def _values(self) -> tuple[object, ...]:
-        """The fields in order: what equality, hashing and pickling go by."""
-        raise NotImplementedError
+        """The fields in order: what equality, hashing and pickling go by
+        (read by name here; a class may list them directly, faster)."""
+        names: tuple[str, ...] = type(self).__match_args__  # type: ignore[attr-defined]
+        return tuple([getattr(self, name) for name in names])
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
