@@ -69,6 +69,10 @@ def _check_played(seat: object, card: object, reveal: object, call: object) -> N
         )
 
 
+def _not_writable(name: str) -> AttributeError:
+    return AttributeError(f"attribute {name!r} of 'PlayedCard' objects is not writable")
+
+
 class PlayedCard:
     # In the compiled build this is a native class, as Card is (see there):
     # ``__new__`` refuses a bad part in words before the typed ``__init__``.
@@ -98,17 +102,16 @@ class PlayedCard:
         self.seat = seat
         self.card = card
         self.reveal = reveal
-        self.call = call  # written last: see __setattr__
+        self.call = call
 
     def __setattr__(self, name: str, value: object) -> None:
-        # Compiled code writes the slots in __init__ directly; every other
-        # write comes here. A played card without its call is one being made.
-        if hasattr(self, "call"):
-            raise AttributeError(f"attribute {name!r} of 'PlayedCard' objects is not writable")
-        object.__setattr__(self, name, value)
+        # Neither build's constructor comes here: the compiled __init__ writes
+        # the slots directly, the pure build's with object.__setattr__ (see
+        # _init_interpreted). So every write that comes here is refused.
+        raise _not_writable(name)
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"attribute {name!r} of 'PlayedCard' objects is not writable")
+        raise _not_writable(name)
 
     def _same(self, other: PlayedCard) -> bool:
         return (
@@ -151,8 +154,8 @@ def _init_interpreted(
     self: PlayedCard, seat: int, card: Card, reveal: Card | None = None, call: str | None = None
 ) -> None:
     """``PlayedCard.__init__`` in the pure-Python build, where ``self.seat =
-    seat`` would go through ``__setattr__``'s check: the slots written at C
-    speed, as the compiled ``__init__`` writes them."""
+    seat`` would go through ``__setattr__``, which refuses every write: the
+    slots written at C speed, as the compiled ``__init__`` writes them."""
     _write(self, "seat", seat)
     _write(self, "card", card)
     _write(self, "reveal", reveal)
